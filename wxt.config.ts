@@ -1,0 +1,38 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  imports: false,
+  manifest: ({ browser }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    // tabs: the badge follows each tab's address, and a popup opened as its own window has no
+    // activeTab grant. The service's origin is asked for when the user saves it.
+    permissions: ['storage', 'tabs', 'contextMenus', 'notifications'],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    action: { default_title: '__MSG_extName__' },
+    commands: {
+      _execute_action: {
+        suggested_key: { default: 'Alt+Shift+S' },
+      },
+      'create-report': {
+        suggested_key: { default: 'Alt+Shift+R' },
+        description: '__MSG_commandCreateReport__',
+      },
+    },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'site-report@site-report.dev',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+  vite: () => ({ plugins: [preact()] }),
+});
