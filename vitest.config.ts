@@ -7,5 +7,6 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    setupFiles: ['test/setup.ts'],
   },
 });

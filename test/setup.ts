@@ -1,0 +1,28 @@
+// Test environment shared by every suite: the fake browser starts empty for each test, and
+// browser.i18n answers from the real English catalogue, so tests see the strings users see.
+import { beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import english from '../public/_locales/en/messages.json';
+
+type Catalogue = Record<
+  string,
+  { message: string; placeholders?: Record<string, { content: string }> }
+>;
+
+export function englishMessage(key: string, substitutions: string | string[] = []): string {
+  const entry = (english as Catalogue)[key];
+  if (!entry) return '';
+  const subs = Array.isArray(substitutions) ? substitutions : [substitutions];
+  let text = entry.message;
+  for (const [name, { content }] of Object.entries(entry.placeholders ?? {})) {
+    text = text.replaceAll(`$${name.toUpperCase()}$`, content).replaceAll(`$${name}$`, content);
+  }
+  return text.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(
+    englishMessage as typeof fakeBrowser.i18n.getMessage,
+  );
+});
