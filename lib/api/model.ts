@@ -1,18 +1,18 @@
 // The normalised shapes the client hands out and the inputs it accepts. Wire formats (with
 // every tolerated variant) live in schemas.ts; these are what the rest of the extension sees.
 import { z } from 'zod';
+import { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore } from './constants';
 
-export const RATINGS = ['good', 'decent', 'bad'] as const;
+export { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore };
+
 export const Rating = z.enum(RATINGS);
 export type Rating = z.infer<typeof Rating>;
 
-export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export const PerPage = z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]);
 export type PerPage = z.infer<typeof PerPage>;
 
 export const Privacy = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type Privacy = z.infer<typeof Privacy>;
-export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
 
 export const SortOrder = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrder>;
@@ -140,10 +140,3 @@ export const ErrorData = z.object({
   retryAfterSeconds: z.number().optional(),
 });
 export type ErrorData = z.infer<typeof ErrorData>;
-
-/** Rating for a score, as the contract defines it: ≥ 80 good, ≥ 50 decent, otherwise bad. */
-export function ratingFromScore(score: number): Rating {
-  if (score >= 80) return 'good';
-  if (score >= 50) return 'decent';
-  return 'bad';
-}

@@ -1,0 +1,83 @@
+// Launches real Chromium with the built extension loaded unpacked, for the end-to-end tests,
+// the demo and the benchmark.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { findChromium } from './browser-path';
+
+export const EXTENSION_DIR = resolve(import.meta.dirname, '../../.output/chrome-mv3');
+
+export interface LoadedExtension {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  /** Opens an extension page (e.g. 'popup.html') as its own window, like a detached popup. */
+  openWindow(path: string): Promise<Page>;
+  /** Opens an extension page in a tab of the current window. */
+  openTab(path: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  headless?: boolean;
+  extensionDir?: string;
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number } | null;
+}
+
+export async function launchExtension(options: LaunchOptions = {}): Promise<LoadedExtension> {
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR;
+  const userDataDir = await mkdtemp(join(tmpdir(), 'site-report-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: findChromium(),
+    headless: options.headless ?? true,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport === undefined ? { width: 1000, height: 800 } : options.viewport,
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--no-default-browser-check',
+    ],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extensionId = new URL(worker.url()).host;
+    const pageUrl = (path: string) => `chrome-extension://${extensionId}/${path}`;
+    return {
+      context,
+      worker,
+      extensionId,
+      async openWindow(path) {
+        const opened = context.waitForEvent('page', (page) => page.url().startsWith(pageUrl(path)));
+        await worker.evaluate(
+          (url) => chrome.windows.create({ url, type: 'popup', width: 420, height: 640 }),
+          pageUrl(path),
+        );
+        const page = await opened;
+        await page.waitForLoadState('domcontentloaded');
+        return page;
+      },
+      async openTab(path) {
+        const page = await context.newPage();
+        await page.goto(pageUrl(path));
+        return page;
+      },
+      async close() {
+        await context.close();
+        await rm(userDataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await context.close();
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
