@@ -5,6 +5,10 @@ import { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore } from './constants
 
 export { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore };
 
+// Before the first schema below: zod decides whether to probe `new Function('')` (which extension
+// CSPs report) when an object schema is built, so configuring it later is too late.
+z.config({ jitless: true });
+
 export const Rating = z.enum(RATINGS);
 export type Rating = z.infer<typeof Rating>;
 

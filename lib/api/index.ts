@@ -1,0 +1,31 @@
+// Public entry of the Site Report API client: the factory, its error type, the URL helpers the
+// background needs, and the normalised model types.
+import type { createSiteReportClient } from './client';
+
+export type { CallOptions, Fetch, SiteReportClientOptions, Sleep, WaitOptions } from './client';
+export {
+  createSiteReportClient,
+  normaliseBaseUrl,
+  parseRetryAfter,
+  siteUrlFromBaseUrl,
+} from './client';
+export type { FieldErrors } from './errors';
+export { SiteReportError, toErrorData } from './errors';
+export type {
+  CreateReportInput,
+  ErrorData,
+  ErrorKind,
+  ListProjectsParams,
+  ListReportsParams,
+  PerPage,
+  Privacy,
+  Project,
+  ProjectPage,
+  Rating,
+  Report,
+  ReportPage,
+  SortOrder,
+  UpdateReportInput,
+} from './model';
+
+export type SiteReportClient = ReturnType<typeof createSiteReportClient>;

@@ -1,0 +1,187 @@
+// Wire formats of the Site Report Service, one schema per resource, accepting every variant the
+// contract says to tolerate and normalising into the shapes of model.ts. Unknown fields are
+// stripped (reports) or kept (projects, whose model is a loose object).
+import { z } from 'zod';
+import { Privacy, type Project, Rating, type Report, ratingFromScore } from './model';
+
+// Zod otherwise probes `new Function('')` to decide whether to compile parsers, which extension
+// CSPs block and store reviewers flag.
+
+/** A whole number sent as a number or as a numeric string. */
+const WholeNumber = z.union([
+  z.number().int().nonnegative(),
+  z.string().regex(/^\d+$/).transform(Number),
+]);
+
+/**
+ * ISO 8601 with or without fractional seconds and zone (a missing zone means UTC, as Laravel
+ * stores it), a space instead of `T`, or null/absent. Normalised to `Date#toISOString()`.
+ */
+const ISO_LIKE =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+const Timestamp = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null;
+    const parts = ISO_LIKE.exec(value.trim());
+    const iso = parts
+      ? `${parts[1]}T${parts[2] ?? '00:00'}${parts[3] ?? ':00'}.${(parts[4] ?? '').padEnd(3, '0').slice(0, 3)}${normaliseZone(parts[5])}`
+      : '';
+    const time = Date.parse(iso);
+    if (Number.isNaN(time)) {
+      ctx.addIssue({ code: 'custom', message: 'Not a timestamp' });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  });
+
+function normaliseZone(zone: string | undefined): string {
+  if (!zone || zone.toUpperCase() === 'Z') return 'Z';
+  return zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+}
+
+/** `result`: a rating in any letter case, null (not generated yet), or a 0–100 score. */
+const Result = z
+  .union([
+    z.null(),
+    z.number().min(0).max(100),
+    z
+      .string()
+      .transform((value) => value.trim().toLowerCase())
+      .pipe(Rating),
+  ])
+  .optional();
+
+const ProjectRef = z
+  .union([
+    z.string(),
+    z.looseObject({ name: z.string() }).transform((project) => project.name),
+    z.looseObject({ project: z.string() }).transform((project) => project.project),
+    z.null(),
+  ])
+  .optional()
+  .transform((name) => name ?? undefined);
+
+export const WireReport = z
+  .object({
+    id: WholeNumber,
+    url: z.string(),
+    project: ProjectRef,
+    result: Result,
+    score: z.number().nullable().optional(),
+    results: z.unknown().optional(),
+    privacy: WholeNumber.pipe(Privacy),
+    password: z.boolean().nullable().optional(),
+    generated_at: Timestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .transform((wire): Report => {
+    const scoreFromResult = typeof wire.result === 'number' ? wire.result : undefined;
+    const score = wire.score ?? scoreFromResult;
+    return {
+      id: wire.id,
+      url: wire.url,
+      project: wire.project,
+      rating:
+        typeof wire.result === 'number' ? ratingFromScore(wire.result) : (wire.result ?? null),
+      ...(score === undefined ? {} : { score }),
+      privacy: wire.privacy,
+      hasPassword: wire.password ?? false,
+      generatedAt: wire.generated_at,
+      createdAt: wire.created_at,
+      updatedAt: wire.updated_at,
+      results: wire.results,
+    };
+  });
+
+const COUNT_FIELDS = ['reports_count', 'report_count', 'reportCount', 'count'] as const;
+
+export const WireProject = z
+  .looseObject({
+    project: z.string().optional(),
+    name: z.string().optional(),
+    created_at: Timestamp,
+  })
+  .transform((wire, ctx): Project => {
+    const { project, name, created_at, ...extra } = wire;
+    const projectName = project ?? name;
+    if (projectName === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'A project needs a name' });
+      return z.NEVER;
+    }
+    const count = COUNT_FIELDS.map((field) => WholeNumber.safeParse(extra[field]))
+      .map((parsed) => (parsed.success ? parsed.data : undefined))
+      .find((value) => value !== undefined);
+    return {
+      ...extra,
+      name: projectName,
+      createdAt: created_at,
+      ...(count === undefined ? {} : { reportCount: count }),
+    };
+  });
+
+/** Single resources come wrapped in `data`; a `status` beside it (or not) is ignored. */
+export const ReportEnvelope = z.object({ data: WireReport });
+
+const Links = z.object({ next: z.string().nullable().optional() }).nullable().optional();
+const Meta = z
+  .object({
+    current_page: WholeNumber.optional(),
+    last_page: WholeNumber.optional(),
+    per_page: WholeNumber.optional(),
+    total: WholeNumber.optional(),
+  })
+  .nullable()
+  .optional();
+
+function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), links: Links, meta: Meta });
+}
+export const ReportList = listEnvelope(WireReport);
+export const ProjectList = listEnvelope(WireProject);
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  total?: number;
+  lastPage?: number;
+  hasNext: boolean;
+}
+
+/** A list answer as a page: meta and links when sent, else what was asked for. */
+export function toPage<T>(
+  list: { data: T[]; links?: z.infer<typeof Links>; meta?: z.infer<typeof Meta> },
+  requested: { page: number; perPage: number },
+): Page<T> {
+  const { data: items, links, meta } = list;
+  const page = meta?.current_page ?? requested.page;
+  let hasNext: boolean;
+  if (links?.next !== undefined) hasNext = !!links.next;
+  else if (meta?.last_page !== undefined) hasNext = page < meta.last_page;
+  // Without links or meta a full page is the only hint that more may follow.
+  else hasNext = items.length >= requested.perPage;
+  return {
+    items,
+    page,
+    perPage: meta?.per_page ?? requested.perPage,
+    ...(meta?.total === undefined ? {} : { total: meta.total }),
+    ...(meta?.last_page === undefined ? {} : { lastPage: meta.last_page }),
+    hasNext,
+  };
+}
+
+/** A delete answers 200 with this body, or 204 with none (handled by the client). */
+export const DeleteAnswer = z.object({ deleted: z.literal(true) });
+
+const Messages = z.union([z.array(z.string()), z.string().transform((message) => [message])]);
+
+/** 422 in the contract's form (`message` holds the fields) or Laravel's (`errors` does). */
+export const ValidationBody = z.union([
+  z.object({ errors: z.record(z.string(), Messages) }),
+  z.object({ message: z.record(z.string(), Messages) }),
+]);

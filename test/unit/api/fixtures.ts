@@ -1,0 +1,66 @@
+// Wire bodies as the contract shows them, and a client wired to the test server with instant,
+// recorded waits so retry and polling tests take no real time.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createSiteReportClient, type SiteReportClientOptions } from '../../../lib/api';
+import { startTestServer, type TestServer } from './test-server';
+
+export const KEY = 'sr_live_S3cr3tKey_0123456789abcdef';
+
+export function wireReport(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 42,
+    url: 'https://example.com/pricing',
+    project: 'example.com',
+    result: 'good',
+    score: 87,
+    results: { checks: [{ name: 'tls', passed: true }] },
+    privacy: 1,
+    password: false,
+    generated_at: '2026-11-20T09:15:02.000000Z',
+    created_at: '2026-11-20T09:14:58.000000Z',
+    updated_at: '2026-11-20T09:15:02.000000Z',
+    ...overrides,
+  };
+}
+
+export const reportBody = (overrides: Record<string, unknown> = {}) => ({
+  data: wireReport(overrides),
+  status: 200,
+});
+
+/** Starts one server per test file; each test starts with no requests and no script. */
+export function useServer() {
+  const context = {} as {
+    server: TestServer;
+    waits: number[];
+    client(options?: Partial<SiteReportClientOptions>): ReturnType<typeof createSiteReportClient>;
+  };
+  beforeAll(async () => {
+    context.server = await startTestServer();
+  });
+  afterAll(() => context.server.close());
+  beforeEach(() => {
+    context.server.reset();
+    context.waits = [];
+  });
+  context.client = (options = {}) =>
+    createSiteReportClient({
+      baseUrl: context.server.baseUrl,
+      apiKey: KEY,
+      sleep: async (ms) => {
+        context.waits.push(ms);
+      },
+      ...options,
+    });
+  return context;
+}
+
+/** The rejection of `promise`, failing the test if it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection, got a result');
+}
