@@ -4,9 +4,6 @@
 import { z } from 'zod';
 import { Privacy, type Project, Rating, type Report, ratingFromScore } from './model';
 
-// Zod otherwise probes `new Function('')` to decide whether to compile parsers, which extension
-// CSPs block and store reviewers flag.
-
 /** A whole number sent as a number or as a numeric string. */
 const WholeNumber = z.union([
   z.number().int().nonnegative(),
