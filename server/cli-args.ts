@@ -1,0 +1,96 @@
+// Command-line options of `npm run service`, with the environment variables that stand in for
+// some of them. Kept apart from cli.ts so it can be tested without starting anything.
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type ApiKeyOption, generateApiKey, type ServiceOptions } from './service';
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_DB = fileURLToPath(new URL('../.data/site-report.db', import.meta.url));
+
+export const USAGE = `Usage: npm run service -- [options]
+
+  --port N                 port to listen on (default ${DEFAULT_PORT}; env SITE_REPORT_PORT)
+  --host ADDRESS           address to listen on (default 127.0.0.1)
+  --api-key KEY            an API key, each its own account; repeatable
+                           (env SITE_REPORT_API_KEY, comma-separated; none: one is generated)
+  --no-api-access-key KEY  a key whose plan has no API access (answers 403); repeatable
+  --db FILE                SQLite database (default .data/site-report.db; ':memory:' for none)
+  --rate-limit N           requests per minute per key (default 60; 0 = unlimited)
+  --latency MS             delay every API answer
+  --async                  create answers before the analysis has run; clients poll
+  --async-delay MS         how long the analysis waits in --async mode (default 1500)
+  --fail-every N           every Nth API request answers 500
+  --per-page N             default per_page (default 25)
+  --fetch-timeout MS       time limit of the analysis' fetch (default 10000)
+  --serve-samples          serve sample pages at /samples/good, /samples/decent, /samples/bad
+  -h, --help               show this help
+`;
+
+export type CliCommand =
+  | { help: true }
+  | { help: false; options: ServiceOptions; generatedKey: boolean };
+
+export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCommand {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'no-api-access-key': { type: 'string', multiple: true },
+      db: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      latency: { type: 'string' },
+      async: { type: 'boolean' },
+      'async-delay': { type: 'string' },
+      'fail-every': { type: 'string' },
+      'per-page': { type: 'string' },
+      'fetch-timeout': { type: 'string' },
+      'serve-samples': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { help: true };
+
+  const fromEnv = (env.SITE_REPORT_API_KEY ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  const given = values['api-key']?.length ? values['api-key'] : fromEnv;
+  const generatedKey = given.length === 0;
+  const keys: (string | ApiKeyOption)[] = generatedKey ? [generateApiKey()] : given;
+  for (const key of values['no-api-access-key'] ?? []) keys.push({ key, apiAccess: false });
+
+  const options: ServiceOptions = {
+    port: integer('--port', values.port ?? env.SITE_REPORT_PORT, DEFAULT_PORT, 0, 65535),
+    host: values.host ?? '127.0.0.1',
+    apiKeys: keys,
+    db: values.db ?? DEFAULT_DB,
+    rateLimit: integer('--rate-limit', values['rate-limit'], 60, 0),
+    latencyMs: integer('--latency', values.latency, 0, 0),
+    async: values.async ?? false,
+    asyncDelayMs: integer('--async-delay', values['async-delay'], 1500, 0),
+    failEvery: integer('--fail-every', values['fail-every'], 0, 0),
+    perPage: integer('--per-page', values['per-page'], 25, 1, 100),
+    fetchTimeoutMs: integer('--fetch-timeout', values['fetch-timeout'], 10_000, 1),
+    serveSamples: values['serve-samples'] ?? false,
+  };
+  return { help: false, options, generatedKey };
+}
+
+function integer(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  }
+  return value;
+}

@@ -1,0 +1,110 @@
+// The service's few HTML pages: a landing page, a report's web page (which honours the report's
+// privacy), the password form, a login page (where Laravel sends browsers that fail auth) and
+// error pages. Everything interpolated is escaped.
+import type { AnalysisResults } from './analysis';
+import type { ReportRow } from './db';
+import { apiTime } from './db';
+import { escapeHtml as e } from './http';
+
+function layout(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title>
+<style>
+body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1f2328}
+h1{font-size:1.5rem}code{background:#f3f4f6;padding:0 .25rem;border-radius:4px}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;text-align:left;vertical-align:top}
+.rating{display:inline-block;padding:.1rem .6rem;border-radius:999px;color:#fff;font-weight:600}
+.good{background:#1a7f37}.decent{background:#9a6700}.bad{background:#cf222e}.pending{background:#6e7781}
+.pass{color:#1a7f37}.fail{color:#cf222e}.error{color:#cf222e}
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+export function landingPage(options: { baseUrl: string; sampleUrls: string[] }): string {
+  const samples = options.sampleUrls.length
+    ? `<h2>Sample pages</h2><ul>${options.sampleUrls
+        .map((url) => `<li><a href="${e(url)}">${e(url)}</a></li>`)
+        .join('')}</ul>`
+    : '';
+  return layout(
+    'Site Report Service',
+    `<h1>Site Report Service</h1>
+<p>A local Site Report Service for developing and testing the Site Report extension.</p>
+<p>API base URL: <code>${e(options.baseUrl)}</code>. Send <code>Authorization: Bearer &lt;API key&gt;</code>
+and <code>Accept: application/json</code> with every request.</p>
+<ul>
+<li><code>GET /projects</code>, <code>DELETE /projects/{project}</code></li>
+<li><code>GET /reports</code>, <code>POST /reports</code>, <code>GET|PUT|DELETE /reports/{id}</code></li>
+</ul>
+${samples}`,
+  );
+}
+
+export function loginPage(): string {
+  return layout(
+    'Log in – Site Report Service',
+    `<h1>Log in</h1>
+<p>This local service has no accounts to log in to: API requests authenticate with an API key
+in the <code>Authorization</code> header. You were sent here because a request without
+<code>Accept: application/json</code> was not authenticated, as a Laravel deployment would do.</p>`,
+  );
+}
+
+export function notFoundPage(): string {
+  return layout('Not Found', '<h1>404</h1><p>Not Found</p>');
+}
+
+export function serverErrorPage(): string {
+  return layout('Server Error', '<h1>500</h1><p>Server Error</p>');
+}
+
+export function passwordPage(id: number, wrongPassword: boolean): string {
+  const error = wrongPassword ? '<p class="error" role="alert">The password is incorrect.</p>' : '';
+  return layout(
+    'Password required – Site Report',
+    `<h1>This report is protected by a password</h1>
+${error}
+<form method="post" action="/reports/${id}">
+<label>Password <input type="password" name="password" required autofocus autocomplete="current-password"></label>
+<button type="submit">Show the report</button>
+</form>`,
+  );
+}
+
+export function reportPage(report: ReportRow): string {
+  const rating = report.result
+    ? `<span class="rating ${report.result}">${e(report.result)}</span> ${report.score ?? ''}/100`
+    : '<span class="rating pending">pending</span> The report is being generated; reload in a moment.';
+  const results = report.results ? (JSON.parse(report.results) as Partial<AnalysisResults>) : null;
+  const checks = results?.checks?.length
+    ? `<h2>Checks</h2>
+<table>
+<thead><tr><th>Check</th><th>Outcome</th><th>Weight</th><th>Details</th></tr></thead>
+<tbody>${results.checks
+        .map(
+          (check) =>
+            `<tr><td>${e(check.label)}</td><td class="${check.passed ? 'pass' : 'fail'}">${
+              check.passed ? 'passed' : 'failed'
+            }</td><td>${check.weight}</td><td>${e(check.detail)}</td></tr>`,
+        )
+        .join('')}</tbody>
+</table>`
+    : '';
+  return layout(
+    `Report for ${report.url} – Site Report`,
+    `<h1>Report for <a href="${e(report.url)}" rel="noopener noreferrer">${e(report.url)}</a></h1>
+<p>Project: ${e(report.project)}</p>
+<p>Rating: ${rating}</p>
+<p>Generated: ${e(apiTime(report.generated_at) ?? 'not yet')}</p>
+${checks}`,
+  );
+}

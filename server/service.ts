@@ -1,0 +1,528 @@
+// The local Site Report Service: an HTTP server that speaks CONTRACT.md like a Laravel
+// deployment, stores its data in SQLite and rates pages with a real analysis. Start it from the
+// command line (server/cli.ts) or in-process with `startService()` (tests, demo, benchmark).
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ratingFromScore } from '../lib/api/constants';
+import { analyseUrl, DEFAULT_LIMITS, FetchFailure, type FetchLimits } from './analysis';
+import { type ApiContext, analysed, isWebUrl, matchRoute } from './api';
+import { type Analysed, dbTime, type Privacy, type Rating, Store } from './db';
+import {
+  BodyTooLargeError,
+  type HeaderMap,
+  loggablePath,
+  readFields,
+  redirect,
+  sendEmpty,
+  sendHtml,
+  sendJson,
+  wantsJson,
+} from './http';
+import {
+  landingPage,
+  loginPage,
+  notFoundPage,
+  passwordPage,
+  reportPage,
+  serverErrorPage,
+} from './pages';
+import { hashPassword, verifyPassword } from './passwords';
+import { createRateLimiter } from './rate-limit';
+import { isSampleName, SAMPLE_ASSETS, SAMPLE_NAMES, type SampleName, samplePage } from './samples';
+
+export interface ApiKeyOption {
+  key: string;
+  /** false: the key is known but its plan has no API access (every API request answers 403). */
+  apiAccess?: boolean;
+}
+
+export interface ServiceOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Each key is its own account. None given: one key is generated (see `apiKey`). */
+  apiKeys?: (string | ApiKeyOption)[];
+  /** SQLite file, or ':memory:' (the default). */
+  db?: string;
+  /** Requests per minute per key; 0 turns the limit off. Default 60. */
+  rateLimit?: number;
+  /** Delay before every API answer, in ms. */
+  latencyMs?: number;
+  /** Create answers at once with `result: null`; the analysis fills the report in later. */
+  async?: boolean;
+  /** How long after creation the analysis starts in async mode. Default 1500 ms. */
+  asyncDelayMs?: number;
+  /**
+   * Every Nth API request answers 500 with an HTML page. Counted: requests that reach the API's
+   * routes and pass the rate limit (not preflights, unknown routes or 429s).
+   */
+  failEvery?: number;
+  /** Serve /samples/good, /samples/decent and /samples/bad. */
+  serveSamples?: boolean;
+  /** `per_page` used when a request gives none or an unknown one. Default 25. */
+  perPage?: number;
+  /** Limits of the analysis' fetch. Defaults: 10 s, 5 MB. */
+  fetchTimeoutMs?: number;
+  maxPageBytes?: number;
+  /** Receives one line per request (never a key or a body). Default: no logging. */
+  log?: (line: string) => void;
+}
+
+export interface RequestLogEntry {
+  /** When the request arrived (ISO 8601). */
+  time: string;
+  method: string;
+  /** Path and query string, as requested. */
+  path: string;
+  status: number;
+  durationMs: number;
+  /** The request was to the API (under /api/). */
+  api: boolean;
+}
+
+export interface SeedReport {
+  url: string;
+  /** A rating, or null for a report whose analysis has not finished. Default: from `score`. */
+  result?: Rating | null;
+  score?: number | null;
+  results?: unknown;
+  privacy?: Privacy;
+  /** For privacy 2 (default 'password'); stored hashed like any other. */
+  password?: string;
+  generatedAt?: string | Date | null;
+  createdAt?: string | Date;
+  updatedAt?: string | Date;
+}
+
+export interface RunningService {
+  /** The origin, e.g. http://127.0.0.1:54321 (web pages and samples live here). */
+  url: string;
+  /** The API base URL: `${url}/api/v1`. */
+  baseUrl: string;
+  /** The first API key (generated when none was configured). */
+  apiKey: string;
+  apiKeys: string[];
+  /** Sample page addresses when `serveSamples` is on. */
+  sampleUrls: Record<SampleName, string> | null;
+  /** Every request answered since start (or the last reset), oldest first. */
+  readonly requests: readonly RequestLogEntry[];
+  /** The API requests among them, preflights left out: what a client's request count is. */
+  apiRequests(): RequestLogEntry[];
+  resetRequests(): void;
+  resetRateLimits(): void;
+  /** Inserts reports directly (no fetch) for `apiKey` (default: the first key); their ids. */
+  seed(reports: SeedReport[], apiKey?: string): Promise<number[]>;
+  /** Resolves when no async-mode analysis is pending. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_RATE_LIMIT = 60;
+const DEFAULT_PER_PAGE = 25;
+const DEFAULT_ASYNC_DELAY_MS = 1500;
+const SEED_SCORES: Record<Rating, number> = { good: 90, decent: 65, bad: 25 };
+
+const CORS_HEADERS: HeaderMap = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers':
+    'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
+};
+const PREFLIGHT_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'X-Requested-With'];
+
+export function generateApiKey(): string {
+  return `sr_${randomBytes(24).toString('base64url')}`;
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const keyOptions = (options.apiKeys?.length ? options.apiKeys : [generateApiKey()]).map(
+    (entry): Required<ApiKeyOption> =>
+      typeof entry === 'string'
+        ? { key: entry, apiAccess: true }
+        : { key: entry.key, apiAccess: entry.apiAccess ?? true },
+  );
+  for (const { key } of keyOptions) {
+    if (!/^[\x21-\x7e]{8,}$/.test(key)) {
+      throw new Error('An API key must be at least 8 printable characters without spaces.');
+    }
+  }
+
+  const store = new Store(options.db ?? ':memory:');
+  const accounts = new Map(
+    keyOptions.map(({ key, apiAccess }) => [key, { id: store.accountId(key), apiAccess }]),
+  );
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const limiter = rateLimit > 0 ? createRateLimiter(rateLimit) : null;
+  const limits: FetchLimits = {
+    ...DEFAULT_LIMITS,
+    timeoutMs: options.fetchTimeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+    maxBytes: options.maxPageBytes ?? DEFAULT_LIMITS.maxBytes,
+  };
+  const stopping = new AbortController();
+  const pendingAnalyses = new Set<Promise<void>>();
+  const requests: RequestLogEntry[] = [];
+  let apiRequestCount = 0;
+  let origin = '';
+
+  const analyse = (url: string) => analyseUrl(url, limits, stopping.signal);
+
+  function scheduleAnalysis(reportId: number, url: string): void {
+    const task = (async () => {
+      await sleep(options.asyncDelayMs ?? DEFAULT_ASYNC_DELAY_MS, undefined, {
+        signal: stopping.signal,
+      });
+      let analysis: Analysed;
+      try {
+        analysis = analysed(await analyse(url));
+      } catch (error) {
+        if (!(error instanceof FetchFailure) || stopping.signal.aborted) throw error;
+        // Nobody is waiting for a 422 any more: the report says what went wrong instead.
+        analysis = {
+          result: 'bad',
+          score: 0,
+          results: { error: error.message, checks: [] },
+          generatedAt: dbTime(),
+        };
+      }
+      if (!stopping.signal.aborted && store.findReport(reportId)) {
+        store.updateReport(reportId, { analysis });
+      }
+    })()
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted)
+          options.log?.(`async analysis of report ${reportId} failed: ${error}`);
+      })
+      .finally(() => pendingAnalyses.delete(task));
+    pendingAnalyses.add(task);
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      // Preflight, answered as Laravel's HandleCors does for api/*: any origin, these headers.
+      const requested = (req.headers['access-control-request-headers'] ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const allowHeaders = [...PREFLIGHT_ALLOWED_HEADERS];
+      for (const name of requested) {
+        if (!allowHeaders.some((known) => known.toLowerCase() === name.toLowerCase())) {
+          allowHeaders.push(name);
+        }
+      }
+      sendEmpty(res, 204, {
+        ...CORS_HEADERS,
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+        'Access-Control-Allow-Headers': allowHeaders.join(', '),
+        'Access-Control-Max-Age': 600,
+        Vary: 'Access-Control-Request-Method, Access-Control-Request-Headers',
+      });
+      return;
+    }
+    if (options.latencyMs) await sleep(options.latencyMs);
+
+    const route = matchRoute(method, url.pathname);
+    const routePath = url.pathname.replace(/^\/+/, '');
+    if (route.kind === 'not_found') {
+      sendJson(res, 404, { message: `The route ${routePath} could not be found.` }, CORS_HEADERS);
+      return;
+    }
+    if (route.kind === 'method_not_allowed') {
+      sendJson(
+        res,
+        405,
+        {
+          message: `The ${method} method is not supported for route ${routePath}. Supported methods: ${route.allowed.join(', ')}.`,
+        },
+        { ...CORS_HEADERS, Allow: route.allowed.join(', ') },
+      );
+      return;
+    }
+
+    const key = bearerToken(req);
+    const account = key === null ? undefined : accounts.get(key);
+    const headers: HeaderMap = { ...CORS_HEADERS };
+    if (limiter) {
+      // Per key; requests without a known key share their address's allowance.
+      const decision = limiter.hit(
+        account ? `account:${account.id}` : `ip:${req.socket.remoteAddress}`,
+      );
+      headers['X-RateLimit-Limit'] = decision.limit;
+      headers['X-RateLimit-Remaining'] = decision.remaining;
+      if (!decision.allowed) {
+        sendJson(
+          res,
+          429,
+          { message: 'Too Many Attempts.' },
+          {
+            ...headers,
+            'Retry-After': decision.retryAfterSeconds,
+            'X-RateLimit-Reset': decision.resetAt,
+          },
+        );
+        return;
+      }
+    }
+    apiRequestCount += 1;
+    if (options.failEvery && apiRequestCount % options.failEvery === 0) {
+      sendHtml(res, 500, serverErrorPage(), headers);
+      return;
+    }
+    if (!account) {
+      // Laravel sends a browser that is not authenticated to its login page; API clients that
+      // ask for JSON get the 401.
+      if (wantsJson(req)) sendJson(res, 401, { message: 'Unauthenticated.' }, headers);
+      else redirect(res, `${url.origin}/login`, headers);
+      return;
+    }
+    if (!account.apiAccess) {
+      sendJson(
+        res,
+        403,
+        { message: "You don't have access to this feature.", status: 403 },
+        headers,
+      );
+      return;
+    }
+
+    const context: ApiContext = {
+      store,
+      accountId: account.id,
+      url,
+      params: route.params,
+      fields: () => readFields(req),
+      analyse,
+      scheduleAnalysis: options.async ? scheduleAnalysis : undefined,
+      defaultPerPage: options.perPage ?? DEFAULT_PER_PAGE,
+    };
+    try {
+      const answer = await route.handler(context);
+      sendJson(res, answer.status, answer.body, { ...headers, ...answer.headers });
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      sendJson(res, 413, { message: 'The request body is too large.', status: 413 }, headers);
+    }
+  }
+
+  async function handleWeb(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    const path = url.pathname;
+    const reportMatch = /^\/reports\/(\d{1,15})\/?$/.exec(path);
+    if (reportMatch && (method === 'GET' || method === 'POST')) {
+      await handleReportPage(req, res, Number(reportMatch[1]), method === 'POST');
+      return;
+    }
+    if (method !== 'GET') {
+      sendHtml(res, 404, notFoundPage());
+      return;
+    }
+    if (path === '/') {
+      const sampleUrls = options.serveSamples
+        ? SAMPLE_NAMES.map((name) => `${url.origin}/samples/${name}`)
+        : [];
+      sendHtml(res, 200, landingPage({ baseUrl: `${url.origin}/api/v1`, sampleUrls }));
+      return;
+    }
+    if (path === '/login') {
+      sendHtml(res, 200, loginPage());
+      return;
+    }
+    if (options.serveSamples) {
+      const name = /^\/samples\/([a-z]+)\/?$/.exec(path)?.[1];
+      if (name && isSampleName(name)) {
+        sendHtml(res, 200, samplePage(name, url.origin));
+        return;
+      }
+      const asset = SAMPLE_ASSETS[path];
+      if (asset) {
+        res.writeHead(200, {
+          'Content-Type': asset.type,
+          'Content-Length': Buffer.byteLength(asset.body),
+        });
+        res.end(asset.body);
+        return;
+      }
+    }
+    sendHtml(res, 404, notFoundPage());
+  }
+
+  async function handleReportPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: number,
+    submitted: boolean,
+  ): Promise<void> {
+    const report = store.findReport(id);
+    if (!report || report.privacy === 1) {
+      sendHtml(res, 404, notFoundPage());
+      return;
+    }
+    if (report.privacy === 2 && report.password_hash) {
+      if (!submitted) {
+        sendHtml(res, 200, passwordPage(id, false));
+        return;
+      }
+      const password = (await readFields(req, 16 * 1024)).password ?? '';
+      if (!(await verifyPassword(password, report.password_hash))) {
+        sendHtml(res, 403, passwordPage(id, true));
+        return;
+      }
+    }
+    sendHtml(res, 200, reportPage(report));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrived = new Date();
+    const started = performance.now();
+    const rawPath = req.url ?? '/';
+    let url: URL;
+    try {
+      url = new URL(rawPath, `http://${req.headers.host ?? new URL(origin).host}`);
+    } catch {
+      url = new URL(rawPath.startsWith('/') ? rawPath : '/', origin);
+    }
+    const api = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    try {
+      await (api ? handleApi(req, res, url) : handleWeb(req, res, url));
+    } catch (error) {
+      options.log?.(`error answering ${req.method} ${url.pathname}: ${error}`);
+      if (!res.headersSent) {
+        sendHtml(
+          res,
+          error instanceof BodyTooLargeError ? 413 : 500,
+          serverErrorPage(),
+          api ? CORS_HEADERS : {},
+        );
+      } else {
+        res.destroy();
+      }
+    } finally {
+      const entry: RequestLogEntry = {
+        time: arrived.toISOString(),
+        method: req.method ?? 'GET',
+        path: loggablePath(rawPath),
+        status: res.statusCode,
+        durationMs: Math.round(performance.now() - started),
+        api,
+      };
+      requests.push(entry);
+      options.log?.(
+        `${entry.time} ${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms`,
+      );
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${displayHost(host)}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  async function close(): Promise<void> {
+    stopping.abort();
+    await Promise.allSettled([...pendingAnalyses]);
+    await new Promise<void>((resolve) => {
+      // Idle keep-alive connections would hold close() open; busy ones get a moment to finish.
+      const force = setTimeout(() => server.closeAllConnections(), 1000);
+      server.close(() => {
+        clearTimeout(force);
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    store.close();
+  }
+
+  return {
+    url: origin,
+    baseUrl: `${origin}/api/v1`,
+    apiKey: (keyOptions[0] as ApiKeyOption).key,
+    apiKeys: keyOptions.map(({ key }) => key),
+    sampleUrls: options.serveSamples
+      ? (Object.fromEntries(
+          SAMPLE_NAMES.map((name) => [name, `${origin}/samples/${name}`]),
+        ) as Record<SampleName, string>)
+      : null,
+    get requests() {
+      return requests;
+    },
+    apiRequests: () => requests.filter((entry) => entry.api && entry.method !== 'OPTIONS'),
+    resetRequests: () => {
+      requests.length = 0;
+    },
+    resetRateLimits: () => limiter?.reset(),
+    async seed(reports, apiKey = (keyOptions[0] as ApiKeyOption).key) {
+      const accountId = store.accountId(apiKey);
+      const ids: number[] = [];
+      for (const report of reports) {
+        if (!isWebUrl(report.url)) throw new Error(`Cannot seed a report for ${report.url}.`);
+        const createdAt = dbTime(report.createdAt ? new Date(report.createdAt) : new Date());
+        const score = report.score ?? (report.result ? SEED_SCORES[report.result] : null);
+        const result =
+          report.result === undefined && score !== null
+            ? ratingFromScore(score)
+            : (report.result ?? null);
+        const generatedAt =
+          report.generatedAt === undefined
+            ? createdAt
+            : report.generatedAt === null
+              ? null
+              : dbTime(new Date(report.generatedAt));
+        const privacy = report.privacy ?? 0;
+        const row = store.createReport(accountId, {
+          url: report.url,
+          project: new URL(report.url).host,
+          privacy,
+          passwordHash: privacy === 2 ? await hashPassword(report.password ?? 'password') : null,
+          analysis:
+            result && generatedAt
+              ? {
+                  result,
+                  score: score ?? SEED_SCORES[result],
+                  results: report.results ?? { checks: [], seeded: true },
+                  generatedAt,
+                }
+              : null,
+          createdAt,
+          updatedAt: report.updatedAt ? dbTime(new Date(report.updatedAt)) : undefined,
+        });
+        ids.push(row.id);
+      }
+      return ids;
+    },
+    async idle() {
+      while (pendingAnalyses.size > 0) await Promise.allSettled([...pendingAnalyses]);
+    },
+    close() {
+      closing ??= close();
+      return closing;
+    },
+  };
+}
+
+function bearerToken(req: IncomingMessage): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DB, DEFAULT_PORT, parseCliArgs } from '../../server/cli-args';
+import { waitFor } from './helpers';
+
+describe('command-line options', () => {
+  it('has defaults for a newcomer: port 8787, a generated key, the default database', () => {
+    const command = parseCliArgs([], {});
+    if (command.help) throw new Error('unexpected help');
+    expect(command.generatedKey).toBe(true);
+    expect(command.options).toMatchObject({
+      port: DEFAULT_PORT,
+      host: '127.0.0.1',
+      db: DEFAULT_DB,
+      rateLimit: 60,
+      async: false,
+      serveSamples: false,
+    });
+    expect(DEFAULT_DB).toMatch(/\.data[/\\]site-report\.db$/);
+    expect(command.options.apiKeys).toEqual([expect.stringMatching(/^sr_/)]);
+  });
+
+  it('reads every option', () => {
+    const command = parseCliArgs(
+      [
+        '--port=9000',
+        '--api-key',
+        'key-one-12345',
+        '--api-key',
+        'key-two-12345',
+        '--no-api-access-key',
+        'key-three-123',
+        '--db',
+        ':memory:',
+        '--rate-limit',
+        '5',
+        '--latency',
+        '200',
+        '--async',
+        '--async-delay',
+        '300',
+        '--fail-every',
+        '4',
+        '--per-page',
+        '10',
+        '--fetch-timeout',
+        '2000',
+        '--serve-samples',
+      ],
+      {},
+    );
+    expect(command).toEqual({
+      help: false,
+      generatedKey: false,
+      options: {
+        port: 9000,
+        host: '127.0.0.1',
+        apiKeys: ['key-one-12345', 'key-two-12345', { key: 'key-three-123', apiAccess: false }],
+        db: ':memory:',
+        rateLimit: 5,
+        latencyMs: 200,
+        async: true,
+        asyncDelayMs: 300,
+        failEvery: 4,
+        perPage: 10,
+        fetchTimeoutMs: 2000,
+        serveSamples: true,
+      },
+    });
+  });
+
+  it('takes the key and port from the environment', () => {
+    const command = parseCliArgs([], {
+      SITE_REPORT_API_KEY: 'env-key-12345, env-key-67890',
+      SITE_REPORT_PORT: '8123',
+    });
+    expect(command).toMatchObject({
+      generatedKey: false,
+      options: { port: 8123, apiKeys: ['env-key-12345', 'env-key-67890'] },
+    });
+    // A flag wins over the environment.
+    expect(parseCliArgs(['--port', '9999'], { SITE_REPORT_PORT: '8123' })).toMatchObject({
+      options: { port: 9999 },
+    });
+  });
+
+  it.each([[['--port', 'abc']], [['--port', '70000']], [['--rate-limit', '-1']], [['--unknown']]])(
+    'refuses %j',
+    (argv) => {
+      expect(() => parseCliArgs(argv, {})).toThrow();
+    },
+  );
+
+  it('shows help', () => {
+    expect(parseCliArgs(['--help'], {})).toEqual({ help: true });
+  });
+});
+
+describe('npm run service', () => {
+  it('starts, prints its address and generated key, serves, and stops cleanly on SIGTERM', async () => {
+    const cli = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', cli, '--port', '0', '--db', ':memory:'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const baseUrl = await waitFor(
+        async () => /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(output)?.[1],
+        15_000,
+      );
+      const key = /API key: (\S+)/.exec(output)?.[1] as string;
+      expect(key).toMatch(/^sr_/);
+      const response = await fetch(`${baseUrl}/reports`, {
+        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
+      });
+      expect(response.status).toBe(200);
+      await waitFor(async () => output.includes('GET /api/v1/reports 200'));
+      // The key appears once, at startup, and never in a request line.
+      expect(output.split(key)).toHaveLength(2);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(output).toContain('Stopped.');
+  }, 20_000);
+});

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../server/db';
+import { startService } from '../../server/service';
+import { api, KEY, OTHER_KEY } from './helpers';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('storage', () => {
+  it('keeps reports, projects and passwords across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-report-persist-'));
+    dirs.push(dir);
+    const file = join(dir, 'nested', 'site-report.db');
+    const options = { db: file, apiKeys: [KEY, OTHER_KEY], serveSamples: true };
+
+    const first = await startService(options);
+    const created = await api(first, 'POST', '/reports', {
+      form: { url: `${first.url}/samples/good`, privacy: 2, password: 'pw' },
+    });
+    expect(created.status).toBe(201);
+    await first.seed([{ url: 'https://other.test/', result: 'bad' }], OTHER_KEY);
+    const before = (await api(first, 'GET', '/reports')).body.data;
+    await first.close();
+
+    const second = await startService(options);
+    try {
+      const after = await api(second, 'GET', '/reports');
+      expect(after.body.data).toEqual(before);
+      expect((await api(second, 'GET', '/projects')).body.data).toHaveLength(1);
+      expect((await api(second, 'GET', '/reports', { key: OTHER_KEY })).body.data).toHaveLength(1);
+      // The next report gets the next id.
+      const [next] = await second.seed([{ url: 'https://more.test/', result: 'good' }]);
+      expect(next).toBe(created.body.data.id + 2);
+    } finally {
+      await second.close();
+    }
+
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      // Keys are stored only as hashes.
+      const accounts = db.prepare('SELECT key_hash FROM accounts').all() as { key_hash: string }[];
+      expect(accounts).toHaveLength(2);
+      for (const { key_hash } of accounts) {
+        expect(key_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect([KEY, OTHER_KEY]).not.toContain(key_hash);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses a database from a newer version of the service', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-report-persist-'));
+    dirs.push(dir);
+    const file = join(dir, 'future.db');
+    const db = new Database(file);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    await expect(startService({ db: file })).rejects.toThrow(/newer than this service knows/);
+  });
+});
