@@ -1,7 +1,7 @@
 // Renders assets/icon.svg into the PNG sizes the browsers and stores ask for (public/icon/),
 // using the same Chromium the end-to-end tests drive. Run after changing the SVG:
 //   npx tsx scripts/render-icons.ts
-import { readFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../test/e2e/browser-path';
 

@@ -81,3 +81,52 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     throw error;
   }
 }
+
+export interface Connection {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/**
+ * Stores a connection the way the options page's Save does (the storage.local 'settings' value),
+ * for tests and the demo that are not about the options page.
+ */
+export async function connect(ext: LoadedExtension, connection: Connection): Promise<void> {
+  await ext.worker.evaluate(async ({ baseUrl, apiKey }) => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({
+      settings: {
+        version: 1,
+        defaultPrivacy: 0,
+        showBadge: true,
+        contextMenu: true,
+        notify: true,
+        siteUrl: '',
+        ...(settings as object | undefined),
+        serviceUrl: baseUrl,
+        apiKey,
+      },
+    });
+  }, connection);
+}
+
+/** The badge text and tooltip of a tab, as the toolbar shows them. */
+export function readBadge(ext: LoadedExtension, tabId: number) {
+  return ext.worker.evaluate(
+    async (id) => ({
+      text: await chrome.action.getBadgeText({ tabId: id }),
+      title: await chrome.action.getTitle({ tabId: id }),
+    }),
+    tabId,
+  );
+}
+
+/** The id of the tab showing `url` (the first match). */
+export async function tabIdOf(ext: LoadedExtension, url: string): Promise<number> {
+  const id = await ext.worker.evaluate(async (address) => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((tab: { url?: string }) => tab.url === address)?.id;
+  }, url);
+  if (id === undefined) throw new Error(`No tab shows ${url}`);
+  return id;
+}
