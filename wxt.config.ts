@@ -24,6 +24,7 @@ export default defineConfig({
     },
     ...(browser === 'firefox'
       ? {
+          // Firefox reads managed storage from a native manifest that an administrator installs.
           browser_specific_settings: {
             gecko: {
               id: 'site-report@site-report.dev',
@@ -32,7 +33,10 @@ export default defineConfig({
             },
           },
         }
-      : {}),
+      : {
+          // Lets administrators preset the service and defaults by policy (storage.managed).
+          storage: { managed_schema: 'managed_schema.json' },
+        }),
   }),
   vite: () => ({ plugins: [preact()] }),
 });

@@ -1,3 +1,24 @@
+// Wiring only: every listener is registered at the top level of main, so a stopped service
+// worker wakes up for it; the handlers live in lib/ and keep nothing that matters in memory.
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { handleCommand } from '../lib/background/commands';
+import { createHandlerDeps, handleMessage } from '../lib/background/handlers';
+import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
+import { handleNotificationClick } from '../lib/background/notify';
+import { handleStorageChange } from '../lib/background/storage-events';
+import { handleTabUpdated, refreshBadges } from '../lib/badge';
 
-export default defineBackground(() => {});
+export default defineBackground(() => {
+  const deps = createHandlerDeps();
+  browser.runtime.onMessage.addListener((message, sender) => handleMessage(message, sender, deps));
+  browser.runtime.onInstalled.addListener(() => Promise.all([syncContextMenus(), refreshBadges()]));
+  browser.runtime.onStartup.addListener(() => syncContextMenus());
+  browser.tabs.onUpdated.addListener((tabId, info, tab) => void handleTabUpdated(tabId, info, tab));
+  browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab, deps));
+  browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab, deps));
+  browser.notifications.onClicked.addListener((id) => void handleNotificationClick(id));
+  browser.storage.onChanged.addListener(
+    (changes, area) => void handleStorageChange(changes, area, deps),
+  );
+});

@@ -1,8 +1,7 @@
 import { render } from 'preact';
-
-function Options() {
-  return <h1>Site Report options</h1>;
-}
+import '../../components/theme.css';
+import { App } from './App';
+import './style.css';
 
 const root = document.getElementById('app');
-if (root) render(<Options />, root);
+if (root) render(<App />, root);

@@ -2,6 +2,7 @@
 // de-duplication; the resource methods validate their input, call it, and decode the answer with
 // the wire schemas. Pure TypeScript: runs in the extension's service worker and in Node.
 import type { z } from 'zod';
+import { type BaseUrlProblem, checkBaseUrl } from './base-url';
 import { abortedError, type FieldErrors, invalidInput, MESSAGES, SiteReportError } from './errors';
 import {
   CreateReportInput,
@@ -59,29 +60,20 @@ const MAX_RETRIES = 2;
 /** A longer Retry-After is not worth waiting for silently: the UI says when instead. */
 const MAX_RETRY_AFTER_SECONDS = 10;
 const DEFAULT_PER_PAGE = 25;
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+const BASE_URL_PROBLEMS: Record<BaseUrlProblem, string> = {
+  malformed:
+    'Enter the service address as a full URL, for example https://reports.example.com/api/v1.',
+  scheme: 'The service address must start with https://.',
+  http_not_loopback: 'Use https:// for this address; plain http:// is only allowed for localhost.',
+  extra_parts: 'The service address cannot contain a user name, password, ? or #.',
+};
 
 /** A service base URL, trimmed and without trailing slashes; throws invalid_input if unusable. */
 export function normaliseBaseUrl(input: string): string {
-  const reject = (message: string) => invalidInput({ baseUrl: [message] });
-  let url: URL;
-  try {
-    url = new URL(String(input).trim());
-  } catch {
-    throw reject(
-      'Enter the service address as a full URL, for example https://reports.example.com/api/v1.',
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw reject('The service address must start with https://.');
-  }
-  if (url.protocol === 'http:' && !LOOPBACK_HOST.test(url.hostname)) {
-    throw reject('Use https:// for this address; plain http:// is only allowed for localhost.');
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw reject('The service address cannot contain a user name, password, ? or #.');
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  const check = checkBaseUrl(input);
+  if (!check.ok) throw invalidInput({ baseUrl: [BASE_URL_PROBLEMS[check.problem]] });
+  return check.url;
 }
 
 /** Where the service's web pages live (`{site}/reports/{id}`): the base URL without `/api/v1`. */

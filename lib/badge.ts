@@ -1,0 +1,176 @@
+// The toolbar button's badge: per tab, the rating of the latest report known for the tab's
+// address, read only from the local rating cache — never from the network.
+import { browser } from 'wxt/browser';
+import type { Rating } from './api/model';
+import { t } from './i18n';
+import type { CachedRating } from './messages';
+import {
+  changedUrls,
+  lookupRating,
+  RATING_CACHE_KEY,
+  type RatingCache,
+  ratingCacheKey,
+  readRatingCache,
+} from './rating-cache';
+import { loadSettings } from './settings';
+
+export interface Badge {
+  /** At most 4 characters, readable without the colour. */
+  text: string;
+  /** Background colour. */
+  color: string;
+  /** Text colour, chosen for contrast with `color` (WCAG AA or better). */
+  textColor: string;
+  /** Tooltip of the button. */
+  title: string;
+}
+
+// Contrast with the text colour: green 5.3:1, amber 11:1, red 5.8:1, grey 6:1.
+export const BADGE_COLORS = {
+  good: { color: '#1e7b34', textColor: '#ffffff' },
+  decent: { color: '#f2b600', textColor: '#000000' },
+  bad: { color: '#c5221f', textColor: '#ffffff' },
+  neutral: { color: '#5f6368', textColor: '#ffffff' },
+} as const;
+
+const MAX_TEXT = 4;
+
+const RATING_TEXT = {
+  good: () => t('badge_text_good'),
+  decent: () => t('badge_text_decent'),
+  bad: () => t('badge_text_bad'),
+} satisfies Record<Rating, () => string>;
+
+const RATING_WORD = {
+  good: () => t('badge_rating_good'),
+  decent: () => t('badge_rating_decent'),
+  bad: () => t('badge_rating_bad'),
+} satisfies Record<Rating, () => string>;
+
+/** The rating as a word ("Good", "Decent", "Bad"). */
+export function ratingWord(rating: Rating): string {
+  return RATING_WORD[rating]();
+}
+
+function shortText(text: string): string {
+  return [...text].slice(0, MAX_TEXT).join('');
+}
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** While a report is being made (or a known report has no rating yet). */
+export function pendingBadge(): Badge {
+  return {
+    text: shortText(t('badge_text_pending')),
+    ...BADGE_COLORS.neutral,
+    title: t('badge_title_pending'),
+  };
+}
+
+/** After a failed action from the menu or the keyboard; `message` says what went wrong. */
+export function errorBadge(message: string): Badge {
+  return {
+    text: shortText(t('badge_text_error')),
+    ...BADGE_COLORS.neutral,
+    title: t('badge_title_error', message),
+  };
+}
+
+export function badgeFor(entry: CachedRating): Badge {
+  if (entry.rating === null) return pendingBadge();
+  const word = ratingWord(entry.rating);
+  return {
+    text: shortText(RATING_TEXT[entry.rating]()),
+    ...BADGE_COLORS[entry.rating],
+    title: entry.generatedAt
+      ? t('badge_title_rated', word, formatTime(entry.generatedAt))
+      : t('badge_title_rating', word),
+  };
+}
+
+type Action = NonNullable<typeof browser.action>;
+
+/** Chrome MV3 and Firefox MV3 have `action`; Firefox MV2 has `browserAction`. */
+export function toolbarAction(): Action {
+  return (browser.action ??
+    (browser as unknown as { browserAction: Action }).browserAction) as Action;
+}
+
+/** Shows `badge` on the tab's button, or clears it (null). Tabs that have closed are ignored. */
+export async function setTabBadge(tabId: number, badge: Badge | null): Promise<void> {
+  const action = toolbarAction();
+  try {
+    if (!badge) {
+      await Promise.all([
+        action.setBadgeText({ tabId, text: '' }),
+        action.setTitle({ tabId, title: t('extName') }),
+      ]);
+      return;
+    }
+    await Promise.all([
+      action.setBadgeText({ tabId, text: badge.text }),
+      action.setBadgeBackgroundColor({ tabId, color: badge.color }),
+      // Older browsers lack it; they choose a text colour themselves.
+      action.setBadgeTextColor?.({ tabId, color: badge.textColor }),
+      action.setTitle({ tabId, title: badge.title }),
+    ]);
+  } catch {
+    // The tab closed while the badge was being set: nothing to show it on.
+  }
+}
+
+/** The badge a tab showing `url` should have, from the cache; null for none. */
+export function badgeForUrl(cache: RatingCache, url: string | undefined): Badge | null {
+  const entry = lookupRating(cache, url);
+  return entry ? badgeFor(entry) : null;
+}
+
+/** Sets one tab's badge from the cache (cleared when the setting is off or nothing is known). */
+export async function updateTabBadge(tabId: number, url: string | undefined): Promise<void> {
+  const [{ settings }, cache] = await Promise.all([loadSettings(), readRatingCache()]);
+  await setTabBadge(tabId, settings.showBadge ? badgeForUrl(cache, url) : null);
+}
+
+/**
+ * Sets the badges of all open tabs, or only of those showing one of `urls` (cache keys).
+ * Reads the cache once, however many tabs there are.
+ */
+export async function refreshBadges(urls?: ReadonlySet<string>): Promise<void> {
+  const [{ settings }, cache, tabs] = await Promise.all([
+    loadSettings(),
+    readRatingCache(),
+    browser.tabs.query({}),
+  ]);
+  await Promise.all(
+    tabs.map((tab) => {
+      if (tab.id === undefined) return undefined;
+      if (urls && !urls.has(ratingCacheKey(tab.url) ?? '')) return undefined;
+      return setTabBadge(tab.id, settings.showBadge ? badgeForUrl(cache, tab.url) : null);
+    }),
+  );
+}
+
+/** tabs.onUpdated: follow the tab to its new address (and re-apply once it has loaded). */
+export function handleTabUpdated(
+  tabId: number,
+  changeInfo: { url?: string; status?: string },
+  tab: { url?: string },
+): Promise<void> | undefined {
+  if (changeInfo.url === undefined && changeInfo.status === undefined) return undefined;
+  return updateTabBadge(tabId, changeInfo.url ?? tab.url);
+}
+
+/** storage.onChanged: refresh the tabs whose address has a changed cache entry. */
+export function handleRatingCacheChange(
+  changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
+  area: string,
+): Promise<void> | undefined {
+  const change = changes[RATING_CACHE_KEY];
+  if (area !== 'local' || !change) return undefined;
+  const urls = changedUrls(change.oldValue, change.newValue);
+  return urls.size > 0 ? refreshBadges(urls) : undefined;
+}

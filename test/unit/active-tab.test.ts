@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest';
+import { findActiveTab, type TabFinderApi } from '../../lib/active-tab';
+
+type Tab = {
+  id: number;
+  url: string;
+  title: string;
+  active: boolean;
+  windowId: number;
+  lastAccessed?: number;
+};
+
+/** Two normal windows (1, 2) and a detached popup window (3); `focused` is the last focused normal one. */
+function api(tabs: Tab[], { self, focused = 1 }: { self?: Tab; focused?: number } = {}) {
+  const query = vi.fn(async (info: Record<string, unknown>) =>
+    tabs.filter(
+      (tab) =>
+        (info.active === undefined || tab.active === info.active) &&
+        (info.windowId === undefined || tab.windowId === info.windowId),
+    ),
+  );
+  return {
+    tabs: { query, getCurrent: vi.fn(async () => self) },
+    windows: { getLastFocused: vi.fn(async () => ({ id: focused })) },
+  } as unknown as TabFinderApi & { tabs: { query: typeof query } };
+}
+
+const page = (id: number, windowId: number, active: boolean, lastAccessed = 0): Tab => ({
+  id,
+  windowId,
+  active,
+  lastAccessed,
+  url: `https://example.com/${id}`,
+  title: `Page ${id}`,
+});
+
+describe('findActiveTab', () => {
+  it('takes the active tab of the last-focused normal window', async () => {
+    const browser = api([page(1, 1, false), page(2, 1, true), page(3, 2, true)], { focused: 1 });
+    expect(await findActiveTab(browser)).toEqual({
+      id: 2,
+      url: 'https://example.com/2',
+      title: 'Page 2',
+    });
+    expect(browser.windows.getLastFocused).toHaveBeenCalledWith({ windowTypes: ['normal'] });
+  });
+
+  it('falls back to a plain query when windows cannot be asked', async () => {
+    const browser = api([page(5, 1, true)]);
+    browser.windows.getLastFocused = vi.fn(async () => {
+      throw new Error('no windows API');
+    });
+    expect((await findActiveTab(browser))?.id).toBe(5);
+    expect(browser.tabs.query).toHaveBeenLastCalledWith({
+      active: true,
+      lastFocusedWindow: true,
+      windowType: 'normal',
+    });
+  });
+
+  it('uses the tab in front before it when popup.html is itself the active tab', async () => {
+    const self = { ...page(9, 1, true, 300), url: 'chrome-extension://id/popup.html' };
+    const browser = api([page(1, 1, false, 100), page(2, 1, false, 200), self], { self });
+    expect((await findActiveTab(browser))?.id).toBe(2);
+  });
+
+  it('gives nothing when there is no tab', async () => {
+    expect(await findActiveTab(api([]))).toBeUndefined();
+  });
+});

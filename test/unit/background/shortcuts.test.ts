@@ -1,0 +1,333 @@
+// The right-click menu, the keyboard command, and what they show: badge and notification.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createSiteReportClient } from '../../../lib/api';
+import { handleCommand } from '../../../lib/background/commands';
+import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/handlers';
+import {
+  handleMenuClick,
+  MENU_LINK,
+  MENU_PAGE,
+  syncContextMenus,
+} from '../../../lib/background/menus';
+import { handleNotificationClick } from '../../../lib/background/notify';
+import { quickCreate } from '../../../lib/background/quick-create';
+import { handleStorageChange } from '../../../lib/background/storage-events';
+import { getCachedRating } from '../../../lib/rating-cache';
+import { saveSettings } from '../../../lib/settings';
+import { HTML_PAGE, type ServiceStub, startServiceStub, wireReport } from './service-stub';
+
+const KEY = 'sr_test_key_0123456789';
+let stub: ServiceStub;
+
+beforeAll(async () => {
+  stub = await startServiceStub();
+});
+afterAll(() => stub.close());
+
+function testDeps(): HandlerDeps {
+  return createHandlerDeps({
+    createClient: (options) =>
+      createSiteReportClient({ ...options, retryDelayMs: 1, pollDelayMs: 1, timeoutMs: 2000 }),
+    hasHostAccess: async () => true,
+  });
+}
+
+let created: { id: string; options: { title: string; message: string; iconUrl: string } }[];
+let menus: { create: ReturnType<typeof vi.fn>; removeAll: ReturnType<typeof vi.fn> };
+
+beforeEach(() => {
+  stub.requests.length = 0;
+  stub.answer(() => ({ status: 201, body: { data: wireReport({ result: 'good' }) } }));
+  created = [];
+  vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
+    id: string,
+    options: (typeof created)[number]['options'],
+  ) => {
+    created.push({ id, options });
+    return id;
+  }) as never);
+  menus = {
+    create: vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1) as never,
+    removeAll: vi
+      .spyOn(fakeBrowser.contextMenus, 'removeAll')
+      .mockImplementation(async () => undefined) as never,
+  };
+});
+
+const connect = () => saveSettings({ serviceUrl: stub.baseUrl, apiKey: KEY });
+const badge = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
+
+async function openTab(url: string) {
+  const tab = await fakeBrowser.tabs.create({ url });
+  return tab.id as number;
+}
+
+describe('context menu items', () => {
+  it('offers "this page" and "this link" for web addresses only', async () => {
+    await syncContextMenus();
+    expect(menus.removeAll).toHaveBeenCalledTimes(1);
+    expect(menus.create.mock.calls.map(([props]) => props)).toEqual([
+      {
+        id: MENU_PAGE,
+        title: 'Create site report for this page',
+        contexts: ['page'],
+        documentUrlPatterns: ['http://*/*', 'https://*/*'],
+      },
+      {
+        id: MENU_LINK,
+        title: 'Create site report for this link',
+        contexts: ['link'],
+        targetUrlPatterns: ['http://*/*', 'https://*/*'],
+      },
+    ]);
+  });
+
+  it('removes them when the setting is off, and follows the setting when it changes', async () => {
+    await saveSettings({ contextMenu: false });
+    await syncContextMenus();
+    expect(menus.create).not.toHaveBeenCalled();
+
+    const deps = testDeps();
+    const reset = vi.spyOn(deps.clients, 'reset');
+    fakeBrowser.storage.onChanged.addListener((c, a) => void handleStorageChange(c, a, deps));
+    await saveSettings({ contextMenu: true });
+    await vi.waitFor(() => expect(menus.create).toHaveBeenCalledTimes(2));
+    expect(reset).toHaveBeenCalled();
+  });
+
+  it('never interleaves two updates (no duplicate ids)', async () => {
+    const order: string[] = [];
+    menus.removeAll.mockImplementation(async () => {
+      order.push('removeAll');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    menus.create.mockImplementation(() => order.push('create'));
+    await Promise.all([syncContextMenus(true), syncContextMenus(true)]);
+    expect(order).toEqual(['removeAll', 'create', 'create', 'removeAll', 'create', 'create']);
+  });
+});
+
+describe('creating from the menu', () => {
+  it('creates a report for the page with the default privacy: … then the rating, and a notification', async () => {
+    await connect();
+    await saveSettings({ defaultPrivacy: 1 });
+    const tabId = await openTab('https://example.com/pricing');
+    let badgeWhileWorking = '';
+    stub.answer(async () => {
+      badgeWhileWorking = await badge(tabId);
+      return { status: 201, body: { data: wireReport({ result: 'good' }) } };
+    });
+
+    const outcome = await handleMenuClick(
+      { menuItemId: MENU_PAGE, pageUrl: 'https://example.com/pricing' },
+      { id: tabId, url: 'https://example.com/pricing' },
+      testDeps(),
+    );
+    expect(outcome).toMatchObject({ ok: true, privacy: 1, privacyFellBack: false });
+    expect(badgeWhileWorking).toBe('…');
+    expect(await badge(tabId)).toBe('Good');
+    expect(Object.fromEntries(stub.requests[0]?.form ?? [])).toEqual({
+      url: 'https://example.com/pricing',
+      privacy: '1',
+    });
+    expect(created).toEqual([
+      {
+        id: 'report:42',
+        options: {
+          type: 'basic',
+          iconUrl: fakeBrowser.runtime.getURL('/icon/128.png'),
+          title: 'Site report: Good',
+          message: 'https://example.com/pricing was rated (private report).',
+        },
+      },
+    ]);
+  });
+
+  it('creates a report for a link, leaving the tab’s own badge to its page', async () => {
+    await connect();
+    const tabId = await openTab('https://news.example/');
+    stub.answer(() => ({
+      status: 201,
+      body: { data: wireReport({ id: 7, url: 'https://linked.example/a', result: 'bad' }) },
+    }));
+    const outcome = await handleMenuClick(
+      {
+        menuItemId: MENU_LINK,
+        linkUrl: 'https://linked.example/a',
+        pageUrl: 'https://news.example/',
+      },
+      { id: tabId, url: 'https://news.example/' },
+      testDeps(),
+    );
+    expect(outcome).toMatchObject({ ok: true });
+    expect(stub.requests[0]?.form.get('url')).toBe('https://linked.example/a');
+    expect(await getCachedRating('https://linked.example/a')).toMatchObject({ rating: 'bad' });
+    expect(await badge(tabId)).toBe('');
+    expect(created[0]?.options.title).toBe('Site report: Bad');
+  });
+
+  it('ignores items that are not its own', () => {
+    expect(handleMenuClick({ menuItemId: 'other' }, undefined, testDeps())).toBeUndefined();
+  });
+});
+
+describe('quick create', () => {
+  it('waits for the rating when the service has not finished', async () => {
+    await connect();
+    const tabId = await openTab('https://example.com/pricing');
+    let reads = 0;
+    stub.answer((request) => {
+      if (request.method === 'POST') {
+        return { status: 201, body: { data: wireReport({ result: null, generated_at: null }) } };
+      }
+      reads++;
+      return { body: { data: wireReport({ result: reads < 2 ? null : 'decent' }) } };
+    });
+    const outcome = await quickCreate({ url: 'https://example.com/pricing', tabId }, testDeps());
+    expect(outcome).toMatchObject({ ok: true, report: { rating: 'decent' } });
+    expect(await badge(tabId)).toBe('OK');
+    expect(created[0]?.options.title).toBe('Site report: Decent');
+  });
+
+  it('makes a Private report when the default is Password, and says so', async () => {
+    await connect();
+    await saveSettings({ defaultPrivacy: 2 });
+    const outcome = await quickCreate({ url: 'https://example.com/pricing' }, testDeps());
+    expect(outcome).toMatchObject({ ok: true, privacy: 1, privacyFellBack: true });
+    expect(stub.requests[0]?.form.get('privacy')).toBe('1');
+    expect(stub.requests[0]?.form.has('password')).toBe(false);
+    expect(created[0]?.options.message).toMatch(/private report\)\. .*made Private/);
+  });
+
+  it('does not notify success when notifications are off', async () => {
+    await connect();
+    await saveSettings({ notify: false });
+    const tabId = await openTab('https://example.com/pricing');
+    expect(
+      await quickCreate({ url: 'https://example.com/pricing', tabId }, testDeps()),
+    ).toMatchObject({ ok: true });
+    expect(created).toEqual([]);
+    expect(await badge(tabId)).toBe('Good');
+  });
+
+  it.each([
+    [
+      'not connected',
+      null,
+      'not-connected',
+      'Connect Site Report to a service in its options first.',
+    ],
+    [
+      'rate limited',
+      { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '120' } },
+      expect.stringMatching(/^failed:/),
+      'The service is limiting requests. Try again in 2 minutes.',
+    ],
+    [
+      'service down',
+      { status: 503, body: HTML_PAGE },
+      expect.stringMatching(/^failed:/),
+      'The service is not working right now; nothing was created. Try again later.',
+    ],
+    [
+      'key rejected',
+      { status: 401, body: { message: 'Unauthenticated.' } },
+      expect.stringMatching(/^failed:/),
+      "The service rejected the API key. Check it in Site Report's options.",
+    ],
+  ])(
+    'shows a clear failure when %s: "!" on the badge and a notification',
+    async (_name, reply, id, message) => {
+      if (reply) {
+        await connect();
+        stub.answer(() => reply);
+      }
+      const tabId = await openTab('https://example.com/pricing');
+      const outcome = await quickCreate({ url: 'https://example.com/pricing', tabId }, testDeps());
+      expect(outcome.ok).toBe(false);
+      expect(await badge(tabId)).toBe('!');
+      expect(await fakeBrowser.action.getTitle({ tabId })).toBe(`Site Report: ${message}`);
+      expect(created).toEqual([
+        { id, options: expect.objectContaining({ title: 'Site report not created', message }) },
+      ]);
+    },
+  );
+
+  it('says when the service is unreachable', async () => {
+    await saveSettings({ serviceUrl: 'http://127.0.0.1:1/api/v1', apiKey: KEY });
+    const outcome = await quickCreate({ url: 'https://example.com/' }, testDeps());
+    expect(outcome).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(created[0]?.options.message).toMatch(/Could not reach the service/);
+  });
+
+  it('refuses addresses that are not web pages, without a request', async () => {
+    await connect();
+    const outcome = await quickCreate({ url: 'chrome://settings/' }, testDeps());
+    expect(outcome).toMatchObject({ ok: false, error: { kind: 'invalid_input' } });
+    expect(created[0]?.options.message).toMatch(/Only web pages/);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('still tells about a failure when both the badge and notifications are off', async () => {
+    await saveSettings({ notify: false, showBadge: false });
+    const tabId = await openTab('https://example.com/');
+    await quickCreate({ url: 'https://example.com/', tabId }, testDeps());
+    expect(await badge(tabId)).toBe('');
+    expect(created).toHaveLength(1);
+  });
+
+  it('with notifications off, a failure shows only on the badge', async () => {
+    await saveSettings({ notify: false });
+    const tabId = await openTab('https://example.com/');
+    await quickCreate({ url: 'https://example.com/', tabId }, testDeps());
+    expect(await badge(tabId)).toBe('!');
+    expect(created).toEqual([]);
+  });
+});
+
+describe('keyboard command', () => {
+  it('creates a report for the tab the browser names', async () => {
+    await connect();
+    const tabId = await openTab('https://example.com/pricing');
+    const outcome = await handleCommand(
+      'create-report',
+      { id: tabId, url: 'https://example.com/pricing' },
+      testDeps(),
+    );
+    expect(outcome).toMatchObject({ ok: true });
+    expect(await badge(tabId)).toBe('Good');
+  });
+
+  it('otherwise uses the active tab of the last-focused window', async () => {
+    await connect();
+    const tabId = await openTab('https://example.com/pricing');
+    const query = vi
+      .spyOn(fakeBrowser.tabs, 'query')
+      .mockResolvedValue([{ id: tabId, url: 'https://example.com/pricing' } as never]);
+    await handleCommand('create-report', undefined, testDeps());
+    expect(query).toHaveBeenCalledWith({ active: true, lastFocusedWindow: true });
+    expect(stub.requests[0]?.form.get('url')).toBe('https://example.com/pricing');
+  });
+
+  it('ignores other commands', async () => {
+    expect(await handleCommand('something-else', undefined, testDeps())).toBeUndefined();
+  });
+});
+
+describe('notification clicks', () => {
+  it('open the report on the service’s site', async () => {
+    await connect();
+    const open = vi.spyOn(fakeBrowser.tabs, 'create');
+    await handleNotificationClick('report:42');
+    expect(open).toHaveBeenCalledWith({ url: `${stub.origin}/reports/42` });
+  });
+
+  it('open the options page when not connected', async () => {
+    const openOptionsPage = vi
+      .spyOn(fakeBrowser.runtime, 'openOptionsPage')
+      .mockResolvedValue(undefined);
+    await handleNotificationClick('not-connected');
+    expect(openOptionsPage).toHaveBeenCalled();
+  });
+});
