@@ -38,5 +38,19 @@ export default defineConfig({
           storage: { managed_schema: 'managed_schema.json' },
         }),
   }),
+  zip: {
+    // The Firefox sources package holds what builds the extension, not its tests and tools.
+    excludeSources: [
+      'test/**',
+      'server/**',
+      'scripts/**',
+      'bench/**',
+      'docs/**',
+      '.ci/**',
+      '.data/**',
+      'biome.json',
+      'vitest.config.ts',
+    ],
+  },
   vite: () => ({ plugins: [preact()] }),
 });
