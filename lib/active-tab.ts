@@ -1,0 +1,50 @@
+// The page the popup acts on: the active tab of the last-focused normal browser window. The
+// popup may also be open as its own window, or as a tab (popup.html), in which case the page
+// meant is the tab that was in front before it.
+import type { Browser } from 'wxt/browser';
+
+type Tab = Browser.tabs.Tab;
+
+export interface ActiveTab {
+  id?: number;
+  url?: string;
+  title?: string;
+}
+
+export interface TabFinderApi {
+  tabs: {
+    query(query: Browser.tabs.QueryInfo): Promise<Tab[]>;
+    getCurrent(): Promise<Tab | undefined>;
+  };
+  windows: {
+    getLastFocused(options?: Browser.windows.QueryOptions): Promise<Browser.windows.Window>;
+  };
+}
+
+export async function findActiveTab(api: TabFinderApi): Promise<ActiveTab | undefined> {
+  const self = await api.tabs.getCurrent().catch(() => undefined);
+  let candidates: Tab[] = [];
+  try {
+    // Filtered by type, this skips a detached popup window that has the focus now.
+    const window = await api.windows.getLastFocused({ windowTypes: ['normal'] });
+    if (window.id !== undefined) {
+      candidates = await api.tabs.query({ active: true, windowId: window.id });
+    }
+  } catch {
+    // Fall through to the plain query below.
+  }
+  if (candidates.length === 0) {
+    candidates = await api.tabs
+      .query({ active: true, lastFocusedWindow: true, windowType: 'normal' })
+      .catch(() => []);
+  }
+  let tab = candidates.find((candidate) => self === undefined || candidate.id !== self.id);
+  if (!tab && self) {
+    // popup.html is itself the front tab: use the tab that was in front before it.
+    const others = await api.tabs.query({ windowType: 'normal' }).catch(() => []);
+    tab = others
+      .filter((other) => other.id !== self.id)
+      .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+  }
+  return tab && { id: tab.id, url: tab.url, title: tab.title };
+}
