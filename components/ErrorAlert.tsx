@@ -6,6 +6,13 @@ import { waitTime } from '../lib/time';
 
 /** The sentence for an error: the background's specific one, or the generic one for its kind. */
 export function errorText(error: ErrorData): string {
+  // A rate limit is said from its data, once, with the wait in the reader's language.
+  if (error.kind === 'rate_limited') {
+    const retry = error.retryAfterSeconds;
+    return retry !== undefined && retry > 0
+      ? t('error_rate_limited_after', waitTime(retry))
+      : t('error_rate_limited');
+  }
   // Every kind has an `error_<kind>` entry in the catalogue.
   return error.message.trim() || t(`error_${error.kind}`);
 }
@@ -37,7 +44,6 @@ export function ErrorAlert({
   const otherFields = Object.entries(error.fieldErrors ?? {}).filter(
     ([field, messages]) => !shownFields.includes(field) && messages.length > 0,
   );
-  const retry = error.kind === 'rate_limited' ? error.retryAfterSeconds : undefined;
   const needsOptions = error.kind === 'unauthorized' || error.kind === 'not_connected';
   return (
     <div class="alert" role="alert">
@@ -45,7 +51,6 @@ export function ErrorAlert({
         {context && <strong>{context} </strong>}
         {errorText(error)}
       </p>
-      {retry !== undefined && retry > 0 && <p>{t('error_retryIn', waitTime(retry))}</p>}
       {otherFields.length > 0 && (
         <ul class="alert-fields">
           {otherFields.map(([field, messages]) => (

@@ -12,6 +12,11 @@ export interface SelectFieldProps<T extends string | number> {
   options: readonly SelectOption<T>[];
   onChange: (value: T) => void;
   disabled?: boolean;
+  /**
+   * Called when someone is about to choose (focus, a click, a key): the moment to fill in
+   * choices that are loaded only on demand. Called again on each of those events.
+   */
+  onInteract?: () => void;
 }
 
 export function SelectField<T extends string | number>({
@@ -20,6 +25,7 @@ export function SelectField<T extends string | number>({
   options,
   onChange,
   disabled,
+  onInteract,
 }: SelectFieldProps<T>) {
   const id = useId();
   return (
@@ -29,6 +35,9 @@ export function SelectField<T extends string | number>({
         id={id}
         value={String(value)}
         disabled={disabled}
+        onFocus={onInteract}
+        onPointerDown={onInteract}
+        onKeyDown={onInteract}
         onChange={(event) => {
           const chosen = options.find(
             (option) => String(option.value) === event.currentTarget.value,

@@ -1,5 +1,6 @@
 // Wiring only: every listener is registered at the top level of main, so a stopped service
 // worker wakes up for it; the handlers live in lib/ and keep nothing that matters in memory.
+// Nothing else runs at start (no storage reads, no client): a woken worker answers at once.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { handleCommand } from '../lib/background/commands';
@@ -8,12 +9,18 @@ import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
 import { handleNotificationClick } from '../lib/background/notify';
 import { handleStorageChange } from '../lib/background/storage-events';
 import { handleTabUpdated, refreshBadges } from '../lib/badge';
+import { syncSettingsSummary } from '../lib/settings';
 
 export default defineBackground(() => {
   const deps = createHandlerDeps();
   browser.runtime.onMessage.addListener((message, sender) => handleMessage(message, sender, deps));
-  browser.runtime.onInstalled.addListener(() => Promise.all([syncContextMenus(), refreshBadges()]));
-  browser.runtime.onStartup.addListener(() => syncContextMenus());
+  // Installs, updates and browser starts may find settings the summary does not reflect yet.
+  browser.runtime.onInstalled.addListener(() =>
+    Promise.all([syncContextMenus(), refreshBadges(), syncSettingsSummary()]),
+  );
+  browser.runtime.onStartup.addListener(() =>
+    Promise.all([syncContextMenus(), syncSettingsSummary()]),
+  );
   browser.tabs.onUpdated.addListener((tabId, info, tab) => void handleTabUpdated(tabId, info, tab));
   browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab, deps));
   browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab, deps));

@@ -22,16 +22,16 @@ export interface TabFinderApi {
 }
 
 export async function findActiveTab(api: TabFinderApi): Promise<ActiveTab | undefined> {
-  const self = await api.tabs.getCurrent().catch(() => undefined);
-  let candidates: Tab[] = [];
-  try {
-    // Filtered by type, this skips a detached popup window that has the focus now.
-    const window = await api.windows.getLastFocused({ windowTypes: ['normal'] });
-    if (window.id !== undefined) {
-      candidates = await api.tabs.query({ active: true, windowId: window.id });
-    }
-  } catch {
-    // Fall through to the plain query below.
+  // Asked together, and the window with its tabs: each call is a round trip to the browser, and
+  // the popup shows nothing until this answers. Filtered by type, the last-focused window is
+  // not a detached popup window that has the focus now.
+  const [self, focused] = await Promise.all([
+    api.tabs.getCurrent().catch(() => undefined),
+    api.windows.getLastFocused({ windowTypes: ['normal'], populate: true }).catch(() => undefined),
+  ]);
+  let candidates: Tab[] = focused?.tabs?.filter((tab) => tab.active) ?? [];
+  if (candidates.length === 0 && focused?.id !== undefined && !focused.tabs) {
+    candidates = await api.tabs.query({ active: true, windowId: focused.id }).catch(() => []);
   }
   if (candidates.length === 0) {
     candidates = await api.tabs

@@ -6,11 +6,13 @@ import { t } from './i18n';
 import type { CachedRating } from './messages';
 import {
   changedUrls,
+  getCachedRating,
   lookupRating,
   RATING_CACHE_KEY,
   type RatingCache,
   ratingCacheKey,
-  readRatingCache,
+  readStoredRatingCache,
+  storedRatingFor,
 } from './rating-cache';
 import { loadSettings } from './settings';
 
@@ -131,8 +133,11 @@ export function badgeForUrl(cache: RatingCache, url: string | undefined): Badge 
 
 /** Sets one tab's badge from the cache (cleared when the setting is off or nothing is known). */
 export async function updateTabBadge(tabId: number, url: string | undefined): Promise<void> {
-  const [{ settings }, cache] = await Promise.all([loadSettings(), readRatingCache()]);
-  await setTabBadge(tabId, settings.showBadge ? badgeForUrl(cache, url) : null);
+  // Pages that cannot have a report (the extension's own, chrome://, about:) need no reading:
+  // opening the popup as a window or tab, for one, should cost the woken worker nothing.
+  if (!ratingCacheKey(url)) return setTabBadge(tabId, null);
+  const [{ settings }, entry] = await Promise.all([loadSettings(), getCachedRating(url)]);
+  await setTabBadge(tabId, settings.showBadge && entry ? badgeFor(entry) : null);
 }
 
 /**
@@ -140,16 +145,17 @@ export async function updateTabBadge(tabId: number, url: string | undefined): Pr
  * Reads the cache once, however many tabs there are.
  */
 export async function refreshBadges(urls?: ReadonlySet<string>): Promise<void> {
-  const [{ settings }, cache, tabs] = await Promise.all([
+  const [{ settings }, stored, tabs] = await Promise.all([
     loadSettings(),
-    readRatingCache(),
+    readStoredRatingCache(),
     browser.tabs.query({}),
   ]);
   await Promise.all(
     tabs.map((tab) => {
       if (tab.id === undefined) return undefined;
       if (urls && !urls.has(ratingCacheKey(tab.url) ?? '')) return undefined;
-      return setTabBadge(tab.id, settings.showBadge ? badgeForUrl(cache, tab.url) : null);
+      const entry = settings.showBadge ? storedRatingFor(stored, tab.url) : null;
+      return setTabBadge(tab.id, entry ? badgeFor(entry) : null);
     }),
   );
 }

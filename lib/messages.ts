@@ -1,7 +1,7 @@
 // The one protocol between the extension's pages and the background. Requests are validated
 // here (zod) by the background; pages import only types from this file (see send.ts), so
-// zod never ships in their bundles.
-import { z } from 'zod';
+// zod never ships in their bundles. zod/mini, like the API client's schemas (lib/api/model.ts).
+import * as z from 'zod/mini';
 import {
   CreateReportInput,
   type ErrorData,
@@ -20,7 +20,7 @@ import {
 
 export const Request = z.discriminatedUnion('type', [
   /** Settings summary (never the key) and, for `url`, the cached rating of that address. */
-  z.strictObject({ type: z.literal('getStatus'), url: z.string().optional() }),
+  z.strictObject({ type: z.literal('getStatus'), url: z.optional(z.string()) }),
   z.strictObject({ type: z.literal('createReport'), input: CreateReportInput }),
   z.strictObject({ type: z.literal('getReport'), id: ReportId }),
   z.strictObject({ type: z.literal('updateReport'), id: ReportId, input: UpdateReportInput }),
@@ -33,7 +33,7 @@ export const Request = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('testConnection'),
     serviceUrl: z.string(),
-    apiKey: z.string().optional(),
+    apiKey: z.optional(z.string()),
   }),
 ]);
 export type Request = z.infer<typeof Request>;
@@ -43,10 +43,10 @@ export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 /** What the background remembers about an address: the latest report known for it. */
 export const CachedRating = z.object({
   reportId: z.number(),
-  rating: Rating.nullable(),
-  score: z.number().optional(),
-  generatedAt: z.string().nullable(),
-  privacy: Privacy.optional(),
+  rating: z.nullable(Rating),
+  score: z.optional(z.number()),
+  generatedAt: z.nullable(z.string()),
+  privacy: z.optional(Privacy),
   /** When this entry was written (ms since epoch); the oldest entries are evicted first. */
   seenAt: z.number(),
 });

@@ -110,6 +110,12 @@ export function testOutcome(answer: Answer<'testConnection'>): TestOutcome {
       : { text: answer.error.message };
   }
   const { baseUrl, adjusted, total } = answer.data;
-  if (adjusted) return { text: t('options_test_adjusted', baseUrl), suggestion: baseUrl };
+  if (adjusted) {
+    const text =
+      total === undefined
+        ? t('options_test_adjusted', baseUrl)
+        : t('options_test_adjusted_count', baseUrl, total);
+    return { text, suggestion: baseUrl };
+  }
   return { text: total === undefined ? t('options_test_ok') : t('options_test_ok_count', total) };
 }

@@ -3,30 +3,18 @@
 // survives the service worker being stopped, bounded so it never grows without limit, and the
 // only source of the toolbar badge (which therefore never costs a network request).
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Report } from './api/model';
+import { RATING_CACHE_KEY, ratingCacheKey } from './cached-rating';
 import { CachedRating } from './messages';
 
-export const RATING_CACHE_KEY = 'ratingCache';
+export { RATING_CACHE_KEY, ratingCacheKey };
 export const RATING_CACHE_LIMIT = 300;
 
 /** A cached rating plus the report's project, so deleting a project can forget its reports. */
-const CacheEntry = z.object({ ...CachedRating.shape, project: z.string().optional() });
+const CacheEntry = z.extend(CachedRating, { project: z.optional(z.string()) });
 type CacheEntry = z.infer<typeof CacheEntry>;
 export type RatingCache = Record<string, CacheEntry>;
-
-/** The cache key of an address: an http(s) URL without its fragment, or null for anything else. */
-export function ratingCacheKey(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    parsed.hash = '';
-    return parsed.href;
-  } catch {
-    return null;
-  }
-}
 
 /** The cache as stored; invalid entries (an older layout, damage) are left out. */
 export function parseRatingCache(raw: unknown): RatingCache {
@@ -39,21 +27,40 @@ export function parseRatingCache(raw: unknown): RatingCache {
   return cache;
 }
 
-export async function readRatingCache(): Promise<RatingCache> {
+async function readStoredCache(): Promise<unknown> {
   const items = await browser.storage.local.get(RATING_CACHE_KEY);
-  return parseRatingCache(items[RATING_CACHE_KEY]);
+  return items[RATING_CACHE_KEY];
+}
+
+export async function readRatingCache(): Promise<RatingCache> {
+  return parseRatingCache(await readStoredCache());
 }
 
 function publicEntry({ project: _project, ...entry }: CacheEntry): CachedRating {
   return entry;
 }
 
-/** The latest known rating for `url`, or null. */
-export async function getCachedRating(url: string | undefined): Promise<CachedRating | null> {
+/**
+ * The entry for `url` in a stored cache value, or null. Only that entry is validated: badges
+ * look up one address at a time, and the cache holds hundreds.
+ */
+export function storedRatingFor(stored: unknown, url: string | undefined): CachedRating | null {
   const key = ratingCacheKey(url);
-  if (!key) return null;
-  const entry = (await readRatingCache())[key];
-  return entry ? publicEntry(entry) : null;
+  if (!key || !stored || typeof stored !== 'object' || Array.isArray(stored)) return null;
+  if (!Object.hasOwn(stored, key)) return null;
+  const parsed = CacheEntry.safeParse((stored as Record<string, unknown>)[key]);
+  return parsed.success ? publicEntry(parsed.data) : null;
+}
+
+/** The latest known rating for `url`, or null (without reading storage for other addresses). */
+export async function getCachedRating(url: string | undefined): Promise<CachedRating | null> {
+  if (!ratingCacheKey(url)) return null;
+  return storedRatingFor(await readStoredCache(), url);
+}
+
+/** The stored cache as it is, for looking up several addresses with storedRatingFor. */
+export function readStoredRatingCache(): Promise<unknown> {
+  return readStoredCache();
 }
 
 /** Looks `url` up in an already-read cache. */

@@ -7,6 +7,12 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { checkBaseUrl } from './api/base-url';
 import { t } from './i18n';
+import {
+  parseSettingsSummary,
+  SETTINGS_SUMMARY_KEY,
+  type SettingsSummary,
+  storedSettingsSummary,
+} from './settings-summary';
 
 // Zod otherwise probes `new Function('')`, which extension CSPs block and reviewers flag.
 z.config({ jitless: true });
@@ -126,6 +132,19 @@ export function isConnected(settings: Settings): boolean {
   return settings.serviceUrl !== '' && settings.apiKey !== '';
 }
 
+/** What the pages may know of the settings (see settings-summary.ts): never the key. */
+export function summaryOf(settings: Settings): SettingsSummary {
+  return {
+    connected: isConnected(settings),
+    serviceUrl: settings.serviceUrl || null,
+    siteUrl: settings.serviceUrl || settings.siteUrl ? effectiveSiteUrl(settings) : null,
+    defaultPrivacy: settings.defaultPrivacy,
+    showBadge: settings.showBadge,
+    contextMenu: settings.contextMenu,
+    notify: settings.notify,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Field validation, shared by reads (lenient: fall back) and writes (strict: say why).
 
@@ -218,12 +237,25 @@ interface StoredRead {
   migrated: boolean;
 }
 
+/**
+ * The layout version of a stored value, or undefined when its version field is missing or
+ * damaged: then the fields themselves tell the layout (version 0 had none of today's names).
+ */
+function storedVersion(value: Record<string, unknown>): number | undefined {
+  const { version } = value;
+  return typeof version === 'number' && Number.isInteger(version) && version >= 0
+    ? version
+    : undefined;
+}
+
 function readStoredValue(raw: unknown): StoredRead {
   const parsed = StoredObject.safeParse(raw);
   if (!parsed.success) return { settings: { ...DEFAULT_SETTINGS }, migrated: false };
   let value = parsed.data;
-  let version = typeof value.version === 'number' ? value.version : 0;
-  const migrated = version < SETTINGS_VERSION;
+  const known = storedVersion(value);
+  let version = known ?? (SETTING_KEYS.some((key) => key in value) ? SETTINGS_VERSION : 0);
+  // A damaged version field is written again, whole, with the values that could be read.
+  const migrated = version < SETTINGS_VERSION || known === undefined;
   while (version < SETTINGS_VERSION) {
     const migrate = MIGRATIONS[version];
     // An unknown old version: nothing to carry over safely.
@@ -239,13 +271,19 @@ function toStored(settings: Settings): Record<string, unknown> {
   return { version: SETTINGS_VERSION, ...settings };
 }
 
-async function readStored(): Promise<Settings> {
+async function readStored(): Promise<StoredRead> {
   const items = await browser.storage.local.get(SETTINGS_KEY);
   const raw = items[SETTINGS_KEY];
-  if (raw === undefined) return { ...DEFAULT_SETTINGS };
-  const { settings, migrated } = readStoredValue(raw);
-  if (migrated) await browser.storage.local.set({ [SETTINGS_KEY]: toStored(settings) });
-  return settings;
+  if (raw === undefined) return { settings: { ...DEFAULT_SETTINGS }, migrated: false };
+  return readStoredValue(raw);
+}
+
+/** Stores the user's settings and, in the same write, the summary of what is in effect. */
+function writeStored(settings: Settings, managed: Partial<Settings>): Promise<void> {
+  return browser.storage.local.set({
+    [SETTINGS_KEY]: toStored(settings),
+    [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summaryOf({ ...settings, ...managed })),
+  });
 }
 
 /** The administrator's valid values. Chrome without a policy and the fake browser may throw. */
@@ -271,11 +309,39 @@ async function readManaged(): Promise<Partial<Settings>> {
 let writes: Promise<unknown> = Promise.resolve();
 
 export async function loadSettings(): Promise<LoadedSettings> {
-  const [stored, managed] = await Promise.all([readStored(), readManaged()]);
+  const [{ settings: stored, migrated }, managed] = await Promise.all([
+    readStored(),
+    readManaged(),
+  ]);
+  if (migrated) await writeStored(stored, managed);
   return {
     settings: { ...stored, ...managed },
     locked: SETTING_KEYS.filter((key) => key in managed),
   };
+}
+
+let summarySyncs: Promise<unknown> = Promise.resolve();
+
+/**
+ * Re-derives the stored settings summary from the settings in effect, and writes it when it
+ * differs: for changes that did not go through saveSettings (the administrator's values, a
+ * direct write, an update from a version without the summary). One at a time, each reading the
+ * settings after the (possibly slow) managed storage, so the last one wins with current values.
+ */
+export function syncSettingsSummary(): Promise<void> {
+  const run = summarySyncs.then(async () => {
+    const managed = await readManaged();
+    const { settings } = await readStored();
+    const summary = storedSettingsSummary(summaryOf({ ...settings, ...managed }));
+    const items = await browser.storage.local.get(SETTINGS_SUMMARY_KEY);
+    const current = parseSettingsSummary(items[SETTINGS_SUMMARY_KEY]);
+    if (current && JSON.stringify(storedSettingsSummary(current)) === JSON.stringify(summary)) {
+      return;
+    }
+    await browser.storage.local.set({ [SETTINGS_SUMMARY_KEY]: summary });
+  });
+  summarySyncs = run.catch(() => undefined);
+  return run;
 }
 
 /** Validates and stores `patch`; answers per-field messages instead of throwing. */
@@ -296,11 +362,11 @@ async function writeSettings(patch: Partial<Record<SettingKey, unknown>>): Promi
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
 
-  const [stored, managed] = await Promise.all([readStored(), readManaged()]);
+  const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
   const ignored = SETTING_KEYS.filter((key) => key in values && key in managed);
   for (const key of ignored) delete values[key];
   const next = { ...stored, ...values };
-  await browser.storage.local.set({ [SETTINGS_KEY]: toStored(next) });
+  await writeStored(next, managed);
   return {
     ok: true,
     settings: { ...next, ...managed },

@@ -1,11 +1,9 @@
-// The popup: asks the background for its status once, then shows This page. Reports and
-// Projects are mounted on first visit and then stay mounted (hidden), so they keep their place.
-// Everything it needs from the browser comes in as props.
-//
-// They are bundled with the rest, not split off with import(): Vite's preload helper and the
-// extra chunk cost about 1.5 kB gzip, more than the popup's size budget leaves room for, and
-// the views only mount when first shown anyway.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+// The popup: reads its status once (settings summary and cached rating, from storage — see
+// lib/popup-status.ts), then shows This page. Reports and Projects are split off (lazy-view.tsx):
+// their code loads once This page is on screen, they are mounted on first visit and then stay
+// mounted (hidden), so they keep their place. Everything it needs from the browser comes in as
+// props.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { ActiveTab } from '../../lib/active-tab';
 import type { ErrorData } from '../../lib/api/model';
@@ -20,13 +18,20 @@ import {
   type ProjectFilters,
   type ReportFilters,
 } from '../../lib/popup-state';
+import { type StatusSource, statusChanged } from '../../lib/popup-status';
 import type { Sender } from '../../lib/send';
-import { ProjectsView } from './ProjectsView';
-import { ReportsView } from './ReportsView';
+import { lazyView } from './lazy-view';
 import { ThisPageView } from './ThisPageView';
+
+const ReportsView = lazyView(() => import('./ReportsView').then((module) => module.ReportsView));
+const ProjectsView = lazyView(() => import('./ProjectsView').then((module) => module.ProjectsView));
 
 export interface PopupDeps {
   send: Sender;
+  /** The settings summary and the cached rating of an address (lib/popup-status.ts). */
+  getStatus: StatusSource;
+  /** Calls its listener when the stored settings summary changes; answers the unsubscribe. */
+  watchStatus?: (listener: () => void) => () => void;
   getActiveTab: () => Promise<ActiveTab | undefined>;
   openTab: (url: string) => unknown;
   openOptions: () => unknown;
@@ -41,6 +46,9 @@ type Load =
   | { phase: 'notConnected' }
   | { phase: 'failed'; error: ErrorData };
 
+/** How long loading may take before the popup says it is loading. */
+const LOADING_DELAY_MS = 150;
+
 const VIEWS: {
   view: PopupView;
   key: 'popup_tabThisPage' | 'popup_tabReports' | 'popup_tabProjects';
@@ -52,6 +60,8 @@ const VIEWS: {
 
 export function App({
   send: rawSend,
+  getStatus,
+  watchStatus,
   getActiveTab,
   openTab,
   openOptions,
@@ -63,6 +73,9 @@ export function App({
   const [visited, setVisited] = useState<PopupView[]>(['page']);
   const [filters, setFilters] = useState<PopupState>(DEFAULT_POPUP_STATE);
   const [revision, setRevision] = useState(0);
+  const [settingsChanges, setSettingsChanges] = useState(0);
+  const [slow, setSlow] = useState(false);
+  const settingsChangesSeen = useRef(0);
   const filtersLoaded = useRef(false);
   const tabRefs = useRef<Partial<Record<PopupView, HTMLButtonElement | null>>>({});
 
@@ -80,13 +93,7 @@ export function App({
     setLoad({ phase: 'loading' });
     const status = getActiveTab()
       .catch(() => undefined)
-      .then(async (tab) => {
-        const answer = await rawSend({
-          type: 'getStatus',
-          ...(tab?.url ? { url: tab.url } : {}),
-        });
-        return { tab, answer };
-      });
+      .then(async (tab) => ({ tab, answer: await getStatus(tab?.url) }));
     const [{ tab, answer }, stored] = await Promise.all([status, store.load()]);
     if (!filtersLoaded.current) {
       filtersLoaded.current = true;
@@ -103,11 +110,48 @@ export function App({
     } else {
       setLoad({ phase: 'ready', tab, status: answer.data });
     }
-  }, [getActiveTab, rawSend, store]);
+  }, [getActiveTab, getStatus, store]);
 
-  useEffect(() => {
+  // A layout effect, not an effect: Preact runs effects only after the next frame is painted,
+  // and this would wait for that frame before it even asks for the tab and the status.
+  useLayoutEffect(() => {
     void start();
   }, [start]);
+
+  // The settings changed while the popup is open (the options page, an administrator, or the
+  // background catching up after the settings were written some other way): read the status
+  // again once nothing is loading, and start over only if what the popup shows changed.
+  useEffect(() => watchStatus?.(() => setSettingsChanges((count) => count + 1)), [watchStatus]);
+  useEffect(() => {
+    if (load.phase === 'loading' || settingsChanges === settingsChangesSeen.current) return;
+    settingsChangesSeen.current = settingsChanges;
+    const shown = load.phase === 'ready' ? load.status : null;
+    void getStatus(load.phase === 'ready' ? load.tab?.url : undefined).then((answer) => {
+      if (!answer.ok) return;
+      if (!shown ? answer.data.connected : statusChanged(shown, answer.data)) void start();
+    });
+  }, [load, settingsChanges, getStatus, start]);
+
+  // "Loading…" only when loading takes long enough to notice: usually the content comes first,
+  // and a spinner flashing for a few milliseconds (and the work of drawing it) helps no one.
+  const loading = load.phase === 'loading';
+  useEffect(() => {
+    setSlow(false);
+    if (!loading) return;
+    const timer = setTimeout(() => setSlow(true), LOADING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
+
+  // Once This page is on screen, fetch the other views' code, so they show at once when chosen.
+  const ready = load.phase === 'ready';
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => {
+      ReportsView.preload().catch(() => undefined);
+      ProjectsView.preload().catch(() => undefined);
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [ready]);
 
   useEffect(() => {
     if (filtersLoaded.current) void store.save(filters);
@@ -145,6 +189,7 @@ export function App({
   }, []);
 
   if (load.phase === 'loading') {
+    if (!slow) return <main class="popup" aria-busy="true" />;
     return (
       <main class="popup">
         <p class="loading" role="status">
@@ -239,6 +284,8 @@ export function App({
           hidden={view !== 'reports'}
         >
           <ReportsView
+            loadingText={t('reports_loading')}
+            loadFailed={t('reports_loadFailed')}
             send={send}
             filters={filters.reports}
             onFiltersChange={changeReports}
@@ -260,6 +307,8 @@ export function App({
           hidden={view !== 'projects'}
         >
           <ProjectsView
+            loadingText={t('projects_loading')}
+            loadFailed={t('projects_loadFailed')}
             send={send}
             filters={filters.projects}
             onFiltersChange={changeProjects}

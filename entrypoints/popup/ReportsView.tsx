@@ -1,10 +1,15 @@
 // Reports: search, filters, sorting and paging over the service's reports, with open,
-// re-analyze and delete on each row. Loaded on first use (see lists.ts).
-import { useEffect, useRef, useState } from 'preact/hooks';
+// re-analyze and delete on each row. Its code is loaded on demand (see lazy-view.tsx).
+//
+// The first page costs one request: the Project filter offers the projects of the reports on
+// screen, and asks the service for the full list only when someone goes to choose (focus, click
+// or key on it) — not every time the view opens. A change elsewhere in the popup (revision)
+// makes that list stale until it is asked for again.
+import { useRef, useState } from 'preact/hooks';
 import { ReportRow } from '../../components/ReportRow';
 import { SearchField } from '../../components/SearchField';
 import { SelectField } from '../../components/SelectField';
-import type { ErrorData, Project, Report } from '../../lib/api/model';
+import type { ErrorData, Report } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { reportPageUrl } from '../../lib/pages';
 import { type ReportFilters, reportListParams } from '../../lib/popup-state';
@@ -47,23 +52,27 @@ export function ReportsView({
     `${JSON.stringify(params)}#${revision}`,
     active,
   );
-  const [projects, setProjects] = useState<Project[]>([]);
+  /** The service's project names as of a revision, once asked for. */
+  const [projects, setProjects] = useState<{ revision: number; names: string[] } | null>(null);
   const [rows, setRows] = useState<Record<number, RowState>>({});
   const [confirm, setConfirm] = useState<Report | null>(null);
   const [notice, setNotice] = useState('');
   const projectsLoaded = useRef<number | null>(null);
 
-  // The Project filter's choices; a failure leaves "All projects" and the current choice.
-  useEffect(() => {
-    if (!active || projectsLoaded.current === revision) return;
-    projectsLoaded.current = revision;
+  /** The Project filter's choices, on demand; a failure keeps what it offers and tries again. */
+  function loadProjects() {
+    if (projectsLoaded.current === revision) return;
+    const asked = revision;
+    projectsLoaded.current = asked;
     void send({
       type: 'listProjects',
       params: { perPage: 100, sortBy: 'project', sort: 'asc' },
     }).then((answer) => {
-      if (answer.ok) setProjects(answer.data.items);
+      if (answer.ok) {
+        setProjects({ revision: asked, names: answer.data.items.map((project) => project.name) });
+      } else if (projectsLoaded.current === asked) projectsLoaded.current = null;
     });
-  }, [active, revision, send]);
+  }
 
   const setRow = (id: number, state: RowState) => setRows((all) => ({ ...all, [id]: state }));
 
@@ -109,7 +118,11 @@ export function ReportsView({
     else setRow(report.id, { context: t('popup_deleteFailed'), error: answer.error });
   }
 
-  const projectNames = projects.map((project) => project.name);
+  const onScreen = (list.data?.items ?? []).flatMap((report) => report.project || []);
+  const projectNames =
+    projects?.revision === revision
+      ? [...projects.names]
+      : [...new Set(onScreen)].sort((a, b) => a.localeCompare(b));
   if (filters.project && !projectNames.includes(filters.project)) {
     projectNames.push(filters.project);
   }
@@ -146,6 +159,7 @@ export function ReportsView({
               ...projectNames.map((name) => ({ value: name, label: name })),
             ]}
             onChange={(project) => onFiltersChange({ project })}
+            onInteract={loadProjects}
           />
           <SortControls
             sortOptions={[

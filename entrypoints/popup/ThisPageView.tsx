@@ -1,6 +1,6 @@
 // This page: the active tab's address, the create form, and the outcome with its actions.
 // A rating the background already knows shows at once; a quiet read refreshes it.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert, fieldError } from '../../components/ErrorAlert';
 import { PasswordField, PrivacyPicker, privacyWord } from '../../components/PrivacyPicker';
@@ -8,6 +8,7 @@ import { RatingBadge } from '../../components/RatingBadge';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { ActiveTab } from '../../lib/active-tab';
 import type { ErrorData, Privacy, Report } from '../../lib/api/model';
+import { markContent } from '../../lib/content-mark';
 import { t } from '../../lib/i18n';
 import type { CachedRating, StatusAnswer } from '../../lib/messages';
 import { reportability, reportPageUrl } from '../../lib/pages';
@@ -71,6 +72,26 @@ export function ThisPageView({
   /** Bumped by every user action, so a late quiet refresh cannot undo it. */
   const actions = useRef(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
+  const outcomeRef = useRef<HTMLElement>(null);
+  const changePrivacyRef = useRef<HTMLButtonElement>(null);
+  /**
+   * Where the focus goes once the next render is on screen: the control that had it (a disabled
+   * button, a closed form) is gone or unfocusable, and a keyboard or screen reader user would
+   * otherwise be left on the page body.
+   */
+  const focusNext = useRef<{ current: HTMLElement | null } | null>(null);
+
+  // A layout effect: the focus moves with the render that removes its old place, before any key.
+  useLayoutEffect(() => {
+    const target = focusNext.current?.current;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
+
+  // The address and the cached rating are in the document now (see lib/content-mark.ts).
+  useLayoutEffect(() => markContent(), []);
 
   // The cached rating is on screen already; read the report once to bring it up to date.
   useEffect(() => {
@@ -128,11 +149,13 @@ export function ThisPageView({
       input: { url, privacy, ...(privacy === 2 ? { password } : {}) },
     });
     if (!answer.ok) {
+      focusNext.current = createRef;
       setWork(null);
       setFailure({ where: 'create', context: t('popup_createFailed'), error: answer.error });
       return;
     }
     const { report, error } = await settle(answer.data);
+    focusNext.current = outcomeRef;
     setOutcome(report);
     setPassword('');
     setWork(null);
@@ -175,6 +198,7 @@ export function ThisPageView({
       setFailure({ where: 'privacy', context: t('popup_privacyFailed'), error: answer.error });
       return;
     }
+    focusNext.current = changePrivacyRef;
     setOutcome(answer.data);
     setEditing(null);
     setNotice(t('popup_privacyChanged'));
@@ -240,6 +264,7 @@ export function ThisPageView({
           )}
           <div class="actions">
             <button
+              ref={createRef}
               type="submit"
               class="primary"
               disabled={!canCreate}
@@ -260,6 +285,8 @@ export function ThisPageView({
 
       {outcome && (
         <section
+          ref={outcomeRef}
+          tabIndex={-1}
           class="outcome stack"
           aria-label={t('popup_outcomeTitle')}
           aria-busy={work !== null}
@@ -288,6 +315,7 @@ export function ThisPageView({
               {t('popup_reanalyze')}
             </button>
             <button
+              ref={changePrivacyRef}
               type="button"
               aria-expanded={editing !== null}
               aria-controls={editing ? 'privacy-form' : undefined}

@@ -1,9 +1,16 @@
 // The Site Report API client. One small core (`request`) does headers, timeouts, retries and
 // de-duplication; the resource methods validate their input, call it, and decode the answer with
 // the wire schemas. Pure TypeScript: runs in the extension's service worker and in Node.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type BaseUrlProblem, checkBaseUrl } from './base-url';
-import { abortedError, type FieldErrors, invalidInput, MESSAGES, SiteReportError } from './errors';
+import {
+  abortedError,
+  apiError,
+  type ErrorReason,
+  type FieldErrors,
+  invalidInput,
+  SiteReportError,
+} from './errors';
 import {
   CreateReportInput,
   ListProjectsParams,
@@ -94,7 +101,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-function validate<S extends z.ZodType>(schema: S, value: unknown, field?: string): z.output<S> {
+function validate<S extends z.ZodMiniType>(schema: S, value: unknown, field?: string): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const fieldErrors: FieldErrors = {};
@@ -168,7 +175,7 @@ interface Call {
   query?: Record<string, string | number | undefined>;
   form?: Record<string, string | number | undefined>;
   /** What a 404 means for this call. */
-  notFound: string;
+  notFound: ErrorReason;
 }
 
 interface Answer {
@@ -232,8 +239,8 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
     } catch {
       // The thrown error is dropped on purpose: its text may quote the request, key included.
       if (signal?.aborted) throw abortedError();
-      if (deadline.expired()) throw new SiteReportError('timeout', MESSAGES.timeout(timeoutMs));
-      throw new SiteReportError('network', MESSAGES.network);
+      if (deadline.expired()) throw apiError('timeout', { waitedMs: timeoutMs });
+      throw apiError('network');
     } finally {
       deadline.dispose();
     }
@@ -242,29 +249,19 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
   function httpError({ status, text, headers }: Answer, call: Call): SiteReportError {
     switch (status) {
       case 401:
-        return new SiteReportError('unauthorized', MESSAGES.unauthorized, { status });
+        return apiError('unauthorized', { status });
       case 403:
-        return new SiteReportError('forbidden', MESSAGES.forbidden, { status });
+        return apiError('forbidden', { status });
       case 404:
-        return new SiteReportError('not_found', call.notFound, { status });
-      case 422: {
-        const fieldErrors = validationErrors(text);
-        const first = Object.values(fieldErrors).flat()[0];
-        return new SiteReportError('validation', MESSAGES.validation(first), {
-          status,
-          fieldErrors,
-        });
-      }
+        return apiError(call.notFound, { status });
+      case 422:
+        return apiError('validation', { status, fieldErrors: validationErrors(text) });
       case 429: {
         const retryAfterSeconds = parseRetryAfter(headers.get('Retry-After'));
-        return new SiteReportError('rate_limited', MESSAGES.rateLimited(retryAfterSeconds), {
-          status,
-          retryAfterSeconds,
-        });
+        return apiError('rateLimited', { status, retryAfterSeconds });
       }
     }
-    if (status >= 500) return new SiteReportError('server', MESSAGES.server(status), { status });
-    return new SiteReportError('unexpected_response', MESSAGES.otherStatus(status), { status });
+    return apiError(status >= 500 ? 'server' : 'otherStatus', { status });
   }
 
   function validationErrors(text: string): FieldErrors {
@@ -360,27 +357,22 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
     return call.method === 'GET' ? sharedRead(call, url, signal) : withRetries(call, url, signal);
   }
 
-  function decode<S extends z.ZodType>(schema: S, answer: Answer): z.output<S> {
+  function decode<S extends z.ZodMiniType>(schema: S, answer: Answer): z.output<S> {
     let body: unknown;
     try {
       body = JSON.parse(answer.text);
     } catch {
-      throw new SiteReportError('unexpected_response', MESSAGES.notAnApi, {
-        status: answer.status,
-      });
+      throw apiError('notAnApi', { status: answer.status });
     }
     const parsed = schema.safeParse(body);
     if (parsed.success) return parsed.data;
-    throw new SiteReportError('unexpected_response', MESSAGES.badShape, { status: answer.status });
+    throw apiError('badShape', { status: answer.status });
   }
 
-  async function remove(path: string, notFound: string, signal?: AbortSignal): Promise<void> {
+  async function remove(path: string, notFound: ErrorReason, signal?: AbortSignal): Promise<void> {
     const answer = await request({ method: 'DELETE', path, notFound }, signal);
     if (answer.status !== 204 && answer.text.trim() !== '') decode(DeleteAnswer, answer);
   }
-
-  const REPORT_GONE = 'That report no longer exists.';
-  const PROJECT_GONE = 'That project no longer exists.';
 
   const reports = {
     async list(params: ListReportsParams = {}, { signal }: CallOptions = {}): Promise<ReportPage> {
@@ -391,7 +383,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
         {
           method: 'GET',
           path: '/reports',
-          notFound: MESSAGES.notFoundOnList,
+          notFound: 'notFoundOnList',
           query: {
             search,
             search_by: search === undefined ? undefined : 'url',
@@ -411,7 +403,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
     async get(id: number, { signal }: CallOptions = {}): Promise<Report> {
       const reportId = validate(ReportId, id, 'id');
       const path = `/reports/${reportId}`;
-      const answer = await request({ method: 'GET', path, notFound: REPORT_GONE }, signal);
+      const answer = await request({ method: 'GET', path, notFound: 'reportGone' }, signal);
       return decode(ReportEnvelope, answer).data;
     },
 
@@ -421,7 +413,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
         {
           method: 'POST',
           path: '/reports',
-          notFound: MESSAGES.notFoundOnList,
+          notFound: 'notFoundOnList',
           form: { url, privacy, password: password || undefined },
         },
         signal,
@@ -440,7 +432,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
         {
           method: 'PUT',
           path: `/reports/${reportId}`,
-          notFound: REPORT_GONE,
+          notFound: 'reportGone',
           form: {
             privacy,
             password: password || undefined,
@@ -454,7 +446,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
 
     async delete(id: number, { signal }: CallOptions = {}): Promise<{ id: number }> {
       const reportId = validate(ReportId, id, 'id');
-      await remove(`/reports/${reportId}`, REPORT_GONE, signal);
+      await remove(`/reports/${reportId}`, 'reportGone', signal);
       return { id: reportId };
     },
 
@@ -471,7 +463,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
         }
       } catch (error) {
         if (deadline.expired() && !signal?.aborted) {
-          throw new SiteReportError('timeout', MESSAGES.notReady(limit));
+          throw apiError('notReady', { waitedMs: limit });
         }
         throw error;
       } finally {
@@ -492,7 +484,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
         {
           method: 'GET',
           path: '/projects',
-          notFound: MESSAGES.notFoundOnList,
+          notFound: 'notFoundOnList',
           query: {
             search,
             search_by: search === undefined ? undefined : 'project',
@@ -513,7 +505,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
       if (/^(\.|%2e){1,2}$/i.test(projectName)) {
         throw invalidInput({ name: ['This project name cannot be used in an address.'] });
       }
-      await remove(`/projects/${encodeURIComponent(projectName)}`, PROJECT_GONE, signal);
+      await remove(`/projects/${encodeURIComponent(projectName)}`, 'projectGone', signal);
       return { name: projectName };
     },
   };

@@ -5,10 +5,34 @@ import type { ErrorData, ErrorKind } from './model';
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * Which failure, more precisely than its kind: what a caller that writes its own sentences
+ * (the extension, in the user's language) needs to say the same thing as `message`.
+ */
+export type ErrorReason =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFoundOnList'
+  | 'reportGone'
+  | 'projectGone'
+  | 'validation'
+  | 'rateLimited'
+  | 'server'
+  | 'otherStatus'
+  | 'network'
+  | 'timeout'
+  | 'notReady'
+  | 'notAnApi'
+  | 'badShape'
+  | 'aborted';
+
 export interface SiteReportErrorDetails {
   status?: number;
   fieldErrors?: FieldErrors;
   retryAfterSeconds?: number;
+  reason?: ErrorReason;
+  /** For 'timeout' and 'notReady': how long was waited, in ms. */
+  waitedMs?: number;
 }
 
 export class SiteReportError extends Error {
@@ -19,6 +43,9 @@ export class SiteReportError extends Error {
   readonly fieldErrors: FieldErrors;
   /** For 'rate_limited': when the service says it may be asked again. */
   readonly retryAfterSeconds?: number;
+  /** Set on every failure the client itself detects (see ErrorReason). */
+  readonly reason?: ErrorReason;
+  readonly waitedMs?: number;
 
   constructor(kind: ErrorKind, message: string, details: SiteReportErrorDetails = {}) {
     super(message);
@@ -26,6 +53,8 @@ export class SiteReportError extends Error {
     this.fieldErrors = details.fieldErrors ?? {};
     if (details.status !== undefined) this.status = details.status;
     if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
+    if (details.reason !== undefined) this.reason = details.reason;
+    if (details.waitedMs !== undefined) this.waitedMs = details.waitedMs;
   }
 }
 
@@ -36,6 +65,8 @@ export const MESSAGES = {
   forbidden: 'This account has no API access. Check the plan on the service’s site.',
   notFoundOnList:
     'The service has nothing at this address. Check the service URL on the options page.',
+  reportGone: 'That report no longer exists.',
+  projectGone: 'That project no longer exists.',
   validation: (first?: string) =>
     first === undefined
       ? 'The service did not accept the values sent. Check them and try again.'
@@ -61,11 +92,62 @@ export const MESSAGES = {
     `The report was not ready within ${seconds(Math.max(1, Math.round(ms / 1000)))}. Try again later.`,
 } as const;
 
-export const abortedError = () => new SiteReportError('aborted', MESSAGES.aborted);
+const KIND_OF: Record<ErrorReason, ErrorKind> = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFoundOnList: 'not_found',
+  reportGone: 'not_found',
+  projectGone: 'not_found',
+  validation: 'validation',
+  rateLimited: 'rate_limited',
+  server: 'server',
+  otherStatus: 'unexpected_response',
+  network: 'network',
+  timeout: 'timeout',
+  notReady: 'timeout',
+  notAnApi: 'unexpected_response',
+  badShape: 'unexpected_response',
+  aborted: 'aborted',
+};
+
+/** The first message of the first field, the one a one-line summary quotes. */
+export function firstFieldMessage(fieldErrors: FieldErrors | undefined): string | undefined {
+  return Object.values(fieldErrors ?? {}).flat()[0];
+}
+
+function englishMessage(reason: ErrorReason, details: SiteReportErrorDetails): string {
+  const waited = details.waitedMs ?? 0;
+  switch (reason) {
+    case 'validation':
+      return MESSAGES.validation(firstFieldMessage(details.fieldErrors));
+    case 'rateLimited':
+      return MESSAGES.rateLimited(details.retryAfterSeconds);
+    case 'server':
+      return MESSAGES.server(details.status ?? 500);
+    case 'otherStatus':
+      return MESSAGES.otherStatus(details.status ?? 0);
+    case 'timeout':
+      return MESSAGES.timeout(waited);
+    case 'notReady':
+      return MESSAGES.notReady(waited);
+    default:
+      return MESSAGES[reason];
+  }
+}
+
+/** A failure the client detected, with its kind, English sentence and reason. */
+export function apiError(reason: ErrorReason, details: SiteReportErrorDetails = {}) {
+  return new SiteReportError(KIND_OF[reason], englishMessage(reason, details), {
+    ...details,
+    reason,
+  });
+}
+
+export const abortedError = () => apiError('aborted');
 
 /** An invalid_input error from field messages; the first message becomes the sentence. */
 export function invalidInput(fieldErrors: FieldErrors): SiteReportError {
-  const first = Object.values(fieldErrors).flat()[0] ?? 'Check the values entered.';
+  const first = firstFieldMessage(fieldErrors) ?? 'Check the values entered.';
   return new SiteReportError('invalid_input', first, { fieldErrors });
 }
 

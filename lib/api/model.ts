@@ -1,6 +1,9 @@
 // The normalised shapes the client hands out and the inputs it accepts. Wire formats (with
 // every tolerated variant) live in schemas.ts; these are what the rest of the extension sees.
-import { z } from 'zod';
+// zod/mini, not full zod: the background's bundle has a size budget (about 4 kB of schema
+// library instead of 17). Its default issue messages are plain "Invalid input", so every schema
+// that checks input says in its own words what it expects.
+import * as z from 'zod/mini';
 import { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore } from './constants';
 
 export { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore };
@@ -9,85 +12,129 @@ export { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore };
 // CSPs report) when an object schema is built, so configuring it later is too late.
 z.config({ jitless: true });
 
-export const Rating = z.enum(RATINGS);
+export const Rating = z.enum(RATINGS, { error: 'The result must be good, decent or bad.' });
 export type Rating = z.infer<typeof Rating>;
 
-export const PerPage = z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]);
+export const PerPage = z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)], {
+  error: 'Per page must be 10, 25, 50 or 100.',
+});
 export type PerPage = z.infer<typeof PerPage>;
 
-export const Privacy = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const Privacy = z.union([z.literal(0), z.literal(1), z.literal(2)], {
+  error: 'Privacy must be 0 (public), 1 (private) or 2 (password).',
+});
 export type Privacy = z.infer<typeof Privacy>;
 
-export const SortOrder = z.enum(['asc', 'desc']);
+export const SortOrder = z.enum(['asc', 'desc'], { error: 'The order must be asc or desc.' });
 export type SortOrder = z.infer<typeof SortOrder>;
 
-const PageNumber = z.number().int().min(1);
+const PageNumber = z
+  .int({ error: 'The page must be a whole number.' })
+  .check(z.minimum(1, { error: 'The page must be 1 or more.' }));
 
-export const ListProjectsParams = z.strictObject({
-  search: z.string().optional(),
-  sortBy: z.enum(['created_at', 'project']).optional(),
-  sort: SortOrder.optional(),
-  perPage: PerPage.optional(),
-  page: PageNumber.optional(),
-});
+/** Options objects name every option they take; anything else is a mistake worth naming. */
+const OPTIONS_ERROR = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.code === 'unrecognized_keys'
+      ? `Unknown option: ${(issue.keys as string[]).join(', ')}.`
+      : 'The options must be an object.',
+};
+
+const SearchText = z.string({ error: 'The search must be text.' });
+
+export const ListProjectsParams = z.strictObject(
+  {
+    search: z.optional(SearchText),
+    sortBy: z.optional(
+      z.enum(['created_at', 'project'], { error: 'Sort by must be created_at or project.' }),
+    ),
+    sort: z.optional(SortOrder),
+    perPage: z.optional(PerPage),
+    page: z.optional(PageNumber),
+  },
+  OPTIONS_ERROR,
+);
 export type ListProjectsParams = z.infer<typeof ListProjectsParams>;
 
-export const ListReportsParams = z.strictObject({
-  search: z.string().optional(),
-  project: z.string().optional(),
-  result: Rating.optional(),
-  sortBy: z.enum(['id', 'generated_at', 'url', 'result']).optional(),
-  sort: SortOrder.optional(),
-  perPage: PerPage.optional(),
-  page: PageNumber.optional(),
-});
+export const ListReportsParams = z.strictObject(
+  {
+    search: z.optional(SearchText),
+    project: z.optional(z.string({ error: 'The project must be a name.' })),
+    result: z.optional(Rating),
+    sortBy: z.optional(
+      z.enum(['id', 'generated_at', 'url', 'result'], {
+        error: 'Sort by must be id, generated_at, url or result.',
+      }),
+    ),
+    sort: z.optional(SortOrder),
+    perPage: z.optional(PerPage),
+    page: z.optional(PageNumber),
+  },
+  OPTIONS_ERROR,
+);
 export type ListReportsParams = z.infer<typeof ListReportsParams>;
 
-export const ReportId = z.number().int().positive();
-export const ProjectName = z.string().min(1);
+export const ReportId = z
+  .int({ error: 'The report id must be a whole number.' })
+  .check(z.positive({ error: 'The report id must be 1 or more.' }));
+export const ProjectName = z
+  .string({ error: 'The project name must be text.' })
+  .check(z.minLength(1, { error: 'Enter the project name.' }));
 
 /** An absolute http(s) URL: the only kind of address a report can be made for. */
-export const ReportUrl = z.string().refine((value) => {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}, 'Enter a full web address that starts with http:// or https://.');
+export const ReportUrl = z.string({ error: 'Enter the address as text.' }).check(
+  z.refine((value) => {
+    try {
+      const { protocol } = new URL(value);
+      return protocol === 'http:' || protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Enter a full web address that starts with http:// or https://.'),
+);
 
-export const CreateReportInput = z
-  .strictObject({
-    url: ReportUrl,
-    privacy: Privacy.optional(),
-    password: z.string().optional(),
-  })
-  .refine((input) => input.privacy !== 2 || !!input.password, {
+const passwordWhenProtected = z.refine<{ privacy?: Privacy; password?: string }>(
+  (input) => input.privacy !== 2 || !!input.password,
+  {
     path: ['password'],
     message: 'A password is required when the report is password-protected.',
-  });
+  },
+);
+
+const Password = z.string({ error: 'The password must be text.' });
+
+export const CreateReportInput = z
+  .strictObject(
+    {
+      url: ReportUrl,
+      privacy: z.optional(Privacy),
+      password: z.optional(Password),
+    },
+    OPTIONS_ERROR,
+  )
+  .check(passwordWhenProtected);
 export type CreateReportInput = z.infer<typeof CreateReportInput>;
 
 export const UpdateReportInput = z
-  .strictObject({
-    privacy: Privacy.optional(),
-    password: z.string().optional(),
-    results: z.boolean().optional(),
-  })
-  .refine((input) => input.privacy !== 2 || !!input.password, {
-    path: ['password'],
-    message: 'A password is required when the report is password-protected.',
-  });
+  .strictObject(
+    {
+      privacy: z.optional(Privacy),
+      password: z.optional(Password),
+      results: z.optional(z.boolean({ error: 'results must be true or false.' })),
+    },
+    OPTIONS_ERROR,
+  )
+  .check(passwordWhenProtected);
 export type UpdateReportInput = z.infer<typeof UpdateReportInput>;
 
-const IsoOrNull = z.string().nullable();
+const IsoOrNull = z.nullable(z.string());
 
 export const Report = z.object({
   id: z.number(),
   url: z.string(),
-  project: z.string().optional(),
-  rating: Rating.nullable(),
-  score: z.number().optional(),
+  project: z.optional(z.string()),
+  rating: z.nullable(Rating),
+  score: z.optional(z.number()),
   privacy: Privacy,
   hasPassword: z.boolean(),
   generatedAt: IsoOrNull,
@@ -100,17 +147,17 @@ export type Report = z.infer<typeof Report>;
 export const Project = z.looseObject({
   name: z.string(),
   createdAt: IsoOrNull,
-  reportCount: z.number().optional(),
+  reportCount: z.optional(z.number()),
 });
 export type Project = z.infer<typeof Project>;
 
-export function pageSchema<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
     items: z.array(item),
     page: z.number(),
     perPage: z.number(),
-    total: z.number().optional(),
-    lastPage: z.number().optional(),
+    total: z.optional(z.number()),
+    lastPage: z.optional(z.number()),
     hasNext: z.boolean(),
   });
 }
@@ -139,8 +186,8 @@ export type ErrorKind = z.infer<typeof ErrorKind>;
 export const ErrorData = z.object({
   kind: z.union([ErrorKind, z.enum(['not_connected', 'bad_message'])]),
   message: z.string(),
-  status: z.number().optional(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  retryAfterSeconds: z.number().optional(),
+  status: z.optional(z.number()),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
+  retryAfterSeconds: z.optional(z.number()),
 });
 export type ErrorData = z.infer<typeof ErrorData>;

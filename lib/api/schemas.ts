@@ -1,82 +1,99 @@
 // Wire formats of the Site Report Service, one schema per resource, accepting every variant the
 // contract says to tolerate and normalising into the shapes of model.ts. Unknown fields are
-// stripped (reports) or kept (projects, whose model is a loose object).
-import { z } from 'zod';
+// stripped (reports) or kept (projects, whose model is a loose object). zod/mini, like model.ts.
+import * as z from 'zod/mini';
 import { Privacy, type Project, Rating, type Report, ratingFromScore } from './model';
 
 /** A whole number sent as a number or as a numeric string. */
 const WholeNumber = z.union([
-  z.number().int().nonnegative(),
-  z.string().regex(/^\d+$/).transform(Number),
+  z.int().check(z.nonnegative()),
+  z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)),
 ]);
+
+/** Fails the value being transformed with `message` (zod/mini's transforms get the payload). */
+function fail(payload: z.core.ParsePayload, message: string): never {
+  payload.issues.push({ code: 'custom', message, input: payload.value });
+  return z.NEVER;
+}
 
 /**
  * ISO 8601 with or without fractional seconds and zone (a missing zone means UTC, as Laravel
- * stores it), a space instead of `T`, or null/absent. Normalised to `Date#toISOString()`.
+ * stores it; an offset may be `+01:00`, `+0100` or `+01`), a space instead of `T`, or
+ * null/absent. Normalised to `Date#toISOString()`.
  */
 const ISO_LIKE =
-  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-const Timestamp = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((value, ctx) => {
+const Timestamp = z.pipe(
+  z.optional(z.nullable(z.string())),
+  z.transform((value: string | null | undefined, payload) => {
     if (value === null || value === undefined) return null;
     const parts = ISO_LIKE.exec(value.trim());
     const iso = parts
       ? `${parts[1]}T${parts[2] ?? '00:00'}${parts[3] ?? ':00'}.${(parts[4] ?? '').padEnd(3, '0').slice(0, 3)}${normaliseZone(parts[5])}`
       : '';
     const time = Date.parse(iso);
-    if (Number.isNaN(time)) {
-      ctx.addIssue({ code: 'custom', message: 'Not a timestamp' });
-      return z.NEVER;
-    }
+    if (Number.isNaN(time)) return fail(payload, 'Not a timestamp');
     return new Date(time).toISOString();
-  });
+  }),
+);
 
 function normaliseZone(zone: string | undefined): string {
   if (!zone || zone.toUpperCase() === 'Z') return 'Z';
-  return zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  if (zone.includes(':')) return zone;
+  return `${zone.slice(0, 3)}:${zone.slice(3) || '00'}`;
 }
 
 /** `result`: a rating in any letter case, null (not generated yet), or a 0–100 score. */
-const Result = z
-  .union([
+const Result = z.optional(
+  z.union([
     z.null(),
-    z.number().min(0).max(100),
-    z
-      .string()
-      .transform((value) => value.trim().toLowerCase())
-      .pipe(Rating),
-  ])
-  .optional();
+    z.number().check(z.minimum(0), z.maximum(100)),
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value: string) => value.trim().toLowerCase()),
+      ),
+      Rating,
+    ),
+  ]),
+);
 
-const ProjectRef = z
-  .union([
-    z.string(),
-    z.looseObject({ name: z.string() }).transform((project) => project.name),
-    z.looseObject({ project: z.string() }).transform((project) => project.project),
-    z.null(),
-  ])
-  .optional()
-  .transform((name) => name ?? undefined);
+const ProjectRef = z.pipe(
+  z.optional(
+    z.union([
+      z.string(),
+      z.pipe(
+        z.looseObject({ name: z.string() }),
+        z.transform((project: { name: string }) => project.name),
+      ),
+      z.pipe(
+        z.looseObject({ project: z.string() }),
+        z.transform((project: { project: string }) => project.project),
+      ),
+      z.null(),
+    ]),
+  ),
+  z.transform((name: string | null | undefined) => name ?? undefined),
+);
 
-export const WireReport = z
-  .object({
-    id: WholeNumber,
-    url: z.string(),
-    project: ProjectRef,
-    result: Result,
-    score: z.number().nullable().optional(),
-    results: z.unknown().optional(),
-    privacy: WholeNumber.pipe(Privacy),
-    password: z.boolean().nullable().optional(),
-    generated_at: Timestamp,
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  })
-  .transform((wire): Report => {
+const WireReportFields = z.object({
+  id: WholeNumber,
+  url: z.string(),
+  project: ProjectRef,
+  result: Result,
+  score: z.optional(z.nullable(z.number())),
+  results: z.optional(z.unknown()),
+  privacy: z.pipe(WholeNumber, Privacy),
+  password: z.optional(z.nullable(z.boolean())),
+  generated_at: Timestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const WireReport = z.pipe(
+  WireReportFields,
+  z.transform((wire: z.output<typeof WireReportFields>): Report => {
     const scoreFromResult = typeof wire.result === 'number' ? wire.result : undefined;
     const score = wire.score ?? scoreFromResult;
     return {
@@ -93,23 +110,23 @@ export const WireReport = z
       updatedAt: wire.updated_at,
       results: wire.results,
     };
-  });
+  }),
+);
 
 const COUNT_FIELDS = ['reports_count', 'report_count', 'reportCount', 'count'] as const;
 
-export const WireProject = z
-  .looseObject({
-    project: z.string().optional(),
-    name: z.string().optional(),
-    created_at: Timestamp,
-  })
-  .transform((wire, ctx): Project => {
+const WireProjectFields = z.looseObject({
+  project: z.optional(z.string()),
+  name: z.optional(z.string()),
+  created_at: Timestamp,
+});
+
+export const WireProject = z.pipe(
+  WireProjectFields,
+  z.transform((wire: z.output<typeof WireProjectFields>, payload): Project => {
     const { project, name, created_at, ...extra } = wire;
     const projectName = project ?? name;
-    if (projectName === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'A project needs a name' });
-      return z.NEVER;
-    }
+    if (projectName === undefined) return fail(payload, 'A project needs a name');
     const count = COUNT_FIELDS.map((field) => WholeNumber.safeParse(extra[field]))
       .map((parsed) => (parsed.success ? parsed.data : undefined))
       .find((value) => value !== undefined);
@@ -119,23 +136,25 @@ export const WireProject = z
       createdAt: created_at,
       ...(count === undefined ? {} : { reportCount: count }),
     };
-  });
+  }),
+);
 
 /** Single resources come wrapped in `data`; a `status` beside it (or not) is ignored. */
 export const ReportEnvelope = z.object({ data: WireReport });
 
-const Links = z.object({ next: z.string().nullable().optional() }).nullable().optional();
-const Meta = z
-  .object({
-    current_page: WholeNumber.optional(),
-    last_page: WholeNumber.optional(),
-    per_page: WholeNumber.optional(),
-    total: WholeNumber.optional(),
-  })
-  .nullable()
-  .optional();
+const Links = z.optional(z.nullable(z.object({ next: z.optional(z.nullable(z.string())) })));
+const Meta = z.optional(
+  z.nullable(
+    z.object({
+      current_page: z.optional(WholeNumber),
+      last_page: z.optional(WholeNumber),
+      per_page: z.optional(WholeNumber),
+      total: z.optional(WholeNumber),
+    }),
+  ),
+);
 
-function listEnvelope<T extends z.ZodType>(item: T) {
+function listEnvelope<T extends z.ZodMiniType>(item: T) {
   return z.object({ data: z.array(item), links: Links, meta: Meta });
 }
 export const ReportList = listEnvelope(WireReport);
@@ -175,7 +194,13 @@ export function toPage<T>(
 /** A delete answers 200 with this body, or 204 with none (handled by the client). */
 export const DeleteAnswer = z.object({ deleted: z.literal(true) });
 
-const Messages = z.union([z.array(z.string()), z.string().transform((message) => [message])]);
+const Messages = z.union([
+  z.array(z.string()),
+  z.pipe(
+    z.string(),
+    z.transform((message: string) => [message]),
+  ),
+]);
 
 /** 422 in the contract's form (`message` holds the fields) or Laravel's (`errors` does). */
 export const ValidationBody = z.union([

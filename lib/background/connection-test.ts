@@ -50,19 +50,34 @@ export async function testConnection(
     return await countReports(address.url);
   } catch (error) {
     const alternative = apiAddressFor(address.url);
-    if (alternative && error instanceof SiteReportError && WRONG_PATH_KINDS.has(error.kind)) {
+    if (alternative && isWrongPath(error)) {
       try {
         return await countReports(alternative);
-      } catch {
-        // Report what went wrong with the address as typed.
+      } catch (atAlternative) {
+        // The API is there but refused (a rejected key, no access, a rate limit): that is what
+        // needs fixing, and where. Otherwise report what went wrong with the address as typed.
+        if (atAlternative instanceof SiteReportError && !isWrongPath(atAlternative)) {
+          throw await explain(atAlternative, alternative, deps, alternative);
+        }
       }
     }
     throw await explain(error, address.url, deps);
   }
 }
 
-/** The same error with a sentence written for the options page. */
-async function explain(error: unknown, baseUrl: string, deps: HandlerDeps): Promise<unknown> {
+const isWrongPath = (error: unknown) =>
+  error instanceof SiteReportError && WRONG_PATH_KINDS.has(error.kind);
+
+/**
+ * The same error with a sentence written for the options page; `apiAddress` names the address
+ * that answered, when it is not the one typed.
+ */
+async function explain(
+  error: unknown,
+  baseUrl: string,
+  deps: HandlerDeps,
+  apiAddress?: string,
+): Promise<unknown> {
   if (!(error instanceof SiteReportError)) return error;
   const host = new URL(baseUrl).host;
   let message: string;
@@ -99,6 +114,7 @@ async function explain(error: unknown, baseUrl: string, deps: HandlerDeps): Prom
     default:
       return error;
   }
+  if (apiAddress) message = t('error_test_at_api_address', apiAddress, message);
   return new SiteReportError(error.kind, message, {
     status: error.status,
     fieldErrors: error.fieldErrors,

@@ -12,7 +12,7 @@ import {
   type RequestType,
 } from '../messages';
 import { forgetProject, forgetReport, getCachedRating, rememberReports } from '../rating-cache';
-import { effectiveSiteUrl, isConnected, type LoadedSettings, loadSettings } from '../settings';
+import { type LoadedSettings, loadSettings, summaryOf } from '../settings';
 import { type ClientFactory, type ClientSource, createClientSource } from './client';
 import { testConnection } from './connection-test';
 import { errorData, NotConnectedError } from './error-text';
@@ -70,16 +70,7 @@ type Handlers = {
 export const handlers = {
   async getStatus({ url }, deps) {
     const { settings } = await deps.loadSettings();
-    return {
-      connected: isConnected(settings),
-      serviceUrl: settings.serviceUrl || null,
-      siteUrl: settings.serviceUrl || settings.siteUrl ? effectiveSiteUrl(settings) : null,
-      defaultPrivacy: settings.defaultPrivacy,
-      showBadge: settings.showBadge,
-      contextMenu: settings.contextMenu,
-      notify: settings.notify,
-      cached: url ? await getCachedRating(url) : null,
-    };
+    return { ...summaryOf(settings), cached: url ? await getCachedRating(url) : null };
   },
 
   async createReport({ input }, deps) {

@@ -1,7 +1,8 @@
 // One storage listener for the background: settings changes rebuild the client, re-sync the
-// menu and re-apply (or clear) the badges; rating cache changes refresh the affected tabs.
+// menu, re-apply (or clear) the badges and keep the pages' settings summary current; rating
+// cache changes refresh the affected tabs.
 import { handleRatingCacheChange, refreshBadges } from '../badge';
-import { isSettingsChange } from '../settings';
+import { isSettingsChange, syncSettingsSummary } from '../settings';
 import type { HandlerDeps } from './handlers';
 import { syncContextMenus } from './menus';
 
@@ -13,7 +14,7 @@ export async function handleStorageChange(
   const work: (Promise<void> | undefined)[] = [handleRatingCacheChange(changes, area)];
   if (isSettingsChange(changes, area)) {
     deps.clients.reset();
-    work.push(syncContextMenus(), refreshBadges());
+    work.push(syncContextMenus(), refreshBadges(), syncSettingsSummary());
   }
   await Promise.all(work);
 }

@@ -233,7 +233,9 @@ describe('Test connection', () => {
     );
     await testWith(`${stub.origin}/`);
     const use = await screen.findByRole('button', { name: `Use ${stub.baseUrl}` });
-    expect(status().textContent).toBe(`The service answered at ${stub.baseUrl}. Use that address?`);
+    expect(status().textContent).toBe(
+      `The service answered at ${stub.baseUrl} (reports on the service: 2). Use that address?`,
+    );
     fireEvent.click(use);
     const url = screen.getByRole('textbox', { name: 'Service URL' }) as HTMLInputElement;
     expect(url.value).toBe(stub.baseUrl);

@@ -3,6 +3,7 @@
 // happy-dom does not (Tab moving focus, Enter activating buttons and submitting forms).
 import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, type Mock, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
 import type { ActiveTab } from '../../lib/active-tab';
 import type { ErrorData, Project, Report } from '../../lib/api/model';
@@ -13,6 +14,7 @@ import {
   type PopupStateStore,
   parsePopupState,
 } from '../../lib/popup-state';
+import { createStatusSource, watchSettingsSummary } from '../../lib/popup-status';
 import type { Sender } from '../../lib/send';
 
 // Without vitest globals, Testing Library cannot unmount after each test by itself.
@@ -128,13 +130,19 @@ export interface RenderOptions {
   searchDelay?: number;
 }
 
-/** Renders the popup with fakes; getStatus answers "connected" unless a handler says else. */
+/**
+ * Renders the popup with fakes; getStatus answers "connected" unless a handler says else. The
+ * status comes through the real status source over the fake browser's storage: without a
+ * settings summary stored there (the default), it asks the background (the fake send).
+ */
 export function renderPopup(options: RenderOptions = {}) {
   const { handlers = {}, store = memoryStore(), searchDelay = 0 } = options;
   const tab = 'tab' in options ? options.tab : PAGE_TAB;
   const send = fakeSend({ getStatus: () => ok(status()), ...handlers });
   const deps = {
     send,
+    getStatus: createStatusSource(fakeBrowser.storage.local, send),
+    watchStatus: (listener: () => void) => watchSettingsSummary(fakeBrowser.storage, listener),
     getActiveTab: vi.fn(async () => tab),
     openTab: vi.fn(),
     openOptions: vi.fn(),

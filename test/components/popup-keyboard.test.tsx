@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import {
+  fail,
   listPage,
   ok,
   PAGE_TAB,
@@ -73,6 +74,26 @@ describe('keyboard: the Create flow', () => {
     typeText('pw');
     pressEnter();
     await waitFor(() => expect(requestsOf(send, 'createReport')).toHaveLength(1));
+  });
+
+  it('moves the focus to the outcome when Create finishes, and back to Create when it fails', async () => {
+    let succeed = false;
+    renderPopup({
+      handlers: {
+        createReport: () =>
+          succeed ? ok(report()) : fail('server', 'The service failed.', { status: 500 }),
+      },
+    });
+    await screen.findByRole('button', { name: 'Create report' });
+    await tabTo('Create report');
+    pressEnter();
+    await screen.findByRole('alert');
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Create report' }));
+
+    succeed = true;
+    pressEnter();
+    await screen.findByText('Good');
+    expect(focused()).toBe(screen.getByRole('region', { name: 'Report for this page' }));
   });
 });
 

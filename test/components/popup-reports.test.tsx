@@ -208,15 +208,76 @@ describe('Reports: filters', () => {
     expect(labels('Sort by')).toEqual(['Date created', 'Date generated', 'URL', 'Result']);
     expect(labels('Order')).toEqual(['Descending', 'Ascending']);
     expect(labels('Per page')).toEqual(['10', '25', '50', '100']);
-    expect(labels('Project')).toEqual(['All projects', 'example.com', 'other.org']);
+    // The projects of the reports shown, until someone goes to choose one…
+    expect(labels('Project')).toEqual(['All projects', 'example.com']);
+    // …then the service's full list.
+    fireEvent.focus(select('Project'));
+    await waitFor(() =>
+      expect(labels('Project')).toEqual(['All projects', 'example.com', 'other.org']),
+    );
   });
 
-  it('lists the projects for the Project filter with one request', async () => {
+  it('opens with one request: the projects are asked for only when the Project filter is used', async () => {
     const { send } = await openReports();
     await screen.findByRole('list', { name: 'Reports' });
+    expect(send.mock.calls.map(([request]) => request.type)).toEqual(['getStatus', 'listReports']);
+    fireEvent.focus(select('Project'));
+    fireEvent.pointerDown(select('Project'));
+    fireEvent.keyDown(select('Project'), { key: 'ArrowDown' });
+    await waitFor(() => expect(requestsOf(send, 'listProjects')).toHaveLength(1));
     expect(requestsOf(send, 'listProjects')).toEqual([
       { type: 'listProjects', params: { perPage: 100, sortBy: 'project', sort: 'asc' } },
     ]);
+  });
+
+  it.each([
+    ['a click', (element: HTMLElement) => fireEvent.pointerDown(element)],
+    ['a key', (element: HTMLElement) => fireEvent.keyDown(element, { key: 'ArrowDown' })],
+    ['focus', (element: HTMLElement) => fireEvent.focus(element)],
+  ])('loads the Project choices on %s, and a project can then be chosen', async (_, use) => {
+    const { send } = await openReports();
+    await screen.findByRole('list', { name: 'Reports' });
+    use(select('Project'));
+    await waitFor(() =>
+      expect([...select('Project').options].map((option) => option.value)).toContain('other.org'),
+    );
+    choose('Project', 'other.org');
+    await waitFor(() => expect(lastListRequest(send)).toMatchObject({ project: 'other.org' }));
+    expect(select('Project').value).toBe('other.org');
+  });
+
+  it('asks for the projects again after a change, when the filter is used again', async () => {
+    const { send } = await openReports({ handlers: { deleteReport: () => ok({ id: 2 }) } });
+    await screen.findByRole('list', { name: 'Reports' });
+    fireEvent.focus(select('Project'));
+    await waitFor(() => expect(requestsOf(send, 'listProjects')).toHaveLength(1));
+    const blog = await screen.findByRole('listitem', { name: 'https://example.com/blog' });
+    fireEvent.click(within(blog).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Report deleted.');
+    expect(requestsOf(send, 'listProjects')).toHaveLength(1);
+    fireEvent.focus(select('Project'));
+    await waitFor(() => expect(requestsOf(send, 'listProjects')).toHaveLength(2));
+  });
+
+  it('asks again after a failed projects request', async () => {
+    let calls = 0;
+    const { send } = await openReports({
+      handlers: {
+        listProjects: () =>
+          ++calls === 1
+            ? fail('network', 'Offline.')
+            : ok(listPage([project('example.com'), project('other.org')])),
+      },
+    });
+    await screen.findByRole('list', { name: 'Reports' });
+    fireEvent.focus(select('Project'));
+    await waitFor(() => expect(requestsOf(send, 'listProjects')).toHaveLength(1));
+    fireEvent.focus(select('Project'));
+    await waitFor(() =>
+      expect([...select('Project').options].map((option) => option.value)).toContain('other.org'),
+    );
+    expect(requestsOf(send, 'listProjects')).toHaveLength(2);
   });
 
   it('leaves out the result when All is chosen again', async () => {

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ErrorData } from '../../lib/api/model';
+import { RATING_CACHE_KEY } from '../../lib/cached-rating';
 import type { Answer } from '../../lib/messages';
+import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../lib/settings-summary';
 import {
   deferred,
   fail,
@@ -283,8 +286,21 @@ describe('This page: errors', () => {
     });
     fireEvent.click(await createButton());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Too many requests.');
-    expect(alert.textContent).toContain('Try again in 30 seconds.');
+    expect(alert.textContent).toContain(
+      'The service is limiting requests. Try again in 30 seconds.',
+    );
+    expect(alert.textContent?.match(/try again/gi)).toHaveLength(1);
+  });
+
+  it('asks to wait a minute after a rate limit with no retry time', async () => {
+    renderPopup({
+      handlers: {
+        createReport: () => fail('rate_limited', 'Too many requests.', { status: 429 }),
+      },
+    });
+    fireEvent.click(await createButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Wait a minute and try again.');
   });
 
   it('shows each field message next to its field', async () => {
@@ -401,6 +417,85 @@ describe('This page: a report the extension already knows', () => {
     expect(await screen.findByText('Bad')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(screen.getByText('Bad')).toBeTruthy();
+  });
+});
+
+describe('This page: straight from storage, without the background', () => {
+  const summary = {
+    connected: true,
+    serviceUrl: 'https://reports.example.com/api/v1',
+    siteUrl: 'https://reports.example.com',
+    defaultPrivacy: 1 as const,
+    showBadge: true,
+    contextMenu: true,
+    notify: false,
+  };
+  const entry = {
+    reportId: 42,
+    rating: 'decent',
+    score: 66,
+    generatedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+    privacy: 0,
+    seenAt: Date.now(),
+    project: 'example.com',
+  };
+
+  it('shows the stored summary and the cached rating, then refreshes it once', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summary),
+      [RATING_CACHE_KEY]: { [PAGE_TAB.url as string]: entry },
+    });
+    const { send, openTab } = renderPopup({
+      handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },
+    });
+    expect(await screen.findByText('Decent')).toBeTruthy();
+    expect(screen.getByText(PAGE_TAB.url as string)).toBeTruthy();
+    expect(requestsOf(send, 'getStatus')).toEqual([]);
+    await waitFor(() =>
+      expect(requestsOf(send, 'getReport')).toEqual([{ type: 'getReport', id: 42 }]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open report' }));
+    expect(openTab).toHaveBeenCalledWith('https://reports.example.com/reports/42');
+  });
+
+  it('starts with the stored default privacy when nothing is cached', async () => {
+    await fakeBrowser.storage.local.set({ [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summary) });
+    const { send } = renderPopup();
+    await createButton();
+    expect(screen.getByRole('radio', { name: 'Private' })).toHaveProperty('checked', true);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('follows a settings change while open, and ignores one it does not show', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summary),
+      [RATING_CACHE_KEY]: { [PAGE_TAB.url as string]: entry },
+    });
+    const { send } = renderPopup({
+      handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },
+    });
+    await screen.findByText('Decent');
+    await waitFor(() => expect(requestsOf(send, 'getReport')).toHaveLength(1));
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...summary, notify: true }),
+    });
+    await new Promise((done) => setTimeout(done, 20));
+    expect(screen.getByText('Decent')).toBeTruthy();
+    expect(requestsOf(send, 'getReport')).toHaveLength(1);
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...summary, connected: false }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();
+    expect(requestsOf(send, 'getStatus')).toEqual([]);
+  });
+
+  it('says Not connected from the stored summary alone', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...summary, connected: false }),
+    });
+    const { send } = renderPopup();
+    expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
   });
 });
 

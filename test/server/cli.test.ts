@@ -98,41 +98,46 @@ describe('command-line options', () => {
 });
 
 describe('npm run service', () => {
-  it('starts, prints its address and generated key, serves, and stops cleanly on SIGTERM', async () => {
-    const cli = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', cli, '--port', '0', '--db', ':memory:'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    try {
-      const baseUrl = await waitFor(
-        async () => /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(output)?.[1],
-        15_000,
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'starts, prints its address and generated key, serves, and stops cleanly on %s',
+    async (signal) => {
+      const cli = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', cli, '--port', '0', '--db', ':memory:'],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
       );
-      const key = /API key: (\S+)/.exec(output)?.[1] as string;
-      expect(key).toMatch(/^sr_/);
-      const response = await fetch(`${baseUrl}/reports`, {
-        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
       });
-      expect(response.status).toBe(200);
-      await waitFor(async () => output.includes('GET /api/v1/reports 200'));
-      // The key appears once, at startup, and never in a request line.
-      expect(output.split(key)).toHaveLength(2);
-    } finally {
-      child.kill('SIGTERM');
-    }
-    expect(await exited).toBe(0);
-    expect(output).toContain('Stopped.');
-  }, 20_000);
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      try {
+        // The address and the key are printed on lines of their own, which may arrive apart.
+        const { baseUrl, key } = await waitFor(async () => {
+          const address = /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(output)?.[1];
+          const printed = /API key: (\S+)/.exec(output)?.[1];
+          return address && printed ? { baseUrl: address, key: printed } : undefined;
+        }, 15_000);
+        expect(key).toMatch(/^sr_/);
+        const response = await fetch(`${baseUrl}/reports`, {
+          headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
+        });
+        expect(response.status).toBe(200);
+        await waitFor(async () => output.includes('GET /api/v1/reports 200'));
+        // The key appears once, at startup, and never in a request line.
+        expect(output.split(key)).toHaveLength(2);
+      } finally {
+        child.kill(signal);
+      }
+      expect(await exited).toBe(0);
+      expect(output).toContain('Stopped.');
+    },
+    20_000,
+  );
 });

@@ -34,6 +34,17 @@ describe('storage', () => {
       expect(after.body.data).toEqual(before);
       expect((await api(second, 'GET', '/projects')).body.data).toHaveLength(1);
       expect((await api(second, 'GET', '/reports', { key: OTHER_KEY })).body.data).toHaveLength(1);
+      // The password still opens the report's page, and only the password does.
+      const unlock = (password: string) =>
+        fetch(`${second.url}/reports/${created.body.data.id}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ password }).toString(),
+        });
+      expect((await unlock('wrong')).status).toBe(403);
+      const unlocked = await unlock('pw');
+      expect(unlocked.status).toBe(200);
+      expect(await unlocked.text()).toContain(`${first.url}/samples/good`);
       // The next report gets the next id.
       const [next] = await second.seed([{ url: 'https://more.test/', result: 'good' }]);
       expect(next).toBe(created.body.data.id + 2);

@@ -42,7 +42,29 @@ describe('findActiveTab', () => {
       url: 'https://example.com/2',
       title: 'Page 2',
     });
-    expect(browser.windows.getLastFocused).toHaveBeenCalledWith({ windowTypes: ['normal'] });
+    expect(browser.windows.getLastFocused).toHaveBeenCalledWith({
+      windowTypes: ['normal'],
+      populate: true,
+    });
+  });
+
+  it('takes the active tab from the window with its tabs, without a further query', async () => {
+    const tabs = [page(1, 1, false), page(2, 1, true)];
+    const browser = api([]);
+    browser.windows.getLastFocused = vi.fn(async () => ({ id: 1, tabs }) as never);
+    expect((await findActiveTab(browser))?.id).toBe(2);
+    expect(browser.tabs.query).not.toHaveBeenCalled();
+  });
+
+  it('asks for its own tab and the window together', async () => {
+    const browser = api([page(2, 1, true)]);
+    let resolveSelf: (tab: undefined) => void = () => undefined;
+    browser.tabs.getCurrent = vi.fn(() => new Promise<undefined>((done) => (resolveSelf = done)));
+    const found = findActiveTab(browser);
+    await Promise.resolve();
+    expect(browser.windows.getLastFocused).toHaveBeenCalled();
+    resolveSelf(undefined);
+    expect((await found)?.id).toBe(2);
   });
 
   it('falls back to a plain query when windows cannot be asked', async () => {

@@ -117,6 +117,17 @@ describe('tab badges', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it.each(['chrome-extension://abcdef/popup.html', 'chrome://settings', 'about:blank', undefined])(
+    'clears the badge of %s without reading storage',
+    async (url) => {
+      await setTabBadge(4, { text: 'Good', color: '#1e7b34', textColor: '#ffffff', title: 'x' });
+      const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+      await updateTabBadge(4, url);
+      expect(get).not.toHaveBeenCalled();
+      expect(await badgeText(4)).toBe('');
+    },
+  );
+
   it('shows nothing when the setting is off', async () => {
     await rememberReports([report({ url: 'https://example.com/page' })]);
     await saveSettings({ showBadge: false });

@@ -78,6 +78,19 @@ describe('loadSettings', () => {
     expect(await stored()).toEqual({ version: 1, ...expected });
   });
 
+  it.each([
+    ['missing', {}],
+    ['a string', { version: '1' }],
+    ['a fraction', { version: 0.5 }],
+  ])('keeps the URL and key when the version field is %s', async (_name, version) => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_KEY]: { ...version, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' },
+    });
+    const expected = { ...DEFAULT_SETTINGS, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' };
+    expect((await loadSettings()).settings).toEqual(expected);
+    expect(await stored()).toEqual({ version: 1, ...expected });
+  });
+
   it('reads a newer version field by field (after a downgrade) without rewriting it', async () => {
     const newer = { version: 3, serviceUrl: 'https://a.example/api/v1', theme: 'dark' };
     await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: newer });

@@ -60,6 +60,7 @@ describe('a single report', () => {
     ['timestamp with a space', { created_at: '2026-11-20 09:14:58' }, {}],
     ['timestamp with an offset', { created_at: '2026-11-20T10:14:58+01:00' }, {}],
     ['timestamp with a colonless offset', { created_at: '2026-11-20T04:14:58.000-0500' }, {}],
+    ['timestamp with an hour-only offset', { created_at: '2026-11-20T10:14:58+01' }, {}],
     ['unknown extra fields', { colour: 'blue', nested: { a: 1 } }, {}],
   ])('tolerates %s', async (_name, overrides, expected) => {
     ctx.server.on({ body: reportBody(overrides) });

@@ -91,31 +91,107 @@ describe('query parameters', () => {
 });
 
 describe('input is checked before anything is sent', () => {
-  it.each<[string, (c: SiteReportClient) => Promise<unknown>, string]>([
-    ['a bad perPage', (c) => c.reports.list({ perPage: 20 as 25 }), 'perPage'],
-    ['page 0', (c) => c.projects.list({ page: 0 }), 'page'],
-    ['an unknown sort', (c) => c.reports.list({ sortBy: 'colour' as 'id' }), 'sortBy'],
-    ['an unknown parameter', (c) => c.reports.list({ colour: 1 } as object), 'input'],
-    ['a non-http url', (c) => c.reports.create({ url: 'ftp://example.com' }), 'url'],
-    ['a relative url', (c) => c.reports.create({ url: '/pricing' }), 'url'],
+  it.each<[string, (c: SiteReportClient) => Promise<unknown>, string, string]>([
+    [
+      'a bad perPage',
+      (c) => c.reports.list({ perPage: 20 as 25 }),
+      'perPage',
+      'Per page must be 10, 25, 50 or 100.',
+    ],
+    ['page 0', (c) => c.projects.list({ page: 0 }), 'page', 'The page must be 1 or more.'],
+    [
+      'a fractional page',
+      (c) => c.reports.list({ page: 1.5 }),
+      'page',
+      'The page must be a whole number.',
+    ],
+    [
+      'an unknown sort',
+      (c) => c.reports.list({ sortBy: 'colour' as 'id' }),
+      'sortBy',
+      'Sort by must be id, generated_at, url or result.',
+    ],
+    [
+      'an unknown project sort',
+      (c) => c.projects.list({ sortBy: 'id' as 'project' }),
+      'sortBy',
+      'Sort by must be created_at or project.',
+    ],
+    [
+      'an unknown order',
+      (c) => c.projects.list({ sort: 'up' as 'asc' }),
+      'sort',
+      'The order must be asc or desc.',
+    ],
+    [
+      'an unknown result',
+      (c) => c.reports.list({ result: 'fine' as 'good' }),
+      'result',
+      'The result must be good, decent or bad.',
+    ],
+    [
+      'an unknown parameter',
+      (c) => c.reports.list({ colour: 1 } as object),
+      'input',
+      'Unknown option: colour.',
+    ],
+    [
+      'a non-http url',
+      (c) => c.reports.create({ url: 'ftp://example.com' }),
+      'url',
+      'Enter a full web address that starts with http:// or https://.',
+    ],
+    [
+      'a relative url',
+      (c) => c.reports.create({ url: '/pricing' }),
+      'url',
+      'Enter a full web address that starts with http:// or https://.',
+    ],
     [
       'privacy 2 without a password',
       (c) => c.reports.create({ url: 'https://a.example', privacy: 2 }),
       'password',
+      'A password is required when the report is password-protected.',
     ],
-    ['privacy 3', (c) => c.reports.update(1, { privacy: 3 as 2 }), 'privacy'],
-    ['id 0', (c) => c.reports.get(0), 'id'],
-    ['a negative id', (c) => c.reports.delete(-4), 'id'],
-    ['a fractional id', (c) => c.reports.update(1.5, {}), 'id'],
-    ['an id as a string', (c) => c.reports.waitForResult('7' as unknown as number), 'id'],
-    ['an empty project name', (c) => c.projects.delete(''), 'name'],
-    ['a project name of dots', (c) => c.projects.delete('..'), 'name'],
-  ])('%s', async (_name, call, field) => {
+    [
+      'privacy 3',
+      (c) => c.reports.update(1, { privacy: 3 as 2 }),
+      'privacy',
+      'Privacy must be 0 (public), 1 (private) or 2 (password).',
+    ],
+    [
+      'results as a number',
+      (c) => c.reports.update(1, { results: 1 as unknown as boolean }),
+      'results',
+      'results must be true or false.',
+    ],
+    ['id 0', (c) => c.reports.get(0), 'id', 'The report id must be 1 or more.'],
+    ['a negative id', (c) => c.reports.delete(-4), 'id', 'The report id must be 1 or more.'],
+    [
+      'a fractional id',
+      (c) => c.reports.update(1.5, {}),
+      'id',
+      'The report id must be a whole number.',
+    ],
+    [
+      'an id as a string',
+      (c) => c.reports.waitForResult('7' as unknown as number),
+      'id',
+      'The report id must be a whole number.',
+    ],
+    ['an empty project name', (c) => c.projects.delete(''), 'name', 'Enter the project name.'],
+    [
+      'a project name of dots',
+      (c) => c.projects.delete('..'),
+      'name',
+      'This project name cannot be used in an address.',
+    ],
+  ])('%s', async (_name, call, field, sentence) => {
     ctx.server.on({ body: reportBody() });
     const error = await rejection(call(ctx.client()));
     expect(error).toBeInstanceOf(SiteReportError);
-    expect(error).toMatchObject({ kind: 'invalid_input' });
-    expect((error as SiteReportError).fieldErrors[field]?.length).toBeGreaterThan(0);
+    expect(error).toMatchObject({ kind: 'invalid_input', message: sentence });
+    expect((error as SiteReportError).fieldErrors[field]).toEqual([sentence]);
     expect(ctx.server.requests).toHaveLength(0);
   });
 

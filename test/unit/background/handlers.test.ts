@@ -518,6 +518,35 @@ describe('testConnection', () => {
     expect(stub.requests.map((r) => r.path)).toEqual(['/reports', '/api/v1/reports']);
   });
 
+  it.each([
+    [401, { message: 'Unauthenticated.' }, {}, 'unauthorized', /rejected this API key/],
+    [403, { message: 'No.' }, {}, 'forbidden', /no API access/],
+    [429, { message: 'Too Many Attempts.' }, { 'Retry-After': '30' }, 'rate_limited', /30 sec/],
+  ])(
+    'says what the API at <address>/api/v1 answered (%i), not that the site is no API',
+    async (status, body, headers, kind, message) => {
+      stub.answer((request) =>
+        request.path === '/api/v1/reports'
+          ? { status, body, headers }
+          : { status: 200, body: HTML_PAGE },
+      );
+      const error = failure(await test(stub.origin, KEY));
+      expect(error.kind).toBe(kind);
+      expect(error.message).toMatch(message);
+      expect(error.message).toContain(`${stub.baseUrl} is the API's address, but:`);
+      expect(stub.requests.map((r) => r.path)).toEqual(['/reports', '/api/v1/reports']);
+    },
+  );
+
+  it('reports the address as typed when <address>/api/v1 is no API either', async () => {
+    stub.answer(() => ({ status: 200, body: HTML_PAGE }));
+    const error = failure(await test(stub.origin, KEY));
+    expect(error).toMatchObject({
+      kind: 'unexpected_response',
+      message: expect.stringMatching(/^The address answered, but not like a Site Report API/),
+    });
+  });
+
   it('adds only /v1 to an address ending in /api', async () => {
     stub.answer((request) =>
       request.path === '/api/v1/reports' ? { body: wireList([], 1) } : { status: 404, body: {} },
