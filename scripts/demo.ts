@@ -1,10 +1,11 @@
 // The demo: builds the extension, starts the local Site Report Service with a demo key and its
 // sample pages, and opens Chromium with the extension loaded and already connected, on a sample
 // page. With --headless it walks the main flow instead and saves screenshots to
-// docs/screenshots/.
+// docs/screenshots/ (or the folder given with --screenshots).
 //   npm run demo
-//   npm run demo -- --headless
+//   npm run demo -- --headless [--port 8787] [--screenshots docs/screenshots]
 import { mkdir } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { startService } from '../server/service';
@@ -16,16 +17,20 @@ import {
   readBadge,
   tabIdOf,
 } from '../test/e2e/extension';
+import { waitUntil } from '../test/e2e/flows';
 
 const DEMO_KEY = 'demo-key-site-report';
-const SCREENSHOTS = new URL('../docs/screenshots/', import.meta.url).pathname;
-
 const { values } = parseArgs({
   options: {
     headless: { type: 'boolean', default: false },
     port: { type: 'string', default: '8787' },
+    screenshots: {
+      type: 'string',
+      default: resolve(import.meta.dirname, '../docs/screenshots'),
+    },
   },
 });
+const SCREENSHOTS = resolve(values.screenshots);
 
 if (!values.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
   console.error(
@@ -83,8 +88,9 @@ async function walkThrough(
 ) {
   await mkdir(SCREENSHOTS, { recursive: true });
   const shoot = async (target: Page, name: string) => {
-    await target.screenshot({ path: `${SCREENSHOTS}${name}.png` });
-    console.log(`  saved docs/screenshots/${name}.png`);
+    const path = join(SCREENSHOTS, `${name}.png`);
+    await target.screenshot({ path });
+    console.log(`  saved ${relative(process.cwd(), path)}`);
   };
 
   // A couple of older reports, so the Reports view has something to list.
@@ -102,7 +108,16 @@ async function walkThrough(
   const rating = popup.getByText(/^(Good|Decent|Bad)$/).first();
   await rating.waitFor({ timeout: 30_000 });
   console.log(`Created a report for ${samples.good}: ${await rating.textContent()}`);
-  const badge = await readBadge(ext, await tabIdOf(ext, samples.good));
+  const tabId = await tabIdOf(ext, samples.good);
+  let badge = await readBadge(ext, tabId);
+  await waitUntil(
+    async () => {
+      badge = await readBadge(ext, tabId);
+      return badge.text !== '';
+    },
+    'the toolbar badge',
+    10_000,
+  );
   console.log(`Toolbar badge: "${badge.text}" (${badge.title})`);
   await shoot(popup, 'popup-this-page');
 

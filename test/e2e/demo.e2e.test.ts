@@ -1,0 +1,52 @@
+// The README's first command, without a window: `npm run demo -- --headless` builds the
+// extension, starts the local service with its sample pages, walks the main flow in Chromium
+// (create a report, read the badge, list reports) and saves the screenshots.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+let folder = '';
+afterAll(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE), 'a PNG file').toBe(true);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('npm run demo -- --headless', () => {
+  it('walks create, badge and list against the local service, and saves the screenshots', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'site-report-demo-'));
+    const env = { ...process.env };
+    // As a person runs it: vitest's NODE_ENV=test would make the build a development one.
+    delete env.NODE_ENV;
+    const { stdout } = await run(
+      'npm',
+      ['run', 'demo', '--', '--headless', '--port', '0', '--screenshots', folder],
+      { cwd: ROOT, env, timeout: 150_000 },
+    );
+
+    expect(stdout).toMatch(/Site Report Service: http:\/\/127\.0\.0\.1:\d+\/api\/v1/);
+    expect(stdout).toMatch(/Created a report for http:\/\/127\.0\.0\.1:\d+\/\S+: Good/);
+    expect(stdout).toMatch(/Toolbar badge: "\S{1,4}" \(Site Report: Good, generated /);
+    const listed = /Reports listed: (\d+)/.exec(stdout);
+    expect(Number(listed?.[1])).toBe(3);
+
+    const shots = ['options', 'popup-reports', 'popup-reports-dark', 'popup-this-page'];
+    expect((await readdir(folder)).sort()).toEqual(shots.map((name) => `${name}.png`).sort());
+    for (const name of shots) {
+      const { width, height } = pngSize(await readFile(join(folder, `${name}.png`)));
+      expect(width, name).toBeGreaterThanOrEqual(400);
+      expect(height, name).toBeGreaterThanOrEqual(500);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,226 @@
+// What the popup says when the service misbehaves: rate limited, unreachable, too slow, failing
+// with a 500, or answering before its analysis is done. Each test connects the one browser to
+// a service started for it; the page being reported is served by a separate, well-behaved one.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningService, type ServiceOptions, startService } from '../../server/service';
+import { connect, type LoadedExtension, launchExtension } from './extension';
+import { type ExtensionSnapshot, snapshotExtension } from './list-fixtures';
+
+const API_KEY = 'failures-e2e-key-0001';
+/** The client's limit for one request (lib/api/client.ts DEFAULT_TIMEOUT_MS). */
+const CLIENT_TIMEOUT_MS = 15_000;
+
+let snapshot: ExtensionSnapshot | undefined;
+let ext: LoadedExtension | undefined;
+/** Serves the sample pages the browser shows and the services analyse. */
+let pages: RunningService | undefined;
+/** The service under test, started by each test. */
+let service: RunningService | undefined;
+let popup: Page | undefined;
+let pageCount = 0;
+
+function the<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} did not start`);
+  return value;
+}
+
+beforeAll(async () => {
+  pages = await startService({ port: 0, serveSamples: true, rateLimit: 0 });
+  snapshot = await snapshotExtension();
+  ext = await launchExtension({ extensionDir: snapshot.dir });
+  ext.context.setDefaultTimeout(10_000);
+});
+
+afterAll(async () => {
+  await ext?.close();
+  await snapshot?.remove();
+  await pages?.close();
+});
+
+afterEach(async () => {
+  await popup?.close();
+  popup = undefined;
+  await service?.close();
+  service = undefined;
+});
+
+async function startTestService(options: ServiceOptions): Promise<RunningService> {
+  service = await startService({ port: 0, apiKeys: [API_KEY], ...options });
+  await connect(the(ext, 'The browser'), { baseUrl: service.baseUrl, apiKey: API_KEY });
+  return service;
+}
+
+/**
+ * Shows a sample page in the browser's tab, then opens the popup for it. Each call uses a new
+ * address, so no rating the extension cached in an earlier test shows up.
+ */
+async function openPopupOnSample(): Promise<{ popup: Page; url: string }> {
+  const browser = the(ext, 'The browser');
+  const url = `${the(pages, 'The page server').sampleUrls?.good}?case=${++pageCount}`;
+  const tab = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await tab.goto(url);
+  popup = await browser.openWindow('popup.html');
+  await popup.getByText(url, { exact: true }).waitFor();
+  return { popup, url };
+}
+
+const createButton = (page: Page) =>
+  page.getByRole('button', { name: 'Create report', exact: true });
+
+/** The text of the first visible alert, once there is one. */
+async function alertText(page: Page, timeout = 10_000): Promise<string> {
+  const alert = page.getByRole('alert').first();
+  await alert.waitFor({ timeout });
+  return ((await alert.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Lists reports `requests` times, as another client of the same account would. */
+async function readAsAnotherClient(running: RunningService, requests: number) {
+  for (let i = 0; i < requests; i++) {
+    const response = await fetch(`${running.baseUrl}/reports?per_page=10`, {
+      headers: { Authorization: `Bearer ${API_KEY}`, Accept: 'application/json' },
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`Request ${i + 1} answered ${response.status}`);
+  }
+}
+
+/** A loopback port where nothing listens: one that was just in use. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) =>
+    server.close((error) => (error ? reject(error) : resolve())),
+  );
+  return port;
+}
+
+const apiCalls = (running: RunningService) =>
+  running
+    .apiRequests()
+    .map((entry) => `${entry.method} ${entry.path.split('?')[0]} ${entry.status}`);
+
+describe('when the service fails, the popup says what happened', () => {
+  it('rate limited: create and the list say when to try again', async () => {
+    const running = await startTestService({ rateLimit: 3 });
+    await readAsAnotherClient(running, 3); // the whole allowance
+    const { popup: page } = await openPopupOnSample();
+
+    await createButton(page).click();
+    const created = await alertText(page);
+    expect(created).toMatch(/Couldn't create the report/);
+    const wait = /try again in (\d+) seconds?/i.exec(created);
+    expect(wait, `the create alert says when to retry: "${created}"`).not.toBeNull();
+    const seconds = Number(wait?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    // A create is never repeated on its own.
+    expect(apiCalls(running).filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /api/v1/reports 429',
+    ]);
+
+    await page.getByRole('tab', { name: 'Reports', exact: true }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Reports', exact: true });
+    const listAlert = panel.getByRole('alert');
+    await listAlert.waitFor();
+    const listed = ((await listAlert.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(listed).toMatch(/Couldn't load the reports/);
+    expect(listed, 'the list alert says when to retry').toMatch(/try again in \d+ seconds?/i);
+
+    // Said once: the alert is read out whole, a repeated sentence is noise.
+    for (const text of [created, listed]) {
+      expect(text.match(/try again in \d+ seconds?/gi), `"${text}"`).toHaveLength(1);
+    }
+  });
+
+  it('unreachable: create says the service could not be reached', async () => {
+    const port = await closedPort();
+    await connect(the(ext, 'The browser'), {
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      apiKey: API_KEY,
+    });
+    const { popup: page } = await openPopupOnSample();
+
+    await createButton(page).click();
+    const text = await alertText(page);
+    expect(text).toMatch(/Couldn't create the report/);
+    expect(text).toMatch(/could not reach the service|couldn't reach the service/i);
+    expect(await createButton(page).isEnabled(), 'Create can be tried again').toBe(true);
+  });
+
+  it('answer arrives later (async analysis): Analyzing… then the rating, untouched', async () => {
+    const running = await startTestService({ async: true, asyncDelayMs: 1500 });
+    const { popup: page } = await openPopupOnSample();
+
+    await createButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Analyzing…' }).waitFor();
+    expect(await createButton(page).isDisabled(), 'Create while analyzing').toBe(true);
+
+    const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
+    await outcome.getByText('Good', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('status').filter({ hasText: 'Analyzing…' }).count()).toBe(0);
+    expect(await page.getByRole('alert').count(), 'no alert after the rating arrived').toBe(0);
+    // The first answer had no rating; the popup read the report again until it had one.
+    const calls = apiCalls(running);
+    expect(calls[0]).toBe('POST /api/v1/reports 201');
+    const reads = calls.filter((call) => /^GET \/api\/v1\/reports\/\d+ 200$/.test(call));
+    expect(reads.length, `reads of the report after the create: ${calls}`).toBeGreaterThan(0);
+  });
+
+  it('server error (500) on create: says the service failed and keeps the form', async () => {
+    // Every 2nd request fails: one request of another client first, so the create is the 2nd.
+    const running = await startTestService({ failEvery: 2 });
+    await readAsAnotherClient(running, 1);
+    const { popup: page } = await openPopupOnSample();
+
+    await page.getByRole('radio', { name: 'Password', exact: true }).check();
+    const password = page.getByLabel('Report password', { exact: true });
+    await password.fill('correct horse');
+    await createButton(page).click();
+
+    const text = await alertText(page);
+    expect(text).toMatch(/Couldn't create the report/);
+    expect(text).toMatch(/service failed/i);
+    expect(apiCalls(running)).toEqual(['GET /api/v1/reports 200', 'POST /api/v1/reports 500']);
+    expect(await page.getByRole('radio', { name: 'Password', exact: true }).isChecked()).toBe(true);
+    expect(await password.inputValue(), 'the password typed is still there').toBe('correct horse');
+    expect(await createButton(page).isEnabled(), 'Create can be tried again').toBe(true);
+
+    // Trying again (the 3rd request) works, with the privacy that was kept.
+    await createButton(page).click();
+    const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
+    await outcome.getByText('Good', { exact: true }).waitFor();
+    await outcome.getByText('Privacy: Password').waitFor();
+  });
+
+  it('too slow: create gives up after the client timeout and says so', {
+    timeout: CLIENT_TIMEOUT_MS + 30_000,
+  }, async () => {
+    const latencyMs = CLIENT_TIMEOUT_MS + 1_500;
+    const running = await startTestService({ latencyMs });
+    const { popup: page } = await openPopupOnSample();
+
+    await page.getByRole('radio', { name: 'Private', exact: true }).check();
+    await createButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Analyzing…' }).waitFor();
+
+    const text = await alertText(page, CLIENT_TIMEOUT_MS + 10_000);
+    expect(text).toMatch(/Couldn't create the report/);
+    expect(text).toMatch(/did not answer within 15 seconds/);
+    expect(await page.getByRole('status').filter({ hasText: 'Analyzing…' }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: 'Private', exact: true }).isChecked()).toBe(true);
+    expect(await createButton(page).isEnabled(), 'Create can be tried again').toBe(true);
+
+    // Let the late request finish (it fails: the client hung up) before the service closes.
+    await expect
+      .poll(() => apiCalls(running).some((call) => call.startsWith('POST /api/v1/reports')), {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(true);
+  });
+});
