@@ -1,0 +1,249 @@
+// The benchmark's browser: a copy of the production build with two pages of its own added, loaded
+// in real Chromium through the end-to-end harness, and a control page that drives it.
+//
+// - `floor.html`: the floor for "time to content" — a static page with the popup's stylesheets
+//   and the text the popup shows for a page with a cached rating, and a one-line module script
+//   (floor.js) that sets the same User Timing mark ('content') the popup sets.
+// - `bench.html`: an empty extension page, opened in its own window, from which the benchmark
+//   opens windows, sends messages and reads storage with the extension's own APIs (so nothing
+//   depends on the service worker being awake), and whose CDP session stops the worker and
+//   reads its heap.
+import { readFileSync } from 'node:fs';
+import { cp, rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import type { RunningService } from '../server/service';
+import { type LoadedExtension, launchExtension } from '../test/e2e/extension';
+import { htmlAssets } from './bytes';
+
+export const LAB_DIR = resolve(import.meta.dirname, '../.output/bench-lab');
+
+/** Copies the build to LAB_DIR and adds floor.html, floor.js and bench.html. */
+export async function prepareLabDir(buildDir: string): Promise<string> {
+  await rm(LAB_DIR, { recursive: true, force: true });
+  await cp(buildDir, LAB_DIR, { recursive: true });
+  const popupHtml = readFileSync(resolve(buildDir, 'popup.html'), 'utf8');
+  const stylesheets = htmlAssets(popupHtml, 'popup.html').filter((file) => file.endsWith('.css'));
+  const links = stylesheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n');
+  await writeFile(resolve(LAB_DIR, 'floor.html'), floorHtml(links));
+  await writeFile(resolve(LAB_DIR, 'floor.js'), "performance.mark('content');\n");
+  await writeFile(
+    resolve(LAB_DIR, 'bench.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench control</title></head><body></body></html>\n',
+  );
+  return LAB_DIR;
+}
+
+/** The popup's This page view for a page with a cached rating, as static markup. */
+function floorHtml(links: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Site Report</title>
+<script type="module" src="/floor.js"></script>
+${links}
+</head>
+<body>
+<div id="app"><main class="popup">
+<div class="tabs" role="tablist" aria-label="Views">
+<button type="button" role="tab" aria-selected="true">This page</button>
+<button type="button" role="tab" aria-selected="false" tabindex="-1">Reports</button>
+<button type="button" role="tab" aria-selected="false" tabindex="-1">Projects</button>
+</div>
+<div role="tabpanel"><section class="view">
+<header class="page"><h1 class="page-title">Northwind Coffee Roasters – Fresh Beans Weekly</h1>
+<p class="address">http://127.0.0.1:8787/samples/good</p>
+<p class="warning"><span aria-hidden="true">⚠ </span>127.0.0.1 is a local address: a remote service may not be able to reach it.</p></header>
+<section class="outcome stack" aria-label="Report">
+<p><span class="rating rating-good"><span class="rating-symbol" aria-hidden="true">✓</span><span class="rating-word">Good</span><span class="rating-score">90/100</span></span></p>
+<p class="muted">Generated <time>1 minute ago</time> · Privacy: Public</p>
+<div class="actions"><button type="button">Open report</button><button type="button">Re-analyze</button><button type="button">Change privacy</button><button type="button" class="danger">Delete</button></div>
+</section>
+<p class="notice-status" role="status"></p>
+</section></div>
+</main></div>
+</body>
+</html>
+`;
+}
+
+type WorkerStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'none';
+
+export interface Lab {
+  ext: LoadedExtension;
+  /** The extension's service worker state, as CDP's ServiceWorker domain last reported it. */
+  workerStatus(): WorkerStatus;
+  /** bench.html in its own window. */
+  control: Page;
+  cdp: CDPSession;
+  /** The tab of the normal window, the page the popup acts on. */
+  mainTab: Page;
+  pageUrl(path: string): string;
+  close(): Promise<void>;
+}
+
+export async function openLab(labDir: string): Promise<Lab> {
+  const ext = await launchExtension({ extensionDir: labDir });
+  try {
+    const mainTab = ext.context.pages()[0] ?? (await ext.context.newPage());
+    const control = await ext.openWindow('bench.html');
+    const cdp = await ext.context.newCDPSession(control);
+    const scope = `chrome-extension://${ext.extensionId}/`;
+    let status: WorkerStatus = 'none';
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const ours = versions.filter((version) => version.scriptURL.startsWith(scope));
+      const latest = ours[ours.length - 1];
+      if (latest) status = latest.runningStatus;
+    });
+    await cdp.send('ServiceWorker.enable');
+    return {
+      ext,
+      workerStatus: () => status,
+      control,
+      cdp,
+      mainTab,
+      pageUrl: (path) => `${scope}${path}`,
+      close: () => ext.close(),
+    };
+  } catch (error) {
+    await ext.close();
+    throw error;
+  }
+}
+
+/** Stores a connection the way the options page's Save does (see test/e2e/extension.ts). */
+export async function connectTo(lab: Lab, service: RunningService): Promise<void> {
+  await lab.control.evaluate(
+    async ({ baseUrl, apiKey }) => {
+      const { settings } = await chrome.storage.local.get('settings');
+      await chrome.storage.local.set({
+        settings: {
+          version: 1,
+          defaultPrivacy: 0,
+          showBadge: true,
+          contextMenu: true,
+          notify: true,
+          siteUrl: '',
+          ...(settings as object | undefined),
+          serviceUrl: baseUrl,
+          apiKey,
+        },
+      });
+    },
+    { baseUrl: service.baseUrl, apiKey: service.apiKey },
+  );
+}
+
+/** Sends a message to the background from the control page; the answer. */
+export function message<T = unknown>(lab: Lab, request: Record<string, unknown>): Promise<T> {
+  return lab.control.evaluate((body) => chrome.runtime.sendMessage(body), request) as Promise<T>;
+}
+
+/** Opens an extension page in its own window (like a detached popup) from the control page. */
+export async function openWindow(lab: Lab, path: string): Promise<Page> {
+  const url = lab.pageUrl(path);
+  const opened = lab.ext.context.waitForEvent('page', {
+    predicate: (page) => page.url().startsWith(url),
+    timeout: 15_000,
+  });
+  await lab.control.evaluate(
+    (address) => chrome.windows.create({ url: address, type: 'popup', width: 420, height: 640 }),
+    url,
+  );
+  return opened;
+}
+
+export interface ContentMark {
+  /** ms from navigation start to the 'content' mark. */
+  ms: number;
+  /** The mark as wall-clock time (ms since epoch), to compare with the service's log. */
+  at: number;
+  text: string;
+}
+
+/** Waits for the page's 'content' mark (see lib/content-mark.ts). */
+export async function contentMark(page: Page): Promise<ContentMark> {
+  await page.waitForFunction(() => performance.getEntriesByName('content').length > 0, null, {
+    timeout: 15_000,
+    polling: 20,
+  });
+  return page.evaluate(() => {
+    const mark = performance.getEntriesByName('content')[0] as PerformanceEntry;
+    return {
+      ms: mark.startTime,
+      // Through Date.now(), the clock the service's log uses, not the page's time origin.
+      at: Date.now() - (performance.now() - mark.startTime),
+      text: document.body.textContent ?? '',
+    };
+  });
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Stops the service worker (CDP ServiceWorker.stopAllWorkers) and waits until it stays stopped
+ * for a moment: a pending event may start it again at once, in which case it is stopped again.
+ */
+export async function stopWorker(lab: Lab): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await lab.cdp.send('ServiceWorker.stopAllWorkers');
+    const deadline = Date.now() + 2_000;
+    while (lab.workerStatus() !== 'stopped' && Date.now() < deadline) await sleep(10);
+    await sleep(150);
+    if (lab.workerStatus() === 'stopped') return;
+  }
+  throw new Error('The service worker could not be stopped.');
+}
+
+/** A CDP session on the service worker itself (through the control page's session). */
+export async function workerSession(lab: Lab) {
+  const { targetInfos } = await lab.cdp.send('Target.getTargets');
+  const target = targetInfos.find(
+    (info) => info.type === 'service_worker' && info.url.startsWith(lab.pageUrl('')),
+  );
+  if (!target) throw new Error('The service worker is not running.');
+  const { sessionId } = await lab.cdp.send('Target.attachToTarget', {
+    targetId: target.targetId,
+    flatten: false,
+  });
+  let nextId = 0;
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  const onMessage = (event: { sessionId: string; message: string }) => {
+    if (event.sessionId !== sessionId) return;
+    const answer = JSON.parse(event.message) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+    };
+    const waiting = answer.id === undefined ? undefined : pending.get(answer.id);
+    if (!waiting || answer.id === undefined) return;
+    pending.delete(answer.id);
+    if (answer.error) waiting.reject(new Error(answer.error.message));
+    else waiting.resolve(answer.result);
+  };
+  lab.cdp.on('Target.receivedMessageFromTarget', onMessage);
+  return {
+    send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+      const id = ++nextId;
+      return new Promise<T>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        lab.cdp
+          .send('Target.sendMessageToTarget', {
+            sessionId,
+            message: JSON.stringify({ id, method, params }),
+          })
+          .catch(reject);
+      });
+    },
+    async detach() {
+      lab.cdp.off('Target.receivedMessageFromTarget', onMessage);
+      await lab.cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    },
+  };
+}

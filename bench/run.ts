@@ -1,0 +1,346 @@
+// `npm run bench`: builds the production extension, measures it (bytes, time to content,
+// requests, service worker) and prints one table, also written to bench/results.json.
+// Talks only to 127.0.0.1. Exits 0 whatever the numbers are (timings are noisy and never gate;
+// byte budgets are enforced by `npm test`), and non-zero only when something could not be measured.
+import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { type RunningService, startService } from '../server/service';
+import {
+  BYTE_BUDGETS,
+  type ByteBudgetName,
+  POPUP_TO_FLOOR_RATIO,
+  REQUEST_BUDGETS,
+} from './budgets';
+import { BENCH_CHROME_DIR, buildAndZip, type ZipSize } from './build';
+import { type ExtensionBytes, extensionBytes } from './bytes';
+import { connectTo, type Lab, message, openLab, prepareLabDir } from './lab';
+import {
+  createRequests,
+  popupOpenRequests,
+  reportsFirstPage,
+  showPage,
+  tabSwitchRequests,
+  timeToContent,
+  withService,
+  workerHeap,
+  workerStart,
+} from './measure';
+
+const RESULTS = resolve(import.meta.dirname, 'results.json');
+/** `npm run bench -- --bytes`: build and print the byte sizes only (nothing is written). */
+const BYTES_ONLY = process.argv.includes('--bytes');
+
+type Status = 'ok' | 'OVER' | '';
+
+interface Row {
+  section: string;
+  measure: string;
+  value: number;
+  unit: 'B' | 'ms' | 'requests' | 'ratio';
+  shown: string;
+  budget: string;
+  status: Status;
+}
+
+const rows: Row[] = [];
+
+function row(
+  section: string,
+  measure: string,
+  value: number,
+  unit: Row['unit'],
+  shown: string,
+  budget = '',
+  ok?: boolean,
+) {
+  const status: Status = ok === undefined ? '' : ok ? 'ok' : 'OVER';
+  rows.push({ section, measure, value, unit, shown, budget, status });
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const MB = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
+
+function bytesRows(bytes: ExtensionBytes, zips: ZipSize[]) {
+  const pages: [ByteBudgetName, string][] = [
+    ['popup', 'popup.html first load'],
+    ['options', 'options.html first load'],
+    ['background', 'background (service worker)'],
+  ];
+  for (const [name, label] of pages) {
+    const size = bytes[name];
+    const budget = BYTE_BUDGETS[name];
+    row(
+      'Bytes (gzip)',
+      `${label}, ${size.firstLoad.length} file(s)`,
+      size.firstLoadGzip,
+      'B',
+      kB(size.firstLoadGzip),
+      `≤ ${kB(budget)}`,
+      size.firstLoadGzip <= budget,
+    );
+    if (size.lazy.length > 0) {
+      row(
+        'Bytes (gzip)',
+        `${name}: loaded later by import(), ${size.lazy.length} file(s)`,
+        size.lazyGzip,
+        'B',
+        kB(size.lazyGzip),
+      );
+    }
+  }
+  for (const zip of zips) {
+    row('Bytes (zip)', `${zip.name} zip (${zip.file})`, zip.bytes, 'B', kB(zip.bytes));
+  }
+}
+
+function printTable() {
+  const headers = ['Measure', 'Value', 'Budget', ''];
+  const body = rows.map((entry) => [entry.measure, entry.shown, entry.budget, entry.status]);
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...body.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 1 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  let section = '';
+  console.log(line(headers));
+  for (const [index, entry] of rows.entries()) {
+    if (entry.section !== section) {
+      section = entry.section;
+      console.log(`— ${section}`);
+    }
+    console.log(line(body[index] as string[]));
+  }
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  console.log('Building and zipping the production extension (.output/bench-*)…');
+  const zips = await buildAndZip();
+  const bytes = extensionBytes(BENCH_CHROME_DIR);
+  bytesRows(bytes, zips);
+
+  if (BYTES_ONLY) {
+    printTable();
+    return 0;
+  }
+
+  const labDir = await prepareLabDir(BENCH_CHROME_DIR);
+  const services: RunningService[] = [];
+  let lab: Lab | undefined;
+  const details: Record<string, unknown> = { bytes, zips };
+  try {
+    const service = await startService({ port: 0, serveSamples: true, rateLimit: 0 });
+    services.push(service);
+    const slow = await startService({
+      port: 0,
+      serveSamples: true,
+      rateLimit: 0,
+      async: true,
+      asyncDelayMs: 1500,
+    });
+    services.push(slow);
+    const samples = service.sampleUrls;
+    const slowSamples = slow.sampleUrls;
+    if (!samples || !slowSamples) throw new Error('The service did not serve its sample pages.');
+    await service.seed(
+      Array.from({ length: 30 }, (_, index) => ({
+        url: `https://site-${index % 4}.example/list-${index}`,
+        result: (['good', 'decent', 'bad'] as const)[index % 3],
+      })),
+    );
+
+    console.log('Launching Chromium with the extension…');
+    lab = await openLab(labDir);
+    details.browser = await lab.cdp
+      .send('Browser.getVersion')
+      .then((version) => version.product)
+      .catch(() => lab?.control.evaluate(() => navigator.userAgent));
+    await connectTo(lab, service);
+    await showPage(lab, samples.good);
+    const created = await message<{ ok: boolean; data?: { rating: string | null } }>(lab, {
+      type: 'createReport',
+      input: { url: samples.good, privacy: 0 },
+    });
+    if (!created.ok || !created.data?.rating) {
+      throw new Error(`Could not create the cached report: ${JSON.stringify(created)}`);
+    }
+
+    console.log('Popup time to content (20 openings of each page)…');
+    const content = await timeToContent(lab, samples.good, 20);
+    details.timeToContent = content;
+    const section = 'Popup time to content (median of 20, navigation start → content mark)';
+    row(
+      section,
+      'floor: static page, same stylesheets',
+      content.floorMs,
+      'ms',
+      ms(content.floorMs),
+    );
+    const limit = content.floorMs * POPUP_TO_FLOOR_RATIO;
+    for (const [label, value] of [
+      ['popup, worker running', content.popupWarmMs],
+      ['popup, worker stopped before opening', content.popupColdMs],
+    ] as const) {
+      row(
+        section,
+        label,
+        value,
+        'ms',
+        `${ms(value)} (${(value / content.floorMs).toFixed(2)}×)`,
+        `≤ ${POPUP_TO_FLOOR_RATIO}× floor = ${ms(limit)}`,
+        value <= limit,
+      );
+    }
+
+    console.log('Requests: popup open, tab switches and navigation…');
+    const popupRequests = await popupOpenRequests(lab, service);
+    details.popupRequests = popupRequests;
+    const requestSection = 'API requests reaching the service (its own log)';
+    row(
+      requestSection,
+      'popup open, cached rating: before content',
+      popupRequests.beforeContent,
+      'requests',
+      String(popupRequests.beforeContent),
+      `${REQUEST_BUDGETS.popupBeforeContent}`,
+      popupRequests.beforeContent <= REQUEST_BUDGETS.popupBeforeContent,
+    );
+    row(
+      requestSection,
+      'popup open, cached rating: after content',
+      popupRequests.afterContent,
+      'requests',
+      String(popupRequests.afterContent),
+      `≤ ${REQUEST_BUDGETS.popupAfterContent}`,
+      popupRequests.afterContent <= REQUEST_BUDGETS.popupAfterContent,
+    );
+    await showPage(lab, samples.good);
+    const tabs = await tabSwitchRequests(lab, service, {
+      cached: samples.good,
+      others: [samples.decent, samples.bad],
+    });
+    details.tabSwitch = tabs;
+    row(
+      requestSection,
+      `${tabs.switches} tab switches + ${tabs.navigations} navigations (badge "${tabs.badge}")`,
+      tabs.requests,
+      'requests',
+      String(tabs.requests),
+      `${REQUEST_BUDGETS.tabSwitchAndNavigation}`,
+      tabs.requests <= REQUEST_BUDGETS.tabSwitchAndNavigation && tabs.badge !== '',
+    );
+
+    console.log('Reports view first page (10 openings)…');
+    await showPage(lab, samples.good);
+    const reports = await reportsFirstPage(lab, service, 10);
+    details.reportsFirstPage = reports;
+    row(
+      requestSection,
+      'Reports view first page',
+      reports.requests,
+      'requests',
+      String(reports.requests),
+      `${REQUEST_BUDGETS.reportsFirstPage}`,
+      reports.requests <= REQUEST_BUDGETS.reportsFirstPage,
+    );
+
+    console.log('Requests: create, with the answer at once and with a slow analysis…');
+    const create = await createRequests(lab, service, samples.bad);
+    details.create = create;
+    row(
+      requestSection,
+      `create, rated at once (${create.rating})`,
+      create.creates + create.polls,
+      'requests',
+      `${create.creates} + ${create.polls} polls`,
+      `${REQUEST_BUDGETS.create} + polls while null`,
+      create.creates === REQUEST_BUDGETS.create && create.afterRating === 0 && create.polls === 0,
+    );
+    const slowCreate = await withService(lab, service, slow, () =>
+      createRequests(lab as Lab, slow, slowSamples.good),
+    );
+    details.createAsync = slowCreate;
+    row(
+      requestSection,
+      `create, analysis takes 1.5 s (${slowCreate.rating} after ${(slowCreate.ms / 1000).toFixed(1)} s)`,
+      slowCreate.creates + slowCreate.polls,
+      'requests',
+      `${slowCreate.creates} + ${slowCreate.polls} polls, ${slowCreate.afterRating} after`,
+      `${REQUEST_BUDGETS.create} + polls while null`,
+      slowCreate.creates === REQUEST_BUDGETS.create && slowCreate.afterRating === 0,
+    );
+
+    const timingSection = 'Reports view (median of 10, click on "Reports" → first rows shown)';
+    row(timingSection, 'Reports first page shown', reports.ms, 'ms', ms(reports.ms));
+
+    console.log('Service worker: start and heap…');
+    const start = await workerStart(lab, 10);
+    details.workerStart = start;
+    row(
+      'Service worker',
+      'stopped → first answered message (median of 10)',
+      start.ms,
+      'ms',
+      ms(start.ms),
+    );
+    const heap = await workerHeap(lab, service, 500);
+    details.workerHeap = heap;
+    row(
+      'Service worker',
+      'JS heap after start (after GC)',
+      heap.startBytes,
+      'B',
+      MB(heap.startBytes),
+    );
+    row(
+      'Service worker',
+      `JS heap after ${heap.reports} reports listed (cache: ${heap.cacheEntries} entries)`,
+      heap.afterBytes,
+      'B',
+      MB(heap.afterBytes),
+    );
+  } finally {
+    await lab?.close().catch(() => undefined);
+    for (const service of services) await service.close().catch(() => undefined);
+  }
+
+  console.log('');
+  printTable();
+  const over = rows.filter((entry) => entry.status === 'OVER');
+  console.log(
+    over.length === 0
+      ? '\nEvery budget is met.'
+      : `\nOver budget: ${over.map((entry) => entry.measure).join('; ')}.`,
+  );
+  await writeFile(
+    RESULTS,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine: { node: process.version, cpus: availableParallelism(), browser: details.browser },
+        durationSeconds: Math.round((Date.now() - started) / 1000),
+        rows,
+        details,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`Written to ${RESULTS}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('The benchmark could not measure:', error);
+    process.exit(1);
+  },
+);
