@@ -4,12 +4,11 @@
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { type InlineConfig, zip } from 'wxt';
+import { quietLogger } from '../test/e2e/build';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
 export const BENCH_CHROME_DIR = resolve(ROOT, '.output/bench-chrome-mv3');
-
-const noop = () => {};
 
 const quiet: InlineConfig = {
   root: ROOT,
@@ -18,16 +17,7 @@ const quiet: InlineConfig = {
     artifactTemplate: 'bench-{{name}}-{{version}}-{{browser}}.zip',
     sourcesTemplate: 'bench-{{name}}-{{version}}-sources.zip',
   },
-  logger: {
-    debug: noop,
-    log: noop,
-    info: noop,
-    success: noop,
-    level: 0,
-    fatal: console.error,
-    warn: console.warn,
-    error: console.error,
-  },
+  logger: quietLogger,
 };
 
 export interface ZipSize {

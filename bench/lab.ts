@@ -13,7 +13,7 @@ import { cp, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import type { RunningService } from '../server/service';
-import { type LoadedExtension, launchExtension } from '../test/e2e/extension';
+import { type LoadedExtension, launchExtension, writeConnection } from '../test/e2e/extension';
 import { htmlAssets } from './bytes';
 
 export const LAB_DIR = resolve(import.meta.dirname, '../.output/bench-lab');
@@ -116,25 +116,10 @@ export async function openLab(labDir: string): Promise<Lab> {
 
 /** Stores a connection the way the options page's Save does (see test/e2e/extension.ts). */
 export async function connectTo(lab: Lab, service: RunningService): Promise<void> {
-  await lab.control.evaluate(
-    async ({ baseUrl, apiKey }) => {
-      const { settings } = await chrome.storage.local.get('settings');
-      await chrome.storage.local.set({
-        settings: {
-          version: 1,
-          defaultPrivacy: 0,
-          showBadge: true,
-          contextMenu: true,
-          notify: true,
-          siteUrl: '',
-          ...(settings as object | undefined),
-          serviceUrl: baseUrl,
-          apiKey,
-        },
-      });
-    },
-    { baseUrl: service.baseUrl, apiKey: service.apiKey },
-  );
+  await lab.control.evaluate(writeConnection, {
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKey,
+  });
 }
 
 /** Sends a message to the background from the control page; the answer. */

@@ -2,8 +2,21 @@
 // end-to-end tests, the demo and the benchmark's byte budgets.
 import { build } from 'wxt';
 
+const noop = () => {};
+
+/** WXT's logger with only warnings and errors: builds inside tests and tools stay quiet. */
+export const quietLogger = {
+  debug: noop,
+  log: noop,
+  info: noop,
+  success: noop,
+  level: 0,
+  fatal: console.error,
+  warn: console.warn,
+  error: console.error,
+};
+
 export async function buildExtension(): Promise<void> {
-  const noop = () => {};
   // Vite builds for production only when NODE_ENV says so, and vitest sets it to 'test': the
   // build would then carry Preact's devtools bridge and the development JSX transform, and not
   // be what `npm run build` ships (and what the byte budgets are about).
@@ -12,16 +25,7 @@ export async function buildExtension(): Promise<void> {
   try {
     await build({
       browser: 'chrome',
-      logger: {
-        debug: noop,
-        log: noop,
-        info: noop,
-        success: noop,
-        level: 0,
-        fatal: console.error,
-        warn: console.warn,
-        error: console.error,
-      },
+      logger: quietLogger,
     });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

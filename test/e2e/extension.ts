@@ -88,26 +88,29 @@ export interface Connection {
 }
 
 /**
- * Stores a connection the way the options page's Save does (the storage.local 'settings' value),
- * for tests and the demo that are not about the options page.
+ * Stores a connection the way the options page's Save does (the storage.local 'settings' value).
+ * Runs inside an extension context: pass it to a worker's or an extension page's evaluate().
  */
+export async function writeConnection({ baseUrl, apiKey }: Connection): Promise<void> {
+  const { settings } = await chrome.storage.local.get('settings');
+  await chrome.storage.local.set({
+    settings: {
+      version: 1,
+      defaultPrivacy: 0,
+      showBadge: true,
+      contextMenu: true,
+      notify: true,
+      siteUrl: '',
+      ...(settings as object | undefined),
+      serviceUrl: baseUrl,
+      apiKey,
+    },
+  });
+}
+
+/** Connects the extension to a service, for tests and the demo that are not about the options page. */
 export async function connect(ext: LoadedExtension, connection: Connection): Promise<void> {
-  await ext.worker.evaluate(async ({ baseUrl, apiKey }) => {
-    const { settings } = await chrome.storage.local.get('settings');
-    await chrome.storage.local.set({
-      settings: {
-        version: 1,
-        defaultPrivacy: 0,
-        showBadge: true,
-        contextMenu: true,
-        notify: true,
-        siteUrl: '',
-        ...(settings as object | undefined),
-        serviceUrl: baseUrl,
-        apiKey,
-      },
-    });
-  }, connection);
+  await ext.worker.evaluate(writeConnection, connection);
 }
 
 /** The badge text and tooltip of a tab, as the toolbar shows them. */
