@@ -66,6 +66,15 @@ describe('projects', () => {
     expect(names((await api(service, 'GET', `/projects?${query}`)).body)).toEqual(expected);
   });
 
+  it('answers an empty list when there are no projects', async () => {
+    const service = await start();
+    const list = await api(service, 'GET', '/projects?per_page=10');
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([]);
+    expect(list.body.meta).toMatchObject({ current_page: 1, last_page: 1, total: 0, from: null });
+    expect(list.body.links.next).toBeNull();
+  });
+
   it('pages projects', async () => {
     const service = await start();
     await service.seed(

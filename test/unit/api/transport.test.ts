@@ -246,11 +246,17 @@ describe('timeouts and cancellation', () => {
   it('sends nothing when already cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
+    const signal = controller.signal;
+    const client = ctx.client();
     const calls = [
-      ctx.client().reports.get(1, { signal: controller.signal }),
-      ctx.client().reports.create({ url: 'https://a.example' }, { signal: controller.signal }),
-      ctx.client().projects.delete('x', { signal: controller.signal }),
-      ctx.client().reports.waitForResult(1, { signal: controller.signal }),
+      client.reports.list({}, { signal }),
+      client.reports.get(1, { signal }),
+      client.reports.create({ url: 'https://a.example' }, { signal }),
+      client.reports.update(1, { results: true }, { signal }),
+      client.reports.delete(1, { signal }),
+      client.reports.waitForResult(1, { signal }),
+      client.projects.list({}, { signal }),
+      client.projects.delete('x', { signal }),
     ];
     for (const call of calls) expect(await rejection(call)).toMatchObject({ kind: 'aborted' });
     expect(ctx.server.requests).toHaveLength(0);
@@ -258,7 +264,12 @@ describe('timeouts and cancellation', () => {
 
   it.each<[string, (c: SiteReportClient, signal: AbortSignal) => Promise<unknown>]>([
     ['a read', (c, signal) => c.reports.get(1, { signal })],
+    ['a report list', (c, signal) => c.reports.list({}, { signal })],
+    ['a project list', (c, signal) => c.projects.list({}, { signal })],
     ['a create', (c, signal) => c.reports.create({ url: 'https://a.example' }, { signal })],
+    ['an update', (c, signal) => c.reports.update(1, { privacy: 1 }, { signal })],
+    ['a report delete', (c, signal) => c.reports.delete(1, { signal })],
+    ['a project delete', (c, signal) => c.projects.delete('x', { signal })],
   ])('cancels %s in flight and hangs up', async (_name, call) => {
     ctx.server.on(() => held().reply);
     const controller = new AbortController();
@@ -325,6 +336,23 @@ describe('retries', () => {
     expect(ctx.server.requests).toHaveLength(2);
   });
 
+  it('backs off on a read answered 429 without Retry-After', async () => {
+    ctx.server.queue({ status: 429, body: { message: 'Too Many Attempts.' } }, { body: listBody });
+    await ctx.client({ retryDelayMs: 100 }).projects.list();
+    expect(ctx.waits).toEqual([100]);
+    expect(ctx.server.requests).toHaveLength(2);
+  });
+
+  it('does not wait silently for a long Retry-After: the caller says when', async () => {
+    ctx.server.on({ status: 429, headers: { 'Retry-After': '90' }, body: {} });
+    expect(await rejection(ctx.client().reports.list())).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSeconds: 90,
+    });
+    expect(ctx.server.requests).toHaveLength(1);
+    expect(ctx.waits).toEqual([]);
+  });
+
   it.each<[string, (c: SiteReportClient) => Promise<unknown>]>([
     ['a create', (c) => c.reports.create({ url: 'https://a.example' })],
     ['an update', (c) => c.reports.update(1, { results: true })],
@@ -354,6 +382,12 @@ describe('retries', () => {
   it('counts a delete that answers 404 on a retry as done', async () => {
     ctx.server.queue({ status: 500 }, { status: 404, body: { message: 'Resource not found.' } });
     expect(await ctx.client().reports.delete(42)).toEqual({ id: 42 });
+    expect(ctx.server.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+  });
+
+  it('counts a project delete that answers 404 on a retry as done', async () => {
+    ctx.server.queue({ status: 502 }, { status: 404, body: { message: 'Resource not found.' } });
+    expect(await ctx.client().projects.delete('example.com')).toEqual({ name: 'example.com' });
     expect(ctx.server.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
   });
 
