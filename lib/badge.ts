@@ -2,17 +2,15 @@
 // address, read only from the local rating cache — never from the network.
 import { browser } from 'wxt/browser';
 import type { Rating } from './api/model';
+import { cachedRatingFor } from './cached-rating';
 import { t } from './i18n';
 import type { CachedRating } from './messages';
 import {
   changedUrls,
   getCachedRating,
-  lookupRating,
   RATING_CACHE_KEY,
-  type RatingCache,
   ratingCacheKey,
   readStoredRatingCache,
-  storedRatingFor,
 } from './rating-cache';
 import { loadSettings } from './settings';
 
@@ -125,12 +123,6 @@ export async function setTabBadge(tabId: number, badge: Badge | null): Promise<v
   }
 }
 
-/** The badge a tab showing `url` should have, from the cache; null for none. */
-export function badgeForUrl(cache: RatingCache, url: string | undefined): Badge | null {
-  const entry = lookupRating(cache, url);
-  return entry ? badgeFor(entry) : null;
-}
-
 /** Sets one tab's badge from the cache (cleared when the setting is off or nothing is known). */
 export async function updateTabBadge(tabId: number, url: string | undefined): Promise<void> {
   // Pages that cannot have a report (the extension's own, chrome://, about:) need no reading:
@@ -154,7 +146,7 @@ export async function refreshBadges(urls?: ReadonlySet<string>): Promise<void> {
     tabs.map((tab) => {
       if (tab.id === undefined) return undefined;
       if (urls && !urls.has(ratingCacheKey(tab.url) ?? '')) return undefined;
-      const entry = settings.showBadge ? storedRatingFor(stored, tab.url) : null;
+      const entry = settings.showBadge ? cachedRatingFor(stored, tab.url) : null;
       return setTabBadge(tab.id, entry ? badgeFor(entry) : null);
     }),
   );

@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { Report } from './api/model';
-import { RATING_CACHE_KEY, ratingCacheKey } from './cached-rating';
+import { cachedRatingFor, RATING_CACHE_KEY, ratingCacheKey } from './cached-rating';
 import { CachedRating } from './messages';
 
 export { RATING_CACHE_KEY, ratingCacheKey };
@@ -27,47 +27,23 @@ export function parseRatingCache(raw: unknown): RatingCache {
   return cache;
 }
 
-async function readStoredCache(): Promise<unknown> {
+/** The cache as stored, unchecked: look addresses up in it with cachedRatingFor. */
+export async function readStoredRatingCache(): Promise<unknown> {
   const items = await browser.storage.local.get(RATING_CACHE_KEY);
   return items[RATING_CACHE_KEY];
 }
 
 export async function readRatingCache(): Promise<RatingCache> {
-  return parseRatingCache(await readStoredCache());
-}
-
-function publicEntry({ project: _project, ...entry }: CacheEntry): CachedRating {
-  return entry;
+  return parseRatingCache(await readStoredRatingCache());
 }
 
 /**
- * The entry for `url` in a stored cache value, or null. Only that entry is validated: badges
- * look up one address at a time, and the cache holds hundreds.
+ * The latest known rating for `url`, or null. Only that entry is checked (the same check the
+ * popup makes): badges look up one address at a time, and the cache holds hundreds.
  */
-export function storedRatingFor(stored: unknown, url: string | undefined): CachedRating | null {
-  const key = ratingCacheKey(url);
-  if (!key || !stored || typeof stored !== 'object' || Array.isArray(stored)) return null;
-  if (!Object.hasOwn(stored, key)) return null;
-  const parsed = CacheEntry.safeParse((stored as Record<string, unknown>)[key]);
-  return parsed.success ? publicEntry(parsed.data) : null;
-}
-
-/** The latest known rating for `url`, or null (without reading storage for other addresses). */
 export async function getCachedRating(url: string | undefined): Promise<CachedRating | null> {
   if (!ratingCacheKey(url)) return null;
-  return storedRatingFor(await readStoredCache(), url);
-}
-
-/** The stored cache as it is, for looking up several addresses with storedRatingFor. */
-export function readStoredRatingCache(): Promise<unknown> {
-  return readStoredCache();
-}
-
-/** Looks `url` up in an already-read cache. */
-export function lookupRating(cache: RatingCache, url: string | undefined): CachedRating | null {
-  const key = ratingCacheKey(url);
-  const entry = key ? cache[key] : undefined;
-  return entry ? publicEntry(entry) : null;
+  return cachedRatingFor(await readStoredRatingCache(), url);
 }
 
 // Every change reads, changes and writes the whole cache; chained so that concurrent answers
