@@ -3,12 +3,13 @@
 // Nothing else runs at start (no storage reads, no client): a woken worker answers at once.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { handleTabUpdated, refreshBadges } from '../lib/background/badge';
 import { handleCommand } from '../lib/background/commands';
-import { createHandlerDeps, handleMessage } from '../lib/background/handlers';
+import { createHandlerDeps } from '../lib/background/deps';
+import { handleMessage } from '../lib/background/handlers';
 import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
 import { handleNotificationClick } from '../lib/background/notify';
 import { handleStorageChange } from '../lib/background/storage-events';
-import { handleTabUpdated, refreshBadges } from '../lib/badge';
 import { syncSettingsSummary } from '../lib/settings';
 
 export default defineBackground(() => {

@@ -13,7 +13,7 @@ import {
   savedText,
   testOutcome,
   validateForm,
-} from '../../lib/options-form';
+} from '../../lib/options/form';
 import { type Sender, send as sendToBackground } from '../../lib/send';
 import {
   type FieldErrors,

@@ -5,10 +5,11 @@
 // props.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import type { ActiveTab } from '../../lib/active-tab';
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { StatusAnswer } from '../../lib/messages';
+import type { ActiveTab } from '../../lib/popup/active-tab';
+import { type StatusSource, statusChanged } from '../../lib/popup/status-source';
 import {
   changeFilters,
   DEFAULT_POPUP_STATE,
@@ -17,8 +18,7 @@ import {
   type PopupView,
   type ProjectFilters,
   type ReportFilters,
-} from '../../lib/popup-state';
-import { type StatusSource, statusChanged } from '../../lib/popup-status';
+} from '../../lib/popup/view-state';
 import type { Sender } from '../../lib/send';
 import { lazyView } from './lazy-view';
 import { ThisPageView } from './ThisPageView';

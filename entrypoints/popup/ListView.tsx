@@ -8,7 +8,7 @@ import { SelectField, type SelectOption } from '../../components/SelectField';
 import { PER_PAGE_OPTIONS } from '../../lib/api/constants';
 import type { ErrorData, PerPage } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import type { SortOrder } from '../../lib/popup-state';
+import type { SortOrder } from '../../lib/popup/view-state';
 import type { ListState } from './useList';
 
 interface Page<T> {

@@ -6,7 +6,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { SearchField } from '../../components/SearchField';
 import type { ErrorData, Project } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { type ProjectFilters, projectListParams } from '../../lib/popup-state';
+import { type ProjectFilters, projectListParams } from '../../lib/popup/view-state';
 import type { Sender } from '../../lib/send';
 import { ListView, SortControls } from './ListView';
 import { useList } from './useList';

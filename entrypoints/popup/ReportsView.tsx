@@ -12,7 +12,7 @@ import { SelectField } from '../../components/SelectField';
 import type { ErrorData, Report } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { reportPageUrl } from '../../lib/pages';
-import { type ReportFilters, reportListParams } from '../../lib/popup-state';
+import { type ReportFilters, reportListParams } from '../../lib/popup/view-state';
 import type { Sender } from '../../lib/send';
 import { ListView, SortControls } from './ListView';
 import { useList } from './useList';

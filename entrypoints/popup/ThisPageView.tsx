@@ -6,12 +6,12 @@ import { ErrorAlert, fieldError } from '../../components/ErrorAlert';
 import { PasswordField, PrivacyPicker, privacyWord } from '../../components/PrivacyPicker';
 import { RatingBadge } from '../../components/RatingBadge';
 import { RelativeTime } from '../../components/RelativeTime';
-import type { ActiveTab } from '../../lib/active-tab';
 import type { ErrorData, Privacy, Report } from '../../lib/api/model';
-import { markContent } from '../../lib/content-mark';
 import { t } from '../../lib/i18n';
 import type { CachedRating, StatusAnswer } from '../../lib/messages';
 import { reportability, reportPageUrl } from '../../lib/pages';
+import type { ActiveTab } from '../../lib/popup/active-tab';
+import { markContent } from '../../lib/popup/content-mark';
 import type { Sender } from '../../lib/send';
 
 export interface ThisPageViewProps {

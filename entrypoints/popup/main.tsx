@@ -3,9 +3,13 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import '../../components/theme.css';
 import './style.css';
-import { findActiveTab } from '../../lib/active-tab';
-import { createPopupStateStore } from '../../lib/popup-state';
-import { createStatusSource, startedEarly, watchSettingsSummary } from '../../lib/popup-status';
+import { findActiveTab } from '../../lib/popup/active-tab';
+import {
+  createStatusSource,
+  startedEarly,
+  watchSettingsSummary,
+} from '../../lib/popup/status-source';
+import { createPopupStateStore } from '../../lib/popup/view-state';
 import { send } from '../../lib/send';
 import { App } from './App';
 

@@ -10,8 +10,8 @@ import {
   hostPermissionPattern,
   normaliseServiceUrl,
 } from '../settings';
+import type { HandlerDeps } from './deps';
 import { waitText } from './error-text';
-import type { HandlerDeps } from './handlers';
 
 /** Failures after which the address may simply lack its `/api/v1` part. */
 const WRONG_PATH_KINDS = new Set(['not_found', 'unexpected_response', 'network']);

@@ -1,8 +1,7 @@
 // The background's answers to the pages' requests: one plain handler per request type. Every
 // answer that carries reports also updates the rating cache (and through it the badges), so
 // the cache is kept in one place.
-import { browser } from 'wxt/browser';
-import { createSiteReportClient, SiteReportError } from '../api';
+import { SiteReportError } from '../api';
 import { t } from '../i18n';
 import {
   type Answer,
@@ -11,41 +10,12 @@ import {
   type RequestOf,
   type RequestType,
 } from '../messages';
-import { forgetProject, forgetReport, getCachedRating, rememberReports } from '../rating-cache';
-import { type LoadedSettings, loadSettings, summaryOf } from '../settings';
-import { type ClientFactory, type ClientSource, createClientSource } from './client';
+import { summaryOf } from '../settings';
 import { testConnection } from './connection-test';
+import type { HandlerDeps } from './deps';
 import { errorData, NotConnectedError } from './error-text';
+import { forgetProject, forgetReport, getCachedRating, rememberReports } from './rating-store';
 import { isOwnPage, type MessageSender } from './sender';
-
-export interface HandlerDeps {
-  /** The client for the saved settings. */
-  clients: ClientSource;
-  /** A client for given values (Test connection with unsaved values). */
-  createClient: ClientFactory;
-  loadSettings: () => Promise<LoadedSettings>;
-  /** Whether the browser has granted access to a host pattern. */
-  hasHostAccess: (pattern: string) => Promise<boolean>;
-}
-
-export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
-  const createClient: ClientFactory = overrides.createClient ?? defaultFactory;
-  const load = overrides.loadSettings ?? loadSettings;
-  return {
-    clients: overrides.clients ?? createClientSource({ load, create: createClient }),
-    createClient,
-    loadSettings: load,
-    hasHostAccess:
-      overrides.hasHostAccess ??
-      // Unknown (no permissions API) counts as granted, so no access hint is given wrongly.
-      ((pattern) =>
-        Promise.resolve(browser.permissions?.contains({ origins: [pattern] }) ?? true).catch(
-          () => true,
-        )),
-  };
-}
-
-const defaultFactory: ClientFactory = (options) => createSiteReportClient(options);
 
 async function clientOf(deps: HandlerDeps) {
   const client = await deps.clients.get();

@@ -3,7 +3,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { t } from '../i18n';
 import { loadSettings } from '../settings';
-import type { HandlerDeps } from './handlers';
+import type { HandlerDeps } from './deps';
 import { type QuickCreateOutcome, quickCreate } from './quick-create';
 
 export const MENU_PAGE = 'create-report-page';

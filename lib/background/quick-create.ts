@@ -4,13 +4,14 @@
 // is no password to use), so a Password default creates a Private report and says so.
 import { browser } from 'wxt/browser';
 import type { ErrorData, Privacy, Report } from '../api/model';
-import { errorBadge, pendingBadge, ratingWord, setTabBadge, updateTabBadge } from '../badge';
 import { t } from '../i18n';
-import { ratingCacheKey } from '../rating-cache';
 import { isConnected } from '../settings';
+import { errorBadge, pendingBadge, ratingWord, setTabBadge, updateTabBadge } from './badge';
+import type { HandlerDeps } from './deps';
 import { errorData, waitText } from './error-text';
-import { type HandlerDeps, handlers } from './handlers';
+import { handlers } from './handlers';
 import { NOT_CONNECTED_NOTIFICATION, notify, reportNotificationId } from './notify';
+import { ratingCacheKey } from './rating-store';
 
 export type QuickCreateOutcome =
   | { ok: true; report: Report; privacy: Privacy; privacyFellBack: boolean }

@@ -1,9 +1,10 @@
 // One storage listener for the background: settings changes rebuild the client, re-sync the
 // menu, re-apply (or clear) the badges and keep the pages' settings summary current; rating
 // cache changes refresh the affected tabs.
-import { handleRatingCacheChange, refreshBadges } from '../badge';
+
 import { isSettingsChange, syncSettingsSummary } from '../settings';
-import type { HandlerDeps } from './handlers';
+import { handleRatingCacheChange, refreshBadges } from './badge';
+import type { HandlerDeps } from './deps';
 import { syncContextMenus } from './menus';
 
 export async function handleStorageChange(

@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../entrypoints/options/App';
 import { createSiteReportClient } from '../../lib/api';
-import { createHandlerDeps, handleMessage } from '../../lib/background/handlers';
+import { createHandlerDeps } from '../../lib/background/deps';
+import { handleMessage } from '../../lib/background/handlers';
 import type { Sender } from '../../lib/send';
 import { loadSettings, SETTINGS_KEY, saveSettings } from '../../lib/settings';
 import {

@@ -5,16 +5,16 @@ import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, type Mock, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
-import type { ActiveTab } from '../../lib/active-tab';
 import type { ErrorData, Project, Report } from '../../lib/api/model';
 import type { Answer, Request, RequestOf, RequestType, StatusAnswer } from '../../lib/messages';
+import type { ActiveTab } from '../../lib/popup/active-tab';
+import { createStatusSource, watchSettingsSummary } from '../../lib/popup/status-source';
 import {
   DEFAULT_POPUP_STATE,
   type PopupState,
   type PopupStateStore,
   parsePopupState,
-} from '../../lib/popup-state';
-import { createStatusSource, watchSettingsSummary } from '../../lib/popup-status';
+} from '../../lib/popup/view-state';
 import type { Sender } from '../../lib/send';
 
 // Without vitest globals, Testing Library cannot unmount after each test by itself.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '../../lib/api/model';
 import type { Answer } from '../../lib/messages';
-import { createPopupStateStore } from '../../lib/popup-state';
+import { createPopupStateStore } from '../../lib/popup/view-state';
 import {
   deferred,
   fail,

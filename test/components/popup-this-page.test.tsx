@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ErrorData } from '../../lib/api/model';
-import { RATING_CACHE_KEY } from '../../lib/cached-rating';
 import type { Answer } from '../../lib/messages';
+import { RATING_CACHE_KEY } from '../../lib/rating-cache';
 import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../lib/settings-summary';
 import {
   deferred,

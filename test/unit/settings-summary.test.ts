@@ -2,7 +2,7 @@
 // asking the background. It must always match what is in effect and never hold the API key.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ClientSource } from '../../lib/background/client';
+import type { ClientSource } from '../../lib/background/client-source';
 import { handleStorageChange } from '../../lib/background/storage-events';
 import {
   loadSettings,

@@ -3,15 +3,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../lib/api';
-import { createClientSource } from '../../../lib/background/client';
-import {
-  createHandlerDeps,
-  type HandlerDeps,
-  handleMessage,
-} from '../../../lib/background/handlers';
-import { handleRatingCacheChange } from '../../../lib/badge';
+import { handleRatingCacheChange } from '../../../lib/background/badge';
+import { createClientSource } from '../../../lib/background/client-source';
+import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
+import { handleMessage } from '../../../lib/background/handlers';
+import { getCachedRating, rememberReports } from '../../../lib/background/rating-store';
 import type { Answer, RequestType } from '../../../lib/messages';
-import { getCachedRating, rememberReports } from '../../../lib/rating-cache';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import {
   HTML_PAGE,

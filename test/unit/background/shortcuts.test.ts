@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../lib/api';
 import { handleCommand } from '../../../lib/background/commands';
-import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/handlers';
+import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import {
   handleMenuClick,
   MENU_LINK,
@@ -12,8 +12,8 @@ import {
 } from '../../../lib/background/menus';
 import { handleNotificationClick } from '../../../lib/background/notify';
 import { quickCreate } from '../../../lib/background/quick-create';
+import { getCachedRating } from '../../../lib/background/rating-store';
 import { handleStorageChange } from '../../../lib/background/storage-events';
-import { getCachedRating } from '../../../lib/rating-cache';
 import { saveSettings } from '../../../lib/settings';
 import { HTML_PAGE, type ServiceStub, startServiceStub, wireReport } from './service-stub';
 

@@ -3,10 +3,11 @@
 // popup never waits for the background — which, stopped after a while idle, would first have to
 // start. Only without a summary (just after an update, before the background wrote one) does it
 // ask the background with getStatus. The 'settings' value, which holds the API key, is never read.
-import { cachedRatingFor, RATING_CACHE_KEY } from './cached-rating';
-import type { Answer, StatusAnswer } from './messages';
-import type { Sender } from './send';
-import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from './settings-summary';
+
+import type { Answer, StatusAnswer } from '../messages';
+import { cachedRatingFor, RATING_CACHE_KEY } from '../rating-cache';
+import type { Sender } from '../send';
+import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from '../settings-summary';
 
 /** The popup's status for the page at `url`: settings summary and cached rating. */
 export type StatusSource = (url: string | undefined) => Promise<Answer<'getStatus'>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { findActiveTab, type TabFinderApi } from '../../lib/active-tab';
+import { findActiveTab, type TabFinderApi } from '../../../lib/popup/active-tab';
 
 type Tab = {
   id: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Rating, Report } from '../../lib/api/model';
+import type { Rating, Report } from '../../../lib/api/model';
 import {
   BADGE_COLORS,
   badgeFor,
@@ -12,10 +12,10 @@ import {
   setTabBadge,
   toolbarAction,
   updateTabBadge,
-} from '../../lib/badge';
-import type { CachedRating } from '../../lib/messages';
-import { forgetReport, rememberReports } from '../../lib/rating-cache';
-import { saveSettings } from '../../lib/settings';
+} from '../../../lib/background/badge';
+import { forgetReport, rememberReports } from '../../../lib/background/rating-store';
+import type { CachedRating } from '../../../lib/messages';
+import { saveSettings } from '../../../lib/settings';
 
 function entry(
   rating: Rating | null,

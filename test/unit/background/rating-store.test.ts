@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Report } from '../../lib/api/model';
+import type { Report } from '../../../lib/api/model';
 import {
   changedUrls,
   forgetProject,
@@ -11,7 +11,7 @@ import {
   ratingCacheKey,
   readRatingCache,
   rememberReports,
-} from '../../lib/rating-cache';
+} from '../../../lib/background/rating-store';
 
 function report(fields: Partial<Report> = {}): Report {
   return {

@@ -1,18 +1,18 @@
 // The toolbar button's badge: per tab, the rating of the latest report known for the tab's
 // address, read only from the local rating cache — never from the network.
 import { browser } from 'wxt/browser';
-import type { Rating } from './api/model';
-import { cachedRatingFor } from './cached-rating';
-import { t } from './i18n';
-import type { CachedRating } from './messages';
+import type { Rating } from '../api/model';
+import { t } from '../i18n';
+import type { CachedRating } from '../messages';
+import { cachedRatingFor } from '../rating-cache';
+import { loadSettings } from '../settings';
 import {
   changedUrls,
   getCachedRating,
   RATING_CACHE_KEY,
   ratingCacheKey,
   readStoredRatingCache,
-} from './rating-cache';
-import { loadSettings } from './settings';
+} from './rating-store';
 
 export interface Badge {
   /** At most 4 characters, readable without the colour. */

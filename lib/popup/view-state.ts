@@ -2,8 +2,8 @@
 // a small storage wrapper; no zod (the popup bundle stays small), so stored data is checked
 // field by field and anything odd falls back to its default.
 
-import { PER_PAGE_OPTIONS, RATINGS } from './api/constants';
-import type { ListProjectsParams, ListReportsParams, PerPage, Rating } from './api/model';
+import { PER_PAGE_OPTIONS, RATINGS } from '../api/constants';
+import type { ListProjectsParams, ListReportsParams, PerPage, Rating } from '../api/model';
 
 export type PopupView = 'page' | 'reports' | 'projects';
 export type SortOrder = 'asc' | 'desc';

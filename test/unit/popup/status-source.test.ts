@@ -3,16 +3,20 @@
 // when there is no summary yet.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { cachedRatingFor, RATING_CACHE_KEY } from '../../lib/cached-rating';
-import type { Answer, Request, RequestType } from '../../lib/messages';
-import { createStatusSource, POPUP_STORAGE_KEYS, startedEarly } from '../../lib/popup-status';
-import type { Sender } from '../../lib/send';
-import { SETTINGS_KEY, saveSettings } from '../../lib/settings';
+import type { Answer, Request, RequestType } from '../../../lib/messages';
+import {
+  createStatusSource,
+  POPUP_STORAGE_KEYS,
+  startedEarly,
+} from '../../../lib/popup/status-source';
+import { cachedRatingFor, RATING_CACHE_KEY } from '../../../lib/rating-cache';
+import type { Sender } from '../../../lib/send';
+import { SETTINGS_KEY, saveSettings } from '../../../lib/settings';
 import {
   parseSettingsSummary,
   SETTINGS_SUMMARY_KEY,
   storedSettingsSummary,
-} from '../../lib/settings-summary';
+} from '../../../lib/settings-summary';
 
 const SUMMARY = {
   connected: true,

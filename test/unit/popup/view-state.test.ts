@@ -8,7 +8,7 @@ import {
   parsePopupState,
   projectListParams,
   reportListParams,
-} from '../../lib/popup-state';
+} from '../../../lib/popup/view-state';
 
 describe('parsePopupState', () => {
   it.each([undefined, null, 'text', 42, [], {}])('gives the defaults for %j', (raw) => {

@@ -1,8 +1,8 @@
 // The options page's logic, kept out of the component so it can be tested on its own: the form's
 // values, their validation, the host-access request, and outcomes in words.
 import { browser } from 'wxt/browser';
-import { t } from './i18n';
-import type { Answer } from './messages';
+import { t } from '../i18n';
+import type { Answer } from '../messages';
 import {
   checkField,
   endsWithApiVersion,
@@ -11,7 +11,7 @@ import {
   normaliseServiceUrl,
   type SettingKey,
   type Settings,
-} from './settings';
+} from '../settings';
 
 /** The form holds exactly the settings; text fields as typed until saved. */
 export type FormValues = Settings;
