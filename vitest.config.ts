@@ -25,6 +25,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'firefox',
+          include: ['test/firefox/**/*.firefox.test.ts'],
+          globalSetup: ['test/firefox/global-setup.ts'],
+          fileParallelism: false,
+          // After the other projects, so Firefox never shares the machine with Chromium.
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

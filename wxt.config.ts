@@ -1,16 +1,24 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { popupFirstLoad } from './vite-pages';
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     // tabs: the badge follows each tab's address, and a popup opened as its own window has no
-    // activeTab grant. The service's origin is asked for when the user saves it.
-    permissions: ['storage', 'tabs', 'contextMenus', 'notifications'],
+    // activeTab grant. alarms: the queue resumes after the worker stops. sidePanel (Chromium):
+    // the workspace. The service's origin is asked for when the user saves it.
+    permissions: [
+      'storage',
+      'tabs',
+      'contextMenus',
+      'notifications',
+      'alarms',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: '__MSG_extName__' },
     commands: {
@@ -53,10 +61,9 @@ export default defineConfig({
     ],
   },
   vite: () => ({
-    plugins: [preact()],
-    // Extension pages load their chunks from the package: no modulepreload polyfill, and no
-    // preload helper around the popup's import() of its later views (both are bytes on the
-    // popup's first load, which has a budget; see bench/).
-    build: { modulePreload: { polyfill: false } },
+    // Extension pages load their chunks from the package: no modulepreload polyfill, no
+    // preloading of scripts around import(), and what the popup loads first in two scripts
+    // (bytes on the popup's first load, which has a budget; see vite-pages.ts and bench/).
+    plugins: [preact(), popupFirstLoad()],
   }),
 });

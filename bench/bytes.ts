@@ -165,6 +165,8 @@ export function backgroundSize(root: string): LoadSize {
 export interface ExtensionBytes {
   popup: LoadSize;
   options: LoadSize;
+  /** The workspace (sidepanel.html: the side panel, the sidebar, and the page in a tab). */
+  workspace: LoadSize;
   background: LoadSize;
 }
 
@@ -172,6 +174,7 @@ export function extensionBytes(root: string): ExtensionBytes {
   return {
     popup: pageSize(root, 'popup.html'),
     options: pageSize(root, 'options.html'),
+    workspace: pageSize(root, 'sidepanel.html'),
     background: backgroundSize(root),
   };
 }

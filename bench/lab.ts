@@ -1,9 +1,11 @@
-// The benchmark's browser: a copy of the production build with two pages of its own added, loaded
+// The benchmark's browser: a copy of the production build with pages of its own added, loaded
 // in real Chromium through the end-to-end harness, and a control page that drives it.
 //
 // - `floor.html`: the floor for "time to content" — a static page with the popup's stylesheets
 //   and the text the popup shows for a page with a cached rating, and a one-line module script
 //   (floor.js) that sets the same User Timing mark ('content') the popup sets.
+// - `workspace-floor.html`: the same for the workspace's "time to first rows" — its Reports tab
+//   with ten rows as static markup, and a one-line module script setting the 'rows' mark.
 // - `bench.html`: an empty extension page, opened in its own window, from which the benchmark
 //   opens windows, sends messages and reads storage with the extension's own APIs (so nothing
 //   depends on the service worker being awake), and whose CDP session stops the worker and
@@ -14,11 +16,11 @@ import { resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import type { RunningService } from '../server/service';
 import { type LoadedExtension, launchExtension, writeConnection } from '../test/e2e/extension';
-import { htmlAssets } from './bytes';
+import { htmlAssets, pageSize } from './bytes';
 
 export const LAB_DIR = resolve(import.meta.dirname, '../.output/bench-lab');
 
-/** Copies the build to LAB_DIR and adds floor.html, floor.js and bench.html. */
+/** Copies the build to LAB_DIR and adds the floors (floor.html, workspace-floor.html) and bench.html. */
 export async function prepareLabDir(buildDir: string): Promise<string> {
   await rm(LAB_DIR, { recursive: true, force: true });
   await cp(buildDir, LAB_DIR, { recursive: true });
@@ -27,6 +29,16 @@ export async function prepareLabDir(buildDir: string): Promise<string> {
   const links = stylesheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n');
   await writeFile(resolve(LAB_DIR, 'floor.html'), floorHtml(links));
   await writeFile(resolve(LAB_DIR, 'floor.js'), "performance.mark('content');\n");
+  // Every stylesheet the workspace loads: its first load's, and its tabs' (loaded by import()).
+  const workspace = pageSize(buildDir, 'sidepanel.html');
+  const workspaceSheets = [...workspace.firstLoad, ...workspace.lazy]
+    .map((size) => size.file)
+    .filter((file) => file.endsWith('.css'));
+  await writeFile(
+    resolve(LAB_DIR, 'workspace-floor.html'),
+    workspaceFloorHtml(workspaceSheets.map((file) => `<link rel="stylesheet" href="/${file}">`)),
+  );
+  await writeFile(resolve(LAB_DIR, 'workspace-floor.js'), "performance.mark('rows');\n");
   await writeFile(
     resolve(LAB_DIR, 'bench.html'),
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench control</title></head><body></body></html>\n',
@@ -63,6 +75,61 @@ ${links}
 <div class="actions"><button type="button">Open report</button><button type="button">Re-analyze</button><button type="button">Change privacy</button><button type="button" class="danger">Delete</button></div>
 </section>
 <p class="notice-status" role="status"></p>
+</section></div>
+</main></div>
+</body>
+</html>
+`;
+}
+
+/**
+ * The workspace's Reports tab with its first rows, as static markup: the floor for "time to first
+ * rows". Ten rows like the ones the bench seeds; its module script sets the 'rows' mark that the
+ * Reports tab sets when its first rows are in the document.
+ */
+function workspaceFloorHtml(links: string[]): string {
+  const ratings = ['Good', 'Decent', 'Bad'];
+  const rows = Array.from({ length: 10 }, (_, index) => {
+    const url = `https://site-${index % 4}.example/list-${29 - index}`;
+    const rating = ratings[index % 3] ?? 'Good';
+    return `<tr><td class="select-cell"><input type="checkbox" aria-label="Select ${url}"${index ? ' tabindex="-1"' : ''}></td>
+<th scope="row" class="url"><a href="${url}">${url}</a></th>
+<td><span class="rating rating-${rating.toLowerCase()}"><span class="rating-symbol" aria-hidden="true">✓</span><span class="rating-word">${rating}</span></span></td>
+<td><time class="time">1 minute ago</time></td><td>Public</td><td>site-${index % 4}.example</td><td><time class="time">1 minute ago</time></td>
+<td class="actions-cell"><span class="actions"><button type="button">Open report</button><button type="button" class="danger">Delete</button></span></td></tr>`;
+  }).join('\n');
+  const select = (label: string, option: string) =>
+    `<div class="field"><label>${label}</label><select><option>${option}</option></select></div>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Site Report workspace</title>
+<script type="module" src="/workspace-floor.js"></script>
+${links.join('\n')}
+</head>
+<body>
+<div id="app"><main class="workspace">
+<section class="this-page" aria-label="This page"><p class="this-page-title">Bench control</p><p class="address">chrome-extension://bench/bench.html</p></section>
+<div class="tabs" role="tablist" aria-label="Workspace views">
+<button type="button" role="tab" aria-selected="true">Reports</button>
+<button type="button" role="tab" aria-selected="false" tabindex="-1">Projects</button>
+<button type="button" role="tab" aria-selected="false" tabindex="-1">Open tabs</button>
+<button type="button" role="tab" aria-selected="false" tabindex="-1">Activity</button>
+</div>
+<div role="tabpanel"><section class="view workspace-reports" aria-label="Reports">
+<div class="filters"><form class="field search"><label>Search reports</label><input type="search"></form>
+${select('Result', 'All')}${select('Project', 'All projects')}${select('Sort by', 'Date created')}${select('Order', 'Descending')}${select('Per page', '10')}</div>
+<div class="toolbar"><div class="bulk-bar"><div class="actions"><button type="button" class="danger" disabled>Delete selected</button><button type="button" disabled>Re-analyze selected</button><button type="button" disabled>Change privacy of selected</button></div></div>
+<div class="actions export-actions"><button type="button">Export CSV</button><button type="button">Export JSON</button></div></div>
+<div class="table-scroll"><table class="reports-table" aria-label="Reports">
+<thead><tr><th scope="col" class="select-cell"><input type="checkbox" aria-label="Select all on this page"></th><th scope="col"><button type="button" class="sort-button">URL</button></th><th scope="col"><button type="button" class="sort-button">Rating</button></th><th scope="col"><button type="button" class="sort-button">Generated</button></th><th scope="col">Privacy</th><th scope="col">Project</th><th scope="col" aria-sort="descending"><button type="button" class="sort-button">Created</button></th><th scope="col">Actions</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table></div>
+<nav class="pager" aria-label="Pages"><button type="button" disabled>Previous page</button><span class="pager-position">Page 1 of 3</span><button type="button">Next page</button></nav>
 </section></div>
 </main></div>
 </body>

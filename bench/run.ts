@@ -10,7 +10,9 @@ import {
   BYTE_BUDGETS,
   type ByteBudgetName,
   POPUP_TO_FLOOR_RATIO,
+  QUEUE_BUDGET,
   REQUEST_BUDGETS,
+  WORKSPACE_TO_FLOOR_RATIO,
 } from './budgets';
 import { BENCH_CHROME_DIR, buildAndZip, type ZipSize } from './build';
 import { type ExtensionBytes, extensionBytes } from './bytes';
@@ -26,10 +28,14 @@ import {
   workerHeap,
   workerStart,
 } from './measure';
+import { QUEUE_LIMIT, queueCreates } from './queue';
+import { hundredRows, workspaceFirstRows, workspaceRequests } from './workspace';
 
 const RESULTS = resolve(import.meta.dirname, 'results.json');
 /** `npm run bench -- --bytes`: build and print the byte sizes only (nothing is written). */
 const BYTES_ONLY = process.argv.includes('--bytes');
+/** `npm run bench -- --no-queue`: leave out the queue's 100 creates (over a minute). */
+const QUEUE = !process.argv.includes('--no-queue');
 
 type Status = 'ok' | 'OVER' | '';
 
@@ -61,11 +67,13 @@ function row(
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const MB = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
 
 function bytesRows(bytes: ExtensionBytes, zips: ZipSize[]) {
   const pages: [ByteBudgetName, string][] = [
     ['popup', 'popup.html first load'],
     ['options', 'options.html first load'],
+    ['workspace', 'sidepanel.html (workspace) first load'],
     ['background', 'background (service worker)'],
   ];
   for (const [name, label] of pages) {
@@ -183,18 +191,22 @@ async function main(): Promise<number> {
       'ms',
       ms(content.floorMs),
     );
-    const limit = content.floorMs * POPUP_TO_FLOOR_RATIO;
-    for (const [label, value] of [
-      ['popup, worker running', content.popupWarmMs],
-      ['popup, worker stopped before opening', content.popupColdMs],
+    for (const [label, value, ratio] of [
+      ['popup, worker running', content.popupWarmMs, POPUP_TO_FLOOR_RATIO.workerRunning],
+      [
+        'popup, worker stopped before opening',
+        content.popupColdMs,
+        POPUP_TO_FLOOR_RATIO.workerStopped,
+      ],
     ] as const) {
+      const limit = content.floorMs * ratio;
       row(
         section,
         label,
         value,
         'ms',
         `${ms(value)} (${(value / content.floorMs).toFixed(2)}×)`,
-        `≤ ${POPUP_TO_FLOOR_RATIO}× floor = ${ms(limit)}`,
+        `≤ ${ratio}× floor = ${ms(limit)}`,
         value <= limit,
       );
     }
@@ -280,6 +292,71 @@ async function main(): Promise<number> {
     const timingSection = 'Reports view (median of 10, click on "Reports" → first rows shown)';
     row(timingSection, 'Reports first page shown', reports.ms, 'ms', ms(reports.ms));
 
+    console.log('Workspace: time to first rows (10 openings of each page), requests, 100 rows…');
+    await showPage(lab, samples.good);
+    const firstRows = await workspaceFirstRows(lab, 10);
+    details.workspaceFirstRows = firstRows;
+    const workspaceSection =
+      'Workspace Reports tab (median of 10, navigation start → first rows in the document)';
+    row(
+      workspaceSection,
+      'floor: static page, same stylesheets, 10 rows',
+      firstRows.floorMs,
+      'ms',
+      ms(firstRows.floorMs),
+    );
+    const rowsLimit = firstRows.floorMs * WORKSPACE_TO_FLOOR_RATIO;
+    for (const [label, value] of [
+      ['workspace, worker running', firstRows.warmMs],
+      ['workspace, worker stopped before opening', firstRows.coldMs],
+    ] as const) {
+      row(
+        workspaceSection,
+        label,
+        value,
+        'ms',
+        `${ms(value)} (${(value / firstRows.floorMs).toFixed(2)}×)`,
+        `≤ ${WORKSPACE_TO_FLOOR_RATIO}× floor = ${ms(rowsLimit)}`,
+        value <= rowsLimit,
+      );
+    }
+    const workspaceCalls = await workspaceRequests(lab, service);
+    details.workspaceRequests = workspaceCalls;
+    row(
+      requestSection,
+      'workspace opened on Reports: first rows',
+      workspaceCalls.firstRows,
+      'requests',
+      String(workspaceCalls.firstRows),
+      `${REQUEST_BUDGETS.workspaceFirstRows}`,
+      workspaceCalls.firstRows <= REQUEST_BUDGETS.workspaceFirstRows,
+    );
+    row(
+      requestSection,
+      `workspace: ${workspaceCalls.selectionChanges} selection changes + ${workspaceCalls.tabSwitches} tab switches`,
+      workspaceCalls.afterFirstRows,
+      'requests',
+      String(workspaceCalls.afterFirstRows),
+      `${REQUEST_BUDGETS.workspaceSelectionAndTabs}`,
+      workspaceCalls.afterFirstRows <= REQUEST_BUDGETS.workspaceSelectionAndTabs,
+    );
+    const hundred = await hundredRows(lab, service, 10);
+    details.hundredRows = hundred;
+    row(
+      workspaceSection,
+      'a page of 100 rows: answer in → rows in the document (rows-100)',
+      hundred.renderMs,
+      'ms',
+      ms(hundred.renderMs),
+    );
+    row(
+      workspaceSection,
+      'a page of 100 rows: navigation start → first rows',
+      hundred.firstRowsMs,
+      'ms',
+      ms(hundred.firstRowsMs),
+    );
+
     console.log('Service worker: start and heap…');
     const start = await workerStart(lab, 10);
     details.workerStart = start;
@@ -306,6 +383,64 @@ async function main(): Promise<number> {
       'B',
       MB(heap.afterBytes),
     );
+
+    if (QUEUE) {
+      console.log(
+        `Queue: ${QUEUE_BUDGET.posts} creates at ${QUEUE_LIMIT} a minute (over a minute; --no-queue leaves it out)…`,
+      );
+      const queue = await queueCreates(lab, service);
+      details.queue = queue;
+      const queueSection = `Queue: one job of ${queue.creates} creates, limit ${queue.limit} per ${queue.windowMs / 1000} s, no reset on successes (service log)`;
+      row(
+        queueSection,
+        `POST /reports reaching the service (job ${queue.jobState})`,
+        queue.posts,
+        'requests',
+        `${queue.posts} (${queue.created} created)`,
+        `= ${QUEUE_BUDGET.posts}`,
+        queue.posts === QUEUE_BUDGET.posts && queue.created === QUEUE_BUDGET.posts,
+      );
+      row(
+        queueSection,
+        '429 answers',
+        queue.refused,
+        'requests',
+        String(queue.refused),
+        `${QUEUE_BUDGET.refused}`,
+        queue.refused <= QUEUE_BUDGET.refused,
+      );
+      row(
+        queueSection,
+        `floor: one window (${QUEUE_LIMIT} in it, the rest after it ends)`,
+        queue.floorMs,
+        'ms',
+        seconds(queue.floorMs),
+      );
+      const queueLimit = queue.floorMs * QUEUE_BUDGET.toFloorRatio;
+      row(
+        queueSection,
+        `total, first request → last (${queue.firstWindow.requests} in the first window, ${queue.afterWindow.requests} after)`,
+        queue.totalMs,
+        'ms',
+        `${seconds(queue.totalMs)} (${queue.ratio.toFixed(3)}×)`,
+        `≤ ${QUEUE_BUDGET.toFloorRatio}× floor = ${seconds(queueLimit)}`,
+        queue.totalMs <= queueLimit,
+      );
+      row(
+        queueSection,
+        `the first window: its ${queue.firstWindow.requests} requests, first → last`,
+        queue.firstWindow.ms,
+        'ms',
+        seconds(queue.firstWindow.ms),
+      );
+      row(
+        queueSection,
+        `after its end (${queue.windowMs / 1000} s after the first request): the next, and the last of ${queue.afterWindow.requests}`,
+        queue.afterWindow.ms,
+        'ms',
+        `+${seconds(queue.afterWindow.firstMs)}, +${seconds(queue.afterWindow.ms)}`,
+      );
+    }
   } finally {
     await lab?.close().catch(() => undefined);
     for (const service of services) await service.close().catch(() => undefined);

@@ -1,26 +1,11 @@
-// A failure in words, placed next to what failed: what was being done, what went wrong, and
-// what to do (retry time, options page, try again).
+// A failure in words, placed next to what failed: what was being done, what went wrong (said by
+// lib/error-text.ts, like every error), and what to do (retry time, options page, try again).
 import type { ErrorData } from '../lib/api/model';
+import { errorText } from '../lib/error-text';
 import { t } from '../lib/i18n';
-import { waitTime } from '../lib/time';
 
-/** The sentence for an error: the background's specific one, or the generic one for its kind. */
-export function errorText(error: ErrorData): string {
-  // A rate limit is said from its data, once, with the wait in the reader's language.
-  if (error.kind === 'rate_limited') {
-    const retry = error.retryAfterSeconds;
-    return retry !== undefined && retry > 0
-      ? t('error_rate_limited_after', waitTime(retry))
-      : t('error_rate_limited');
-  }
-  // Every kind has an `error_<kind>` entry in the catalogue.
-  return error.message.trim() || t(`error_${error.kind}`);
-}
-
-/** The first message for `field` in a validation error, if any. */
-export function fieldError(error: ErrorData | null | undefined, field: string): string | undefined {
-  return error?.fieldErrors?.[field]?.[0];
-}
+// Forms show field messages without this module (and lib/error-text.ts) from there.
+export { fieldError } from './field-error';
 
 export interface ErrorAlertProps {
   error: ErrorData | null | undefined;

@@ -1,16 +1,18 @@
 // Public / Private / Password as native radio buttons (arrow keys move between them), and the
-// password box that goes with Password.
+// password box that goes with Password. The popup picks a report's privacy with it, the options
+// page the default one (which an administrator may lock).
 import { useId } from 'preact/hooks';
+import { PRIVACY } from '../lib/api/constants';
 import type { Privacy } from '../lib/api/model';
 import { t } from '../lib/i18n';
 
 export function privacyWord(privacy: Privacy): string {
-  if (privacy === 1) return t('privacy_private');
-  if (privacy === 2) return t('privacy_password');
+  if (privacy === PRIVACY.private) return t('privacy_private');
+  if (privacy === PRIVACY.password) return t('privacy_password');
   return t('privacy_public');
 }
 
-const CHOICES: Privacy[] = [0, 1, 2];
+const CHOICES: Privacy[] = [PRIVACY.public, PRIVACY.private, PRIVACY.password];
 
 export interface PrivacyPickerProps {
   value: Privacy;
@@ -20,16 +22,29 @@ export interface PrivacyPickerProps {
   disabled?: boolean;
   /** A message from the service about this field, shown under it. */
   error?: string;
+  /** Set by the administrator: disabled, with a note saying so. */
+  locked?: boolean;
+  /** A sentence about the current choice, shown under it. */
+  hint?: string;
 }
 
-export function PrivacyPicker({ value, onChange, label, disabled, error }: PrivacyPickerProps) {
+export function PrivacyPicker({
+  value,
+  onChange,
+  label,
+  disabled,
+  error,
+  locked,
+  hint,
+}: PrivacyPickerProps) {
   const id = useId();
+  const notes = [locked && `${id}-locked`, hint && `${id}-hint`, error && `${id}-error`];
   return (
     <div
       class="privacy"
       role="radiogroup"
       aria-labelledby={`${id}-legend`}
-      aria-describedby={error ? `${id}-error` : undefined}
+      aria-describedby={notes.filter(Boolean).join(' ') || undefined}
       aria-invalid={error ? true : undefined}
     >
       <span class="legend" id={`${id}-legend`}>
@@ -43,13 +58,23 @@ export function PrivacyPicker({ value, onChange, label, disabled, error }: Priva
               name={`${id}-privacy`}
               value={choice}
               checked={value === choice}
-              disabled={disabled}
+              disabled={disabled || locked}
               onChange={() => onChange(choice)}
             />
             {privacyWord(choice)}
           </label>
         ))}
       </div>
+      {locked && (
+        <p class="hint locked" id={`${id}-locked`}>
+          {t('options_locked')}
+        </p>
+      )}
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p class="field-error" id={`${id}-error`}>
           {error}

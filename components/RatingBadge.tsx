@@ -1,15 +1,9 @@
 // A rating as a word, a colour and a shape, so it never depends on colour alone.
 import type { Rating } from '../lib/api/model';
 import { t } from '../lib/i18n';
+import { ratingWord } from '../lib/rating-word';
 
 const SYMBOLS: Record<Rating, string> = { good: '✓', decent: '~', bad: '✕' };
-
-export function ratingWord(rating: Rating | null): string {
-  if (rating === 'good') return t('rating_good');
-  if (rating === 'decent') return t('rating_decent');
-  if (rating === 'bad') return t('rating_bad');
-  return t('rating_pending');
-}
 
 export interface RatingBadgeProps {
   rating: Rating | null;

@@ -6,23 +6,36 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { handleTabUpdated, refreshBadges } from '../lib/background/badge';
 import { handleCommand } from '../lib/background/commands';
 import { createHandlerDeps } from '../lib/background/deps';
-import { handleMessage } from '../lib/background/handlers';
+import { messageListener, prefetchWorkspace } from '../lib/background/handlers';
 import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
 import { handleNotificationClick } from '../lib/background/notify';
+import { backgroundQueue } from '../lib/background/queue';
 import { handleStorageChange } from '../lib/background/storage-events';
+import { handleWaitPort } from '../lib/background/wait-port';
 import { syncSettingsSummary } from '../lib/settings';
 
 export default defineBackground(() => {
   const deps = createHandlerDeps();
-  browser.runtime.onMessage.addListener((message, sender) => handleMessage(message, sender, deps));
+  browser.runtime.onMessage.addListener(messageListener(deps));
+  browser.runtime.onConnect.addListener((port) => handleWaitPort(port, deps));
   // Installs, updates and browser starts may find settings the summary does not reflect yet.
   browser.runtime.onInstalled.addListener(() =>
-    Promise.all([syncContextMenus(), refreshBadges(), syncSettingsSummary()]),
+    Promise.all([
+      syncContextMenus(),
+      refreshBadges(),
+      syncSettingsSummary(),
+      backgroundQueue().wake(),
+    ]),
   );
   browser.runtime.onStartup.addListener(() =>
-    Promise.all([syncContextMenus(), syncSettingsSummary()]),
+    Promise.all([syncContextMenus(), syncSettingsSummary(), backgroundQueue().wake()]),
   );
-  browser.tabs.onUpdated.addListener((tabId, info, tab) => void handleTabUpdated(tabId, info, tab));
+  // The queue's work goes on after the worker stopped (lib/background/queue/).
+  browser.alarms.onAlarm.addListener((alarm) => void backgroundQueue().handleAlarm(alarm));
+  browser.tabs.onUpdated.addListener((tabId, info, tab) => {
+    void handleTabUpdated(tabId, info, tab);
+    prefetchWorkspace(info, tab, deps);
+  });
   browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab, deps));
   browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab, deps));
   browser.notifications.onClicked.addListener((id) => void handleNotificationClick(id));

@@ -14,9 +14,13 @@ import {
   Rating,
   type Report,
   ReportId,
-  type ReportPage,
+  type ReportSummary,
+  type ReportSummaryPage,
   UpdateReportInput,
 } from './api/model';
+import { type Job, JobKind, RequestedOp } from './jobs';
+
+const JobId = z.string().check(z.minLength(1));
 
 export const Request = z.discriminatedUnion('type', [
   /** Settings summary (never the key) and, for `url`, the cached rating of that address. */
@@ -35,6 +39,34 @@ export const Request = z.discriminatedUnion('type', [
     serviceUrl: z.string(),
     apiKey: z.optional(z.string()),
   }),
+  /**
+   * A job for the background's queue (lib/background/queue/): its items' operations, all of
+   * the kind's type (an export: one listPage). `tabId` is the tab a create is for (its op may
+   * name its own); `password` is for privacy-2 items and kept in storage.session only;
+   * `retryAfterSeconds` is a wait the service already asked for (a 429 the page got).
+   */
+  z.strictObject({
+    type: z.literal('enqueueJob'),
+    kind: JobKind,
+    items: z.array(RequestedOp),
+    tabId: z.optional(z.int().check(z.nonnegative())),
+    password: z.optional(z.string()),
+    retryAfterSeconds: z.optional(z.number().check(z.nonnegative())),
+  }),
+  z.strictObject({ type: z.literal('cancelJob'), id: JobId }),
+  /** Queues the failed items again (never a create of unknown fate). */
+  z.strictObject({
+    type: z.literal('retryFailed'),
+    id: JobId,
+    password: z.optional(z.string()),
+  }),
+  z.strictObject({ type: z.literal('resumeJob'), id: JobId }),
+  /** Removes a finished job (and its export). */
+  z.strictObject({ type: z.literal('clearJob'), id: JobId }),
+  /** The jobs, as storage.local `jobs` holds them (pages may also read that key). */
+  z.strictObject({ type: z.literal('getJobs') }),
+  /** A finished export's reports, in order; they are then removed from storage. */
+  z.strictObject({ type: z.literal('takeExport'), id: JobId }),
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
@@ -42,7 +74,8 @@ export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 
 /** What the background remembers about an address: the latest report known for it. */
 export const CachedRating = z.object({
-  reportId: z.number(),
+  /** A safe positive integer, as the popup's hand-written check (rating-cache.ts) requires. */
+  reportId: ReportId,
   rating: z.nullable(Rating),
   score: z.optional(z.number()),
   generatedAt: z.nullable(z.string()),
@@ -74,21 +107,30 @@ export interface TestConnectionAnswer {
   total?: number;
 }
 
+/** Reports reach the pages as ReportSummary: without `results`, which no page shows. */
 export interface AnswerMap {
   getStatus: StatusAnswer;
-  createReport: Report;
-  getReport: Report;
-  updateReport: Report;
+  createReport: ReportSummary;
+  getReport: ReportSummary;
+  updateReport: ReportSummary;
   deleteReport: { id: number };
-  waitForResult: Report;
-  listReports: ReportPage;
+  waitForResult: ReportSummary;
+  listReports: ReportSummaryPage;
   listProjects: ProjectPage;
   deleteProject: { name: string };
   testConnection: TestConnectionAnswer;
+  /** `resumeAt`: when the queue means to send its first request, if it has to wait. */
+  enqueueJob: { id: string; resumeAt?: number };
+  cancelJob: { id: string };
+  retryFailed: { id: string };
+  resumeJob: { id: string };
+  clearJob: { id: string };
+  getJobs: Job[];
+  takeExport: ReportSummary[];
 }
 
 export type Answer<T extends RequestType> =
   | { ok: true; data: AnswerMap[T] }
   | { ok: false; error: ErrorData };
 
-export type { Project, Report };
+export type { Job, Project, Report };

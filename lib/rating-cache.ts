@@ -1,7 +1,7 @@
 // The part of the rating cache the popup reads directly from storage.local: the cache's key and
 // key function, and a lookup that checks the entry by hand. No zod here (the popup bundle has a
-// size budget); the background writes and fully validates the cache (rating-cache.ts).
-import { RATINGS } from './api/constants';
+// size budget); the background writes and fully validates the cache (background/rating-store.ts).
+import { PRIVACY, RATINGS } from './api/constants';
 import type { CachedRating } from './messages';
 
 export const RATING_CACHE_KEY = 'ratingCache';
@@ -22,6 +22,9 @@ export function ratingCacheKey(url: string | undefined): string | null {
 const isOptional = (value: unknown, test: (value: unknown) => boolean) =>
   value === undefined || test(value);
 const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+/** As the background's schema (ReportId): a safe positive integer, so ids compare exactly. */
+const isReportId = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /** The entry for `url` in a stored cache value, or null when there is none or it is unusable. */
 export function cachedRatingFor(cache: unknown, url: string | undefined): CachedRating | null {
@@ -34,11 +37,11 @@ export function cachedRatingFor(cache: unknown, url: string | undefined): Cached
     unknown
   >;
   const valid =
-    isNumber(reportId) &&
+    isReportId(reportId) &&
     (rating === null || RATINGS.includes(rating as CachedRating['rating'] & string)) &&
     isOptional(score, isNumber) &&
     (generatedAt === null || typeof generatedAt === 'string') &&
-    isOptional(privacy, (value) => value === 0 || value === 1 || value === 2) &&
+    isOptional(privacy, (value) => Object.values(PRIVACY).includes(value as 0)) &&
     isNumber(seenAt);
   if (!valid) return null;
   const found = { reportId, rating, generatedAt, seenAt } as CachedRating;

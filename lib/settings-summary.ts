@@ -1,9 +1,10 @@
 // What the pages may know of the settings, kept in storage.local beside them (key
 // 'settingsSummary') so that the popup can show itself without waking the background: everything
 // getStatus answers except the cached rating, and never the API key (the popup must not read the
-// 'settings' value, which holds it). lib/settings.ts writes it with every save and migration,
-// and the background re-derives it when the settings change any other way (managed storage,
-// direct writes, an update). No zod here: the popup imports this file.
+// 'settings' value, which holds it). lib/settings/store.ts writes it with every save and
+// migration, and the background re-derives it when the settings change any other way (managed
+// storage, direct writes, an update). No zod here: the popup imports this file.
+import { PRIVACY } from './api/constants';
 import type { Privacy } from './api/model';
 import type { StatusAnswer } from './messages';
 
@@ -12,6 +13,7 @@ export const SETTINGS_SUMMARY_VERSION = 1;
 
 export type SettingsSummary = Omit<StatusAnswer, 'cached'>;
 
+const PRIVACY_VALUES: readonly unknown[] = Object.values(PRIVACY);
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isUrlOrNull = (value: unknown): value is string | null =>
   value === null || (typeof value === 'string' && /^https?:\/\//i.test(value));
@@ -26,7 +28,7 @@ export function parseSettingsSummary(raw: unknown): SettingsSummary | null {
     !isBoolean(connected) ||
     !isUrlOrNull(serviceUrl) ||
     !isUrlOrNull(siteUrl) ||
-    !(defaultPrivacy === 0 || defaultPrivacy === 1 || defaultPrivacy === 2) ||
+    !PRIVACY_VALUES.includes(defaultPrivacy) ||
     !isBoolean(showBadge) ||
     !isBoolean(contextMenu) ||
     !isBoolean(notify)

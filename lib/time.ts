@@ -1,4 +1,6 @@
-// Times as people read them: "5 minutes ago" in the list, the exact time on hover.
+// Times as people read them: "5 minutes ago" in the list, the exact time on hover, and how long
+// a wait lasts. The only formatters of times in the extension: the pages, the background and the
+// API client's English fallback all use these.
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -9,6 +11,25 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
   ['second', 1],
 ];
+
+// Making an Intl formatter costs far more than using one (milliseconds for a page of 100 rows),
+// so each kind is made once per locale and kept.
+const formatters = new Map<
+  string,
+  Intl.RelativeTimeFormat | Intl.DateTimeFormat | Intl.NumberFormat
+>();
+
+function kept<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat | Intl.NumberFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
 
 function toMillis(value: Date | string | number): number {
   if (value instanceof Date) return value.getTime();
@@ -25,7 +46,10 @@ export function relativeTime(
   const time = toMillis(then);
   if (Number.isNaN(time)) return '';
   const seconds = Math.round((time - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = kept(
+    `relative ${locale}`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
   const size = Math.abs(seconds);
   for (const [unit, unitSeconds] of UNITS) {
     if (size >= unitSeconds || unit === 'second') {
@@ -35,17 +59,44 @@ export function relativeTime(
   return '';
 }
 
-/** The full date and time, for a tooltip; '' when invalid. */
+/** The date and time, for a tooltip ("Nov 20, 2026, 9:15 AM"); '' when invalid. */
 export function exactTime(value: Date | string | number, locale?: string): string {
   const time = toMillis(value);
   if (Number.isNaN(time)) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(time);
+  return kept(
+    `exact ${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(time);
 }
 
-/** A wait as "in 30 seconds" / "in 3 minutes" (rounded up, never shorter than asked). */
-export function waitTime(seconds: number, locale?: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-  if (seconds < 120) return format.format(Math.max(1, Math.ceil(seconds)), 'second');
-  if (seconds < 2 * 3600) return format.format(Math.ceil(seconds / 60), 'minute');
-  return format.format(Math.ceil(seconds / 3600), 'hour');
+/** The longest wait said as a number: anything longer (a far date, Infinity) reads as this. */
+export const MAX_WAIT_SECONDS = 30 * 24 * 3600;
+
+/** Unit, its length in seconds, and the shortest wait said in it ("119 seconds", "2 minutes"). */
+const WAIT_UNITS = [
+  ['day', 24 * 3600, 48 * 3600],
+  ['hour', 3600, 2 * 3600],
+  ['minute', 60, 120],
+  ['second', 1, 0],
+] as const;
+
+/**
+ * How long a wait lasts, for sentences like "Try again in …": "1 second", "30 seconds",
+ * "3 minutes", "5 hours", "3 days". Rounded up, so never shorter than asked; at least 1 second
+ * (NaN and negative waits too) and at most MAX_WAIT_SECONDS (Infinity too), so it never throws.
+ */
+export function duration(seconds: number, locale?: string): string {
+  const wait = Number.isNaN(seconds)
+    ? 1
+    : Math.min(Math.max(1, Math.ceil(seconds)), MAX_WAIT_SECONDS);
+  for (const [unit, size, from] of WAIT_UNITS) {
+    if (wait >= from) {
+      const format = kept(
+        `${unit} ${locale}`,
+        () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }),
+      );
+      return format.format(Math.ceil(wait / size));
+    }
+  }
+  return '';
 }

@@ -130,6 +130,16 @@ async function walkThrough(
   await shoot(popup, 'popup-reports-dark');
   await popup.close();
 
+  // The workspace as a side panel is about this narrow; here it is a tab, in dark mode.
+  const workspace = await ext.openTab('sidepanel.html');
+  await workspace.setViewportSize({ width: 520, height: 640 });
+  await workspace.emulateMedia({ colorScheme: 'dark' });
+  const rows = workspace.getByRole('table').getByRole('row');
+  await rows.nth(3).waitFor();
+  console.log(`Workspace rows: ${(await rows.count()) - 1}`);
+  await shoot(workspace, 'workspace-dark');
+  await workspace.close();
+
   const options = await ext.openTab('options.html');
   await options.setViewportSize({ width: 800, height: 900 });
   await options.getByRole('button', { name: 'Test connection' }).click();

@@ -2,7 +2,6 @@
 // size), parse it with a real HTML parser, and score a dozen on-page checks. The score is the sum
 // of the weights of the checks that pass (the weights add up to 100).
 import { type DefaultTreeAdapterTypes, html as htmlSpec, parse } from 'parse5';
-import { ratingFromScore } from '../lib/api/constants';
 import type { Rating } from './db';
 
 type Element = DefaultTreeAdapterTypes.Element;
@@ -203,6 +202,19 @@ export interface Analysis {
   score: number;
   result: Rating;
   results: AnalysisResults;
+}
+
+/**
+ * The service's own rating thresholds (the v1 API's: a score ≥ 80 is good, ≥ 50 decent,
+ * otherwise bad). Deliberately not the extension's copy (lib/api/constants.ts), so that a mistake
+ * in the client's thresholds shows up against this service instead of being shared by both sides.
+ */
+export const RATING_THRESHOLDS = { good: 80, decent: 50 } as const;
+
+export function ratingFromScore(score: number): Rating {
+  if (score >= RATING_THRESHOLDS.good) return 'good';
+  if (score >= RATING_THRESHOLDS.decent) return 'decent';
+  return 'bad';
 }
 
 export const TITLE_LENGTH = { min: 10, max: 60 } as const;

@@ -1,5 +1,6 @@
-// The seven operations of the Site Report Service v1 API (see CONTRACT.md), answering with the
-// envelopes, messages and status codes that Laravel deployments use.
+// The seven operations of the Site Report Service v1 API (server/README.md describes what this
+// service implements of it), answering with the envelopes, messages and status codes that
+// Laravel deployments use.
 import { type Analysis, FetchFailure } from './analysis';
 import {
   type Analysed,

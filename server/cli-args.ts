@@ -2,7 +2,13 @@
 // some of them. Kept apart from cli.ts so it can be tested without starting anything.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type ApiKeyOption, generateApiKey, type ServiceOptions } from './service';
+import {
+  type ApiKeyOption,
+  DEFAULT_PASSWORD_ATTEMPTS,
+  DEFAULT_PASSWORD_WINDOW_MS,
+  generateApiKey,
+  type ServiceOptions,
+} from './service';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DB = fileURLToPath(new URL('../.data/site-report.db', import.meta.url));
@@ -15,7 +21,11 @@ export const USAGE = `Usage: npm run service -- [options]
                            (env SITE_REPORT_API_KEY, comma-separated; none: one is generated)
   --no-api-access-key KEY  a key whose plan has no API access (answers 403); repeatable
   --db FILE                SQLite database (default .data/site-report.db; ':memory:' for none)
-  --rate-limit N           requests per minute per key (default 60; 0 = unlimited)
+  --rate-limit N           requests per window per key (default 60; 0 = unlimited)
+  --rate-window SECONDS    the length of that window, from its first request (default 60)
+  --password-attempts N    password tries per report web page and client before it answers
+                           429 (default ${DEFAULT_PASSWORD_ATTEMPTS}; 0 = unlimited)
+  --password-window MS     how long those tries count, from the first (default ${DEFAULT_PASSWORD_WINDOW_MS})
   --latency MS             delay every API answer
   --async                  create answers before the analysis has run; clients poll
   --async-delay MS         how long the analysis waits in --async mode (default 1500)
@@ -42,6 +52,9 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       'no-api-access-key': { type: 'string', multiple: true },
       db: { type: 'string' },
       'rate-limit': { type: 'string' },
+      'rate-window': { type: 'string' },
+      'password-attempts': { type: 'string' },
+      'password-window': { type: 'string' },
       latency: { type: 'string' },
       async: { type: 'boolean' },
       'async-delay': { type: 'string' },
@@ -69,6 +82,22 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
     apiKeys: keys,
     db: values.db ?? DEFAULT_DB,
     rateLimit: integer('--rate-limit', values['rate-limit'], 60, 0),
+    // Only when given: the service's default is a minute.
+    ...(values['rate-window'] !== undefined && {
+      rateWindowMs: integer('--rate-window', values['rate-window'], 60, 1, 86_400) * 1000,
+    }),
+    passwordAttempts: integer(
+      '--password-attempts',
+      values['password-attempts'],
+      DEFAULT_PASSWORD_ATTEMPTS,
+      0,
+    ),
+    passwordWindowMs: integer(
+      '--password-window',
+      values['password-window'],
+      DEFAULT_PASSWORD_WINDOW_MS,
+      1,
+    ),
     latencyMs: integer('--latency', values.latency, 0, 0),
     async: values.async ?? false,
     asyncDelayMs: integer('--async-delay', values['async-delay'], 1500, 0),

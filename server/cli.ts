@@ -51,6 +51,11 @@ const modes = [
   options.latencyMs && `latency ${options.latencyMs} ms`,
   options.failEvery && `every ${options.failEvery}th request fails`,
   `rate limit ${options.rateLimit ? `${options.rateLimit}/min` : 'off'}`,
+  `password tries ${
+    options.passwordAttempts
+      ? `${options.passwordAttempts} per ${(options.passwordWindowMs ?? 0) / 1000} s`
+      : 'unlimited'
+  }`,
 ].filter(Boolean);
 console.log(`Mode: ${modes.join(', ')}`);
 

@@ -67,8 +67,19 @@ export function serverErrorPage(): string {
   return layout('Server Error', '<h1>500</h1><p>Server Error</p>');
 }
 
-export function passwordPage(id: number, wrongPassword: boolean): string {
-  const error = wrongPassword ? '<p class="error" role="alert">The password is incorrect.</p>' : '';
+export function passwordPage(
+  id: number,
+  options: { wrongPassword?: boolean; triesLeft?: number } = {},
+): string {
+  const left =
+    options.triesLeft === undefined
+      ? ''
+      : options.triesLeft === 0
+        ? ' That was the last try for now.'
+        : ` ${options.triesLeft} ${options.triesLeft === 1 ? 'try' : 'tries'} left.`;
+  const error = options.wrongPassword
+    ? `<p class="error" role="alert">The password is incorrect.${left}</p>`
+    : '';
   return layout(
     'Password required – Site Report',
     `<h1>This report is protected by a password</h1>
@@ -77,6 +88,22 @@ ${error}
 <label>Password <input type="password" name="password" required autofocus autocomplete="current-password"></label>
 <button type="submit">Show the report</button>
 </form>`,
+  );
+}
+
+/** The answer to a password try over the limit: when the form may be used again. */
+export function tooManyTriesPage(id: number, retryAfterSeconds: number, until: Date): string {
+  const wait =
+    retryAfterSeconds < 120
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  const at = `${until.toISOString().slice(11, 19)} UTC`;
+  return layout(
+    'Too many tries – Site Report',
+    `<h1>Too many password tries</h1>
+<p class="error" role="alert">This report’s password was tried too many times. Please try again in
+${wait} (at <time datetime="${until.toISOString()}">${at}</time>).</p>
+<p><a href="/reports/${id}">Back to the password form</a></p>`,
   );
 }
 

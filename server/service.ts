@@ -1,12 +1,18 @@
-// The local Site Report Service: an HTTP server that speaks CONTRACT.md like a Laravel
-// deployment, stores its data in SQLite and rates pages with a real analysis. Start it from the
-// command line (server/cli.ts) or in-process with `startService()` (tests, demo, benchmark).
+// The local Site Report Service: an HTTP server that speaks the Site Report Service v1 API (as
+// server/README.md describes it) like a Laravel deployment, stores its data in SQLite and rates
+// pages with a real analysis. Start it from the command line (server/cli.ts) or in-process with
+// `startService()` (tests, demo, benchmark).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ratingFromScore } from '../lib/api/constants';
-import { analyseUrl, DEFAULT_LIMITS, FetchFailure, type FetchLimits } from './analysis';
+import {
+  analyseUrl,
+  DEFAULT_LIMITS,
+  FetchFailure,
+  type FetchLimits,
+  ratingFromScore,
+} from './analysis';
 import { type ApiContext, analysed, isWebUrl, matchRoute } from './api';
 import { type Analysed, dbTime, type Privacy, type Rating, Store } from './db';
 import {
@@ -27,9 +33,10 @@ import {
   passwordPage,
   reportPage,
   serverErrorPage,
+  tooManyTriesPage,
 } from './pages';
 import { hashPassword, verifyPassword } from './passwords';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiter, type RateLimitDecision } from './rate-limit';
 import { isSampleName, SAMPLE_ASSETS, SAMPLE_NAMES, type SampleName, samplePage } from './samples';
 
 export interface ApiKeyOption {
@@ -47,8 +54,34 @@ export interface ServiceOptions {
   apiKeys?: (string | ApiKeyOption)[];
   /** SQLite file, or ':memory:' (the default). */
   db?: string;
-  /** Requests per minute per key; 0 turns the limit off. Default 60. */
+  /** Requests per window (a minute by default) per key; 0 turns the limit off. Default 60. */
   rateLimit?: number;
+  /**
+   * The length of that window, in ms: a fixed window from the first request, as Laravel's
+   * `throttle` has. Default 60 000; tests of pacing use a few seconds.
+   */
+  rateWindowMs?: number;
+  /**
+   * Send `X-RateLimit-Reset` with every API answer, not only with a 429. Laravel does not (off by
+   * default); a client that is not told assumes a minute, so tests of pacing under a window of a
+   * few seconds turn it on.
+   */
+  rateResetOnSuccess?: boolean;
+  /**
+   * Password tries a client may make per password-protected report web page in a window of
+   * `passwordWindowMs` that starts with its first try; then that page answers 429 until the
+   * window ends. A right password clears the count. 0 turns the limit off. Default 5.
+   */
+  passwordAttempts?: number;
+  /** The window of `passwordAttempts`, in ms. Default 60 000 (Laravel's login throttle). */
+  passwordWindowMs?: number;
+  /**
+   * Who sent a request, for the limits: its remote address by default. Tests (all on loopback)
+   * inject their own; behind a proxy this would read the forwarded address.
+   */
+  clientAddress?: (req: IncomingMessage) => string;
+  /** The clock of the rate limits, in ms since the epoch. Default `Date.now`; tests inject one. */
+  now?: () => number;
   /** Delay before every API answer, in ms. */
   latencyMs?: number;
   /** Create answers at once with `result: null`; the analysis fills the report in later. */
@@ -112,6 +145,7 @@ export interface RunningService {
   /** The API requests among them, preflights left out: what a client's request count is. */
   apiRequests(): RequestLogEntry[];
   resetRequests(): void;
+  /** Forgets the API requests and the password tries counted so far. */
   resetRateLimits(): void;
   /** Inserts reports directly (no fetch) for `apiKey` (default: the first key); their ids. */
   seed(reports: SeedReport[], apiKey?: string): Promise<number[]>;
@@ -121,6 +155,9 @@ export interface RunningService {
 }
 
 const DEFAULT_RATE_LIMIT = 60;
+export const DEFAULT_RATE_WINDOW_MS = 60_000;
+export const DEFAULT_PASSWORD_ATTEMPTS = 5;
+export const DEFAULT_PASSWORD_WINDOW_MS = 60_000;
 const DEFAULT_PER_PAGE = 25;
 const DEFAULT_ASYNC_DELAY_MS = 1500;
 const SEED_SCORES: Record<Rating, number> = { good: 90, decent: 65, bad: 25 };
@@ -154,7 +191,22 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     keyOptions.map(({ key, apiAccess }) => [key, { id: store.accountId(key), apiAccess }]),
   );
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
-  const limiter = rateLimit > 0 ? createRateLimiter(rateLimit) : null;
+  const now = options.now ?? Date.now;
+  const clientAddress =
+    options.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
+  const limiter =
+    rateLimit > 0
+      ? createRateLimiter(rateLimit, options.rateWindowMs ?? DEFAULT_RATE_WINDOW_MS, now)
+      : null;
+  const passwordAttempts = options.passwordAttempts ?? DEFAULT_PASSWORD_ATTEMPTS;
+  const passwordLimiter =
+    passwordAttempts > 0
+      ? createRateLimiter(
+          passwordAttempts,
+          options.passwordWindowMs ?? DEFAULT_PASSWORD_WINDOW_MS,
+          now,
+        )
+      : null;
   const limits: FetchLimits = {
     ...DEFAULT_LIMITS,
     timeoutMs: options.fetchTimeoutMs ?? DEFAULT_LIMITS.timeoutMs,
@@ -246,11 +298,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const headers: HeaderMap = { ...CORS_HEADERS };
     if (limiter) {
       // Per key; requests without a known key share their address's allowance.
-      const decision = limiter.hit(
-        account ? `account:${account.id}` : `ip:${req.socket.remoteAddress}`,
-      );
+      const decision = limiter.hit(account ? `account:${account.id}` : `ip:${clientAddress(req)}`);
       headers['X-RateLimit-Limit'] = decision.limit;
       headers['X-RateLimit-Remaining'] = decision.remaining;
+      if (options.rateResetOnSuccess) headers['X-RateLimit-Reset'] = decision.resetAt;
       if (!decision.allowed) {
         sendJson(
           res,
@@ -359,18 +410,55 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       sendHtml(res, 404, notFoundPage());
       return;
     }
+    let headers: HeaderMap = {};
     if (report.privacy === 2 && report.password_hash) {
+      // Tries are limited per report and client, like Laravel's login throttle. A try is counted
+      // before the (slow) password check, so tries sent at once cannot slip past the limit.
+      const throttleKey = `report:${id}:${clientAddress(req)}`;
       if (!submitted) {
-        sendHtml(res, 200, passwordPage(id, false));
+        const state = passwordLimiter?.peek(throttleKey);
+        if (state && !state.allowed) sendTooManyTries(res, id, state);
+        else sendHtml(res, 200, passwordPage(id));
         return;
       }
       const password = (await readFields(req, 16 * 1024)).password ?? '';
+      const decision = passwordLimiter?.hit(throttleKey);
+      if (decision) {
+        if (!decision.allowed) {
+          sendTooManyTries(res, id, decision);
+          return;
+        }
+        headers = {
+          'X-RateLimit-Limit': decision.limit,
+          'X-RateLimit-Remaining': decision.remaining,
+        };
+      }
       if (!(await verifyPassword(password, report.password_hash))) {
-        sendHtml(res, 403, passwordPage(id, true));
+        sendHtml(
+          res,
+          403,
+          passwordPage(id, { wrongPassword: true, triesLeft: decision?.remaining }),
+          headers,
+        );
         return;
       }
+      passwordLimiter?.clear(throttleKey);
     }
-    sendHtml(res, 200, reportPage(report));
+    sendHtml(res, 200, reportPage(report), headers);
+  }
+
+  function sendTooManyTries(res: ServerResponse, id: number, decision: RateLimitDecision): void {
+    sendHtml(
+      res,
+      429,
+      tooManyTriesPage(id, decision.retryAfterSeconds, new Date(decision.resetAt * 1000)),
+      {
+        'Retry-After': decision.retryAfterSeconds,
+        'X-RateLimit-Limit': decision.limit,
+        'X-RateLimit-Remaining': 0,
+        'X-RateLimit-Reset': decision.resetAt,
+      },
+    );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -466,7 +554,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     resetRequests: () => {
       requests.length = 0;
     },
-    resetRateLimits: () => limiter?.reset(),
+    resetRateLimits: () => {
+      limiter?.reset();
+      passwordLimiter?.reset();
+    },
     async seed(reports, apiKey = (keyOptions[0] as ApiKeyOption).key) {
       const accountId = store.accountId(apiKey);
       const ids: number[] = [];

@@ -6,9 +6,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Pager } from '../../components/Pager';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { PER_PAGE_OPTIONS } from '../../lib/api/constants';
-import type { ErrorData, PerPage } from '../../lib/api/model';
+import type { ErrorData, PerPage, SortOrder } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import type { SortOrder } from '../../lib/popup/view-state';
 import type { ListState } from './useList';
 
 interface Page<T> {

@@ -1,12 +1,13 @@
 // Projects: search, sorting and paging; choosing a project shows its reports, deleting one
-// says that its reports go too. Loaded on first use (see lists.ts).
+// says that its reports go too. Loaded on first use (see lazy-view.tsx).
 import { useId, useState } from 'preact/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { RelativeTime } from '../../components/RelativeTime';
 import { SearchField } from '../../components/SearchField';
 import type { ErrorData, Project } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { type ProjectFilters, projectListParams } from '../../lib/popup/view-state';
+import { projectListParams } from '../../lib/popup/list-params';
+import type { ProjectFilters } from '../../lib/popup/view-state';
 import type { Sender } from '../../lib/send';
 import { ListView, SortControls } from './ListView';
 import { useList } from './useList';

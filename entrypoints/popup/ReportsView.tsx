@@ -1,21 +1,20 @@
 // Reports: search, filters, sorting and paging over the service's reports, with open,
-// re-analyze and delete on each row. Its code is loaded on demand (see lazy-view.tsx).
-//
-// The first page costs one request: the Project filter offers the projects of the reports on
-// screen, and asks the service for the full list only when someone goes to choose (focus, click
-// or key on it) — not every time the view opens. A change elsewhere in the popup (revision)
-// makes that list stale until it is asked for again.
-import { useRef, useState } from 'preact/hooks';
+// re-analyze and delete on each row. Its code is loaded on demand (see lazy-view.tsx); the
+// Project filter's choices are useProjectChoices'.
+import { useState } from 'preact/hooks';
 import { ReportRow } from '../../components/ReportRow';
 import { SearchField } from '../../components/SearchField';
 import { SelectField } from '../../components/SelectField';
-import type { ErrorData, Report } from '../../lib/api/model';
+import type { Report } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { reportPageUrl } from '../../lib/pages';
-import { type ReportFilters, reportListParams } from '../../lib/popup/view-state';
+import { reportListParams } from '../../lib/popup/list-params';
+import type { ReportFilters } from '../../lib/popup/view-state';
 import type { Sender } from '../../lib/send';
 import { ListView, SortControls } from './ListView';
 import { useList } from './useList';
+import { useProjectChoices } from './useProjectChoices';
+import { useReportActions } from './useReportActions';
 
 export interface ReportsViewProps {
   send: Sender;
@@ -31,8 +30,6 @@ export interface ReportsViewProps {
   onChanged: () => void;
   searchDelay: number;
 }
-
-type RowState = { busy?: string; context?: string; error?: ErrorData };
 
 export function ReportsView({
   send,
@@ -52,29 +49,11 @@ export function ReportsView({
     `${JSON.stringify(params)}#${revision}`,
     active,
   );
-  /** The service's project names as of a revision, once asked for. */
-  const [projects, setProjects] = useState<{ revision: number; names: string[] } | null>(null);
-  const [rows, setRows] = useState<Record<number, RowState>>({});
+  const projects = useProjectChoices(send, revision, list.data?.items ?? [], filters.project);
+  /** What runs on each row (by report id), and what failed there. */
+  const rows = useReportActions<number, 'reanalyze' | 'delete'>(send);
   const [confirm, setConfirm] = useState<Report | null>(null);
   const [notice, setNotice] = useState('');
-  const projectsLoaded = useRef<number | null>(null);
-
-  /** The Project filter's choices, on demand; a failure keeps what it offers and tries again. */
-  function loadProjects() {
-    if (projectsLoaded.current === revision) return;
-    const asked = revision;
-    projectsLoaded.current = asked;
-    void send({
-      type: 'listProjects',
-      params: { perPage: 100, sortBy: 'project', sort: 'asc' },
-    }).then((answer) => {
-      if (answer.ok) {
-        setProjects({ revision: asked, names: answer.data.items.map((project) => project.name) });
-      } else if (projectsLoaded.current === asked) projectsLoaded.current = null;
-    });
-  }
-
-  const setRow = (id: number, state: RowState) => setRows((all) => ({ ...all, [id]: state }));
 
   /** A report went (deleted now or before): refresh, going back a page if this one empties. */
   function gone(text: string) {
@@ -87,45 +66,37 @@ export function ReportsView({
 
   async function reanalyze(report: Report) {
     setNotice('');
-    setRow(report.id, { busy: t('popup_analyzing') });
-    let answer = await send({ type: 'updateReport', id: report.id, input: { results: true } });
-    if (answer.ok && answer.data.rating === null) {
-      const waited = await send({ type: 'waitForResult', id: report.id });
-      if (waited.ok) answer = waited;
-    }
-    setRow(report.id, {});
+    rows.begin(report.id, 'reanalyze');
+    // A failed wait leaves the report as the service answered it, not yet rated.
+    const { answer } = await rows.reanalyze(report.id);
     if (answer.ok) {
+      rows.end(report.id);
       const updated = answer.data;
       list.setData((page) => ({
         ...page,
         items: page.items.map((item) => (item.id === updated.id ? updated : item)),
       }));
     } else if (answer.error.kind === 'not_found') {
+      rows.end(report.id);
       gone(t('popup_alreadyDeleted'));
     } else {
-      setRow(report.id, { context: t('popup_reanalyzeFailed'), error: answer.error });
+      rows.end(report.id, { context: t('popup_reanalyzeFailed'), error: answer.error });
     }
   }
 
   async function remove(report: Report) {
     setConfirm(null);
     setNotice('');
-    setRow(report.id, { busy: t('reports_deleting') });
+    rows.begin(report.id, 'delete');
     const answer = await send({ type: 'deleteReport', id: report.id });
-    setRow(report.id, {});
-    if (answer.ok) gone(t('popup_reportDeleted'));
-    else if (answer.error.kind === 'not_found') gone(t('popup_alreadyDeleted'));
-    else setRow(report.id, { context: t('popup_deleteFailed'), error: answer.error });
+    if (answer.ok || answer.error.kind === 'not_found') {
+      rows.end(report.id);
+      gone(t(answer.ok ? 'popup_reportDeleted' : 'popup_alreadyDeleted'));
+    } else {
+      rows.end(report.id, { context: t('popup_deleteFailed'), error: answer.error });
+    }
   }
 
-  const onScreen = (list.data?.items ?? []).flatMap((report) => report.project || []);
-  const projectNames =
-    projects?.revision === revision
-      ? [...projects.names]
-      : [...new Set(onScreen)].sort((a, b) => a.localeCompare(b));
-  if (filters.project && !projectNames.includes(filters.project)) {
-    projectNames.push(filters.project);
-  }
   const filtered = !!(filters.search.trim() || filters.result || filters.project);
   const canOpen = reportPageUrl(siteUrl, 1) !== undefined;
 
@@ -156,10 +127,10 @@ export function ReportsView({
             value={filters.project}
             options={[
               { value: '', label: t('reports_projectAll') },
-              ...projectNames.map((name) => ({ value: name, label: name })),
+              ...projects.names.map((name) => ({ value: name, label: name })),
             ]}
             onChange={(project) => onFiltersChange({ project })}
-            onInteract={loadProjects}
+            onInteract={projects.load}
           />
           <SortControls
             sortOptions={[
@@ -192,9 +163,9 @@ export function ReportsView({
           }}
           onReanalyze={reanalyze}
           onDelete={setConfirm}
-          busy={rows[report.id]?.busy}
-          error={rows[report.id]?.error}
-          errorContext={rows[report.id]?.context}
+          busy={busyText(rows.workOn(report.id))}
+          error={rows.failureAt(report.id)?.error}
+          errorContext={rows.failureAt(report.id)?.context}
         />
       )}
       page={filters.page}
@@ -212,4 +183,10 @@ export function ReportsView({
       }
     />
   );
+}
+
+/** What a row says while an action runs on it. */
+function busyText(work: 'reanalyze' | 'delete' | null): string | undefined {
+  if (work === 'delete') return t('reports_deleting');
+  return work ? t('popup_analyzing') : undefined;
 }

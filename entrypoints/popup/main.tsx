@@ -1,27 +1,30 @@
 // Wires the popup to the real browser; everything else is in App and takes these as props.
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import '../../components/theme.css';
-import './style.css';
+import './popup.css';
 import { findActiveTab } from '../../lib/popup/active-tab';
+import { openWorkspace, type WorkspaceOpenerApi } from '../../lib/popup/open-workspace';
 import {
   createStatusSource,
   startedEarly,
   watchSettingsSummary,
 } from '../../lib/popup/status-source';
-import { createPopupStateStore } from '../../lib/popup/view-state';
-import { send } from '../../lib/send';
 import { App } from './App';
+import { send } from './lazy-parts';
+
+// Started first, both at once, before anything else is done: the popup shows its content as
+// soon as the tab and the status (settings summary and cached rating) are in.
+const getStatus = createStatusSource(browser.storage.local, send);
+const getActiveTab = startedEarly(() => findActiveTab(browser));
 
 document.documentElement.lang = browser.i18n.getUILanguage();
 document.title = browser.i18n.getMessage('extName');
-
-// Started before the first render, all at once: the popup shows its content as soon as the
-// tab, the status (settings summary and cached rating) and the remembered filters are in.
-const getStatus = createStatusSource(browser.storage.local, send);
-const getActiveTab = startedEarly(() => findActiveTab(browser));
-const store = createPopupStateStore(browser.storage.local);
-const loadStore = startedEarly(() => store.load());
+// The remembered filters of Reports and Projects, read once This page is on screen: the code
+// that checks what is stored loads with those views.
+const popupState = () =>
+  import('../../lib/popup/view-state').then((module) =>
+    module.createPopupStateStore(browser.storage.local),
+  );
 
 const root = document.getElementById('app');
 if (root) {
@@ -33,7 +36,16 @@ if (root) {
       getActiveTab={getActiveTab}
       openTab={(url) => browser.tabs.create({ url })}
       openOptions={() => browser.runtime.openOptionsPage()}
-      store={{ load: loadStore, save: (state) => store.save(state) }}
+      openWorkspace={(tabId) =>
+        openWorkspace(browser as WorkspaceOpenerApi, tabId, (place) => {
+          // A panel beside the page: the popup would only cover it.
+          if (place !== 'tab') window.close();
+        })
+      }
+      store={{
+        load: () => popupState().then((store) => store.load()),
+        save: (state) => popupState().then((store) => store.save(state)),
+      }}
     />,
     root,
   );

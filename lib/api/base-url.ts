@@ -28,3 +28,11 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   }
   return { ok: true, url: `${url.origin}${url.pathname}`.replace(/\/+$/, '') };
 }
+
+/** Where the service's web pages live (`{site}/reports/{id}`): the base URL without `/api/v1`. */
+export function siteUrlFromBaseUrl(baseUrl: string): string {
+  return baseUrl
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/i, '');
+}

@@ -1,30 +1,16 @@
-// The one error type the client throws, and the sentences users read. Messages are written here;
-// the only server text passed on is 422 field messages, scrubbed of the key by the client, so a
-// key echoed back by a server cannot leak into the UI or logs.
-import type { ErrorData, ErrorKind } from './model';
+// The one error type the client throws. The client reports *what* happened — a kind, a reason and
+// its details; the extension puts that into words, in the user's language, in lib/error-text.ts.
+// The client also runs in Node (the service's tests, scripts), where there is no catalogue: there
+// `message` is the same sentence in English. The only server text passed on is 422 field
+// messages, scrubbed of the key by the client, so a key echoed back by a server cannot leak into
+// the UI or logs.
+import { duration } from '../time';
+import type { ApiErrorReason, ErrorData, ErrorKind } from './model';
 
 export type FieldErrors = Record<string, string[]>;
 
-/**
- * Which failure, more precisely than its kind: what a caller that writes its own sentences
- * (the extension, in the user's language) needs to say the same thing as `message`.
- */
-export type ErrorReason =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFoundOnList'
-  | 'reportGone'
-  | 'projectGone'
-  | 'validation'
-  | 'rateLimited'
-  | 'server'
-  | 'otherStatus'
-  | 'network'
-  | 'timeout'
-  | 'notReady'
-  | 'notAnApi'
-  | 'badShape'
-  | 'aborted';
+/** Which failure, more precisely than its kind: what lib/error-text.ts chooses the words by. */
+export type ErrorReason = ApiErrorReason;
 
 export interface SiteReportErrorDetails {
   status?: number;
@@ -43,7 +29,7 @@ export class SiteReportError extends Error {
   readonly fieldErrors: FieldErrors;
   /** For 'rate_limited': when the service says it may be asked again. */
   readonly retryAfterSeconds?: number;
-  /** Set on every failure the client itself detects (see ErrorReason). */
+  /** Set on every failure the client detects (apiError, invalidInput, abortedError). */
   readonly reason?: ErrorReason;
   readonly waitedMs?: number;
 
@@ -57,40 +43,6 @@ export class SiteReportError extends Error {
     if (details.waitedMs !== undefined) this.waitedMs = details.waitedMs;
   }
 }
-
-const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
-
-export const MESSAGES = {
-  unauthorized: 'The service rejected the API key. Check the key on the options page.',
-  forbidden: 'This account has no API access. Check the plan on the service’s site.',
-  notFoundOnList:
-    'The service has nothing at this address. Check the service URL on the options page.',
-  reportGone: 'That report no longer exists.',
-  projectGone: 'That project no longer exists.',
-  validation: (first?: string) =>
-    first === undefined
-      ? 'The service did not accept the values sent. Check them and try again.'
-      : `The service did not accept the values sent: ${first}`,
-  network:
-    'Could not reach the service. You may be offline, the address may be wrong, or the connection was blocked.',
-  aborted: 'The request was cancelled.',
-  notAnApi: 'The address answered, but not like a Site Report API. Check the service URL.',
-  badShape:
-    'The service answered in a form this extension does not understand. Check the service URL, or update the extension.',
-  unknown: 'Something went wrong while talking to the service. Try again.',
-  rateLimited: (after?: number) =>
-    after === undefined
-      ? 'The service is limiting requests. Wait a minute and try again.'
-      : `The service is limiting requests. Try again in ${seconds(after)}.`,
-  server: (status: number) =>
-    `The service failed (HTTP ${status}); nothing was changed here. Try again later.`,
-  otherStatus: (status: number) =>
-    `The service refused the request (HTTP ${status}). Check the service URL on the options page.`,
-  timeout: (ms: number) =>
-    `The service did not answer within ${seconds(Math.max(1, Math.round(ms / 1000)))}. Try again later.`,
-  notReady: (ms: number) =>
-    `The report was not ready within ${seconds(Math.max(1, Math.round(ms / 1000)))}. Try again later.`,
-} as const;
 
 const KIND_OF: Record<ErrorReason, ErrorKind> = {
   unauthorized: 'unauthorized',
@@ -108,61 +60,85 @@ const KIND_OF: Record<ErrorReason, ErrorKind> = {
   notAnApi: 'unexpected_response',
   badShape: 'unexpected_response',
   aborted: 'aborted',
+  invalidInput: 'invalid_input',
+  unknown: 'unexpected_response',
 };
 
-/** The first message of the first field, the one a one-line summary quotes. */
+/** The first non-blank field message, the one a one-line summary quotes. */
 export function firstFieldMessage(fieldErrors: FieldErrors | undefined): string | undefined {
-  return Object.values(fieldErrors ?? {}).flat()[0];
+  return Object.values(fieldErrors ?? {})
+    .flat()
+    .find((message) => typeof message === 'string' && message.trim() !== '');
 }
 
-function englishMessage(reason: ErrorReason, details: SiteReportErrorDetails): string {
-  const waited = details.waitedMs ?? 0;
-  switch (reason) {
-    case 'validation':
-      return MESSAGES.validation(firstFieldMessage(details.fieldErrors));
-    case 'rateLimited':
-      return MESSAGES.rateLimited(details.retryAfterSeconds);
-    case 'server':
-      return MESSAGES.server(details.status ?? 500);
-    case 'otherStatus':
-      return MESSAGES.otherStatus(details.status ?? 0);
-    case 'timeout':
-      return MESSAGES.timeout(waited);
-    case 'notReady':
-      return MESSAGES.notReady(waited);
-    default:
-      return MESSAGES[reason];
-  }
-}
+const waited = (details: SiteReportErrorDetails) => duration((details.waitedMs ?? 0) / 1000, 'en');
 
-/** A failure the client detected, with its kind, English sentence and reason. */
+/**
+ * The English fallback, for Node. The extension never shows it: it says the same from the
+ * catalogue (a test keeps the two in step).
+ */
+const ENGLISH: Record<ErrorReason, (details: SiteReportErrorDetails) => string> = {
+  unauthorized: () => 'The service rejected the API key. Check the key on the options page.',
+  forbidden: () => 'This account has no API access. Check the plan on the service’s site.',
+  notFoundOnList: () =>
+    'The service has nothing at this address. Check the service URL on the options page.',
+  reportGone: () => 'That report no longer exists.',
+  projectGone: () => 'That project no longer exists.',
+  validation: ({ fieldErrors }) => {
+    const first = firstFieldMessage(fieldErrors);
+    return first === undefined
+      ? 'The service did not accept the values sent. Check them and try again.'
+      : `The service did not accept the values sent: ${first}`;
+  },
+  rateLimited: ({ retryAfterSeconds: after }) =>
+    after !== undefined && after > 0
+      ? `The service is limiting requests. Try again in ${duration(after, 'en')}.`
+      : 'The service is limiting requests. Wait a minute and try again.',
+  server: ({ status }) =>
+    `The service failed (HTTP ${status ?? 500}); nothing was changed here. Try again later.`,
+  otherStatus: ({ status }) =>
+    `The service refused the request (HTTP ${status ?? 0}). Check the service URL on the options page.`,
+  network: () =>
+    'Could not reach the service. You may be offline, the address may be wrong, or the connection was blocked.',
+  timeout: (details) => `The service did not answer within ${waited(details)}. Try again later.`,
+  notReady: (details) => `The report was not ready within ${waited(details)}. Try again later.`,
+  notAnApi: () => 'The address answered, but not like a Site Report API. Check the service URL.',
+  badShape: () =>
+    'The service answered in a form this extension does not understand. Check the service URL, or update the extension.',
+  aborted: () => 'The request was cancelled.',
+  invalidInput: ({ fieldErrors }) => firstFieldMessage(fieldErrors) ?? 'Check the values entered.',
+  unknown: () => 'Something went wrong while talking to the service. Try again.',
+};
+
+/** A failure the client detected: its kind, reason and details, and the English sentence. */
 export function apiError(reason: ErrorReason, details: SiteReportErrorDetails = {}) {
-  return new SiteReportError(KIND_OF[reason], englishMessage(reason, details), {
-    ...details,
-    reason,
-  });
+  return new SiteReportError(KIND_OF[reason], ENGLISH[reason](details), { ...details, reason });
 }
 
 export const abortedError = () => apiError('aborted');
 
-/** An invalid_input error from field messages; the first message becomes the sentence. */
+/** An invalid_input error from field messages; the first message is its sentence. */
 export function invalidInput(fieldErrors: FieldErrors): SiteReportError {
-  const first = firstFieldMessage(fieldErrors) ?? 'Check the values entered.';
-  return new SiteReportError('invalid_input', first, { fieldErrors });
+  return apiError('invalidInput', { fieldErrors });
 }
 
-/** Plain-data form of anything thrown, safe to send between extension contexts. */
+/**
+ * Plain-data form of anything thrown, safe to send between extension contexts: the facts, and
+ * the error's own (English) message. Anything not a SiteReportError is reported without its
+ * text, which could quote anything (a key, a URL).
+ */
 export function toErrorData(error: unknown): ErrorData {
   if (error instanceof SiteReportError) {
     const data: ErrorData = { kind: error.kind, message: error.message };
+    if (error.reason !== undefined) data.reason = error.reason;
     if (error.status !== undefined) data.status = error.status;
     if (Object.keys(error.fieldErrors).length > 0) data.fieldErrors = error.fieldErrors;
     if (error.retryAfterSeconds !== undefined) data.retryAfterSeconds = error.retryAfterSeconds;
+    if (error.waitedMs !== undefined) data.waitedMs = error.waitedMs;
     return data;
   }
   // A platform abort (e.g. a caller's own AbortSignal) is a cancellation, not a fault.
-  if (error instanceof Error && error.name === 'AbortError') {
-    return { kind: 'aborted', message: MESSAGES.aborted };
-  }
-  return { kind: 'unexpected_response', message: MESSAGES.unknown };
+  const reason = error instanceof Error && error.name === 'AbortError' ? 'aborted' : 'unknown';
+  const { kind, message } = apiError(reason);
+  return { kind, reason, message };
 }

@@ -2,13 +2,10 @@
 // background needs, and the normalised model types.
 import type { createSiteReportClient } from './client';
 
-export type { CallOptions, Fetch, SiteReportClientOptions, Sleep, WaitOptions } from './client';
-export {
-  createSiteReportClient,
-  normaliseBaseUrl,
-  parseRetryAfter,
-  siteUrlFromBaseUrl,
-} from './client';
+export { siteUrlFromBaseUrl } from './base-url';
+export type { Sleep } from './cancellation';
+export type { SiteReportClientOptions } from './client';
+export { createSiteReportClient, normaliseBaseUrl } from './client';
 export type { FieldErrors } from './errors';
 export { SiteReportError, toErrorData } from './errors';
 export type {
@@ -27,5 +24,8 @@ export type {
   SortOrder,
   UpdateReportInput,
 } from './model';
+export type { WaitOptions } from './reports';
+export { parseRetryAfter } from './retry-after';
+export type { CallOptions, Fetch } from './transport';
 
 export type SiteReportClient = ReturnType<typeof createSiteReportClient>;

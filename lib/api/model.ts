@@ -94,7 +94,7 @@ export const ReportUrl = z.string({ error: 'Enter the address as text.' }).check
 );
 
 const passwordWhenProtected = z.refine<{ privacy?: Privacy; password?: string }>(
-  (input) => input.privacy !== 2 || !!input.password,
+  (input) => input.privacy !== PRIVACY.password || !!input.password,
   {
     path: ['password'],
     message: 'A password is required when the report is password-protected.',
@@ -140,9 +140,17 @@ export const Report = z.object({
   generatedAt: IsoOrNull,
   createdAt: IsoOrNull,
   updatedAt: IsoOrNull,
-  results: z.unknown(),
+  /** The service's analysis details, opaque; absent when it sent none. */
+  results: z.optional(z.unknown()),
 });
 export type Report = z.infer<typeof Report>;
+
+/**
+ * A report as the pages receive it: everything they show, without `results` (the service's
+ * analysis details, opaque and of any size), which only callers of the client in Node may want.
+ */
+export const ReportSummary = z.omit(Report, { results: true });
+export type ReportSummary = z.infer<typeof ReportSummary>;
 
 export const Project = z.looseObject({
   name: z.string(),
@@ -163,6 +171,8 @@ export function pageSchema<T extends z.ZodMiniType>(item: T) {
 }
 export const ReportPage = pageSchema(Report);
 export type ReportPage = z.infer<typeof ReportPage>;
+export const ReportSummaryPage = pageSchema(ReportSummary);
+export type ReportSummaryPage = z.infer<typeof ReportSummaryPage>;
 export const ProjectPage = pageSchema(Project);
 export type ProjectPage = z.infer<typeof ProjectPage>;
 
@@ -182,12 +192,61 @@ export const ERROR_KINDS = [
 export const ErrorKind = z.enum(ERROR_KINDS);
 export type ErrorKind = z.infer<typeof ErrorKind>;
 
-/** A failure as plain data: what crosses the message boundary between background and pages. */
+/** What went wrong, more precisely than the kind, as the API client detects it (errors.ts). */
+export const API_ERROR_REASONS = [
+  'unauthorized',
+  'forbidden',
+  'notFoundOnList',
+  'reportGone',
+  'projectGone',
+  'validation',
+  'rateLimited',
+  'server',
+  'otherStatus',
+  'network',
+  'timeout',
+  'notReady',
+  'notAnApi',
+  'badShape',
+  'aborted',
+  'invalidInput',
+  'unknown',
+] as const;
+export type ApiErrorReason = (typeof API_ERROR_REASONS)[number];
+
+/** The client's reasons and the ones the extension itself detects. */
+export const ErrorReason = z.enum([
+  ...API_ERROR_REASONS,
+  'notConnected',
+  'badSender',
+  'badMessage',
+  'noAnswer',
+  'cannotReport',
+  // The background queue's (lib/background/queue/).
+  'passwordGone',
+  'fateUnknown',
+  'jobTooBig',
+  'exportCut',
+  'jobNotFound',
+  'jobBusy',
+]);
+export type ErrorReason = z.infer<typeof ErrorReason>;
+
+/**
+ * A failure as plain data: what crosses the message boundary between background and pages.
+ * The facts (kind, reason and details) say what happened; lib/error-text.ts turns them into
+ * words. `message` is the sentence it chose where the failure became data, for readers that
+ * show only text, and for sentences built from facts that are not kept here (Test connection's
+ * host and the address that answered).
+ */
 export const ErrorData = z.object({
   kind: z.union([ErrorKind, z.enum(['not_connected', 'bad_message'])]),
+  reason: z.optional(ErrorReason),
   message: z.string(),
   status: z.optional(z.number()),
   fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
   retryAfterSeconds: z.optional(z.number()),
+  /** For 'timeout' and 'notReady': how long was waited, in ms. */
+  waitedMs: z.optional(z.number()),
 });
 export type ErrorData = z.infer<typeof ErrorData>;

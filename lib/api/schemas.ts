@@ -2,13 +2,19 @@
 // contract says to tolerate and normalising into the shapes of model.ts. Unknown fields are
 // stripped (reports) or kept (projects, whose model is a loose object). zod/mini, like model.ts.
 import * as z from 'zod/mini';
-import { Privacy, type Project, Rating, type Report, ratingFromScore } from './model';
+import { Privacy, type Project, Rating, type Report, ReportId, ratingFromScore } from './model';
 
-/** A whole number sent as a number or as a numeric string. */
-const WholeNumber = z.union([
-  z.int().check(z.nonnegative()),
-  z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number)),
-]);
+/** A numeric string as a number: any length of digits, so possibly beyond the safe integers. */
+const DigitString = z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
+
+/**
+ * A whole number sent as a number or as a numeric string, within the safe integers (z.int):
+ * twenty digits would otherwise become 1e20 or Infinity.
+ */
+const WholeNumber = z.union([z.int().check(z.nonnegative()), z.pipe(DigitString, z.int())]);
+
+/** A report id, as a number or a numeric string: what ReportId accepts in a request (≥ 1, safe). */
+const Id = z.pipe(z.union([z.number(), DigitString]), ReportId);
 
 /** Fails the value being transformed with `message` (zod/mini's transforms get the payload). */
 function fail(payload: z.core.ParsePayload, message: string): never {
@@ -78,7 +84,7 @@ const ProjectRef = z.pipe(
 );
 
 const WireReportFields = z.object({
-  id: WholeNumber,
+  id: Id,
   url: z.string(),
   project: ProjectRef,
   result: Result,
@@ -131,7 +137,7 @@ export const WireProject = z.pipe(
       .map((parsed) => (parsed.success ? parsed.data : undefined))
       .find((value) => value !== undefined);
     return {
-      ...extra,
+      ...Object.fromEntries(Object.entries(extra).filter(([key]) => key !== 'reportCount')),
       name: projectName,
       createdAt: created_at,
       ...(count === undefined ? {} : { reportCount: count }),
@@ -142,16 +148,29 @@ export const WireProject = z.pipe(
 /** Single resources come wrapped in `data`; a `status` beside it (or not) is ignored. */
 export const ReportEnvelope = z.object({ data: WireReport });
 
-const Links = z.optional(z.nullable(z.object({ next: z.optional(z.nullable(z.string())) })));
-const Meta = z.optional(
-  z.nullable(
-    z.object({
-      current_page: z.optional(WholeNumber),
-      last_page: z.optional(WholeNumber),
-      per_page: z.optional(WholeNumber),
-      total: z.optional(WholeNumber),
-    }),
+// Paging is a hint beside the items: links or meta that make no sense count as absent (the
+// items still show), each figure on its own.
+const Links = z.catch(
+  z.optional(z.nullable(z.object({ next: z.optional(z.nullable(z.string())) }))),
+  undefined,
+);
+
+/** A paging figure of at least `min`; one that is not (negative, huge, text) counts as absent. */
+const figure = (min: number) =>
+  z.catch(z.optional(z.pipe(WholeNumber, z.number().check(z.minimum(min)))), undefined);
+
+const Meta = z.catch(
+  z.optional(
+    z.nullable(
+      z.object({
+        current_page: figure(1),
+        last_page: figure(1),
+        per_page: figure(1),
+        total: figure(0),
+      }),
+    ),
   ),
+  undefined,
 );
 
 function listEnvelope<T extends z.ZodMiniType>(item: T) {
@@ -176,18 +195,46 @@ export function toPage<T>(
 ): Page<T> {
   const { data: items, links, meta } = list;
   const page = meta?.current_page ?? requested.page;
+  if (items.length > requested.perPage) return truncated(items, page, meta?.total, requested);
   let hasNext: boolean;
   if (links?.next !== undefined) hasNext = !!links.next;
   else if (meta?.last_page !== undefined) hasNext = page < meta.last_page;
   // Without links or meta a full page is the only hint that more may follow.
   else hasNext = items.length >= requested.perPage;
+  // A per_page smaller than the page the service sent is not this page's.
+  const perPage =
+    meta?.per_page !== undefined && meta.per_page >= items.length
+      ? meta.per_page
+      : requested.perPage;
   return {
     items,
     page,
-    perPage: meta?.per_page ?? requested.perPage,
+    perPage,
     ...(meta?.total === undefined ? {} : { total: meta.total }),
     ...(meta?.last_page === undefined ? {} : { lastPage: meta.last_page }),
     hasNext,
+  };
+}
+
+/**
+ * A page cut to the `perPage` asked for, from a service that sent more: it did not page as asked,
+ * so its per_page, last_page and links are not about this page. The items cut off follow, so
+ * there is a next page; the total is kept when it counts at least the items seen so far.
+ */
+function truncated<T>(
+  items: T[],
+  page: number,
+  total: number | undefined,
+  requested: { perPage: number },
+): Page<T> {
+  const { perPage } = requested;
+  const plausible = total !== undefined && total >= (page - 1) * perPage + items.length;
+  return {
+    items: items.slice(0, perPage),
+    page,
+    perPage,
+    ...(plausible ? { total, lastPage: Math.ceil(total / perPage) } : {}),
+    hasNext: true,
   };
 }
 

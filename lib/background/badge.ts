@@ -5,7 +5,9 @@ import type { Rating } from '../api/model';
 import { t } from '../i18n';
 import type { CachedRating } from '../messages';
 import { cachedRatingFor } from '../rating-cache';
+import { ratingWord } from '../rating-word';
 import { loadSettings } from '../settings';
+import { exactTime } from '../time';
 import {
   changedUrls,
   getCachedRating,
@@ -41,25 +43,8 @@ const RATING_TEXT = {
   bad: () => t('badge_text_bad'),
 } satisfies Record<Rating, () => string>;
 
-const RATING_WORD = {
-  good: () => t('badge_rating_good'),
-  decent: () => t('badge_rating_decent'),
-  bad: () => t('badge_rating_bad'),
-} satisfies Record<Rating, () => string>;
-
-/** The rating as a word ("Good", "Decent", "Bad"). */
-export function ratingWord(rating: Rating): string {
-  return RATING_WORD[rating]();
-}
-
 function shortText(text: string): string {
   return [...text].slice(0, MAX_TEXT).join('');
-}
-
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** While a report is being made (or a known report has no rating yet). */
@@ -68,6 +53,15 @@ export function pendingBadge(): Badge {
     text: shortText(t('badge_text_pending')),
     ...BADGE_COLORS.neutral,
     title: t('badge_title_pending'),
+  };
+}
+
+/** While a create for the tab waits in the background's queue for the rate limit. */
+export function queuedBadge(): Badge {
+  return {
+    text: shortText(t('badge_text_queued')),
+    ...BADGE_COLORS.neutral,
+    title: t('badge_title_queued'),
   };
 }
 
@@ -83,12 +77,11 @@ export function errorBadge(message: string): Badge {
 export function badgeFor(entry: CachedRating): Badge {
   if (entry.rating === null) return pendingBadge();
   const word = ratingWord(entry.rating);
+  const time = entry.generatedAt ? exactTime(entry.generatedAt) : '';
   return {
     text: shortText(RATING_TEXT[entry.rating]()),
     ...BADGE_COLORS[entry.rating],
-    title: entry.generatedAt
-      ? t('badge_title_rated', word, formatTime(entry.generatedAt))
-      : t('badge_title_rating', word),
+    title: time ? t('badge_title_rated', word, time) : t('badge_title_rating', word),
   };
 }
 

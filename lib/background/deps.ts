@@ -2,25 +2,46 @@
 // replaced piecemeal by tests: the client for the saved settings, a client factory for Test
 // connection, the settings loader and the host-access check.
 import { browser } from 'wxt/browser';
-import { createSiteReportClient } from '../api';
+import { createSiteReportClient, type SiteReportClient } from '../api';
+import type { RateInfo } from '../api/rate-info';
 import { type LoadedSettings, loadSettings } from '../settings';
-import { type ClientFactory, type ClientSource, createClientSource } from './client-source';
+import { type ClientSource, createClientSource } from './client-source';
+import { backgroundQueue } from './queue';
+
+/** Makes a client for given values; `onRateInfo` hears what each answer says of the rate limit. */
+export type HandlerClientFactory = (options: {
+  baseUrl: string;
+  apiKey: string;
+  onRateInfo?: (info: RateInfo) => void;
+}) => SiteReportClient;
 
 export interface HandlerDeps {
   /** The client for the saved settings. */
   clients: ClientSource;
   /** A client for given values (Test connection with unsaved values). */
-  createClient: ClientFactory;
+  createClient: HandlerClientFactory;
   loadSettings: () => Promise<LoadedSettings>;
   /** Whether the browser has granted access to a host pattern. */
   hasHostAccess: (pattern: string) => Promise<boolean>;
 }
 
+/**
+ * The rate-limit facts of the pages' own requests go to the queue's pacer, so a job that starts
+ * right after a single action hit the limit waits instead of spending a refused request. Only
+ * the saved settings' client: Test connection may be talking to another service.
+ */
+const tellQueue = (info: RateInfo) => backgroundQueue().noteRateInfo(info);
+
 export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
-  const createClient: ClientFactory = overrides.createClient ?? defaultFactory;
+  const createClient = overrides.createClient ?? defaultFactory;
   const load = overrides.loadSettings ?? loadSettings;
   return {
-    clients: overrides.clients ?? createClientSource({ load, create: createClient }),
+    clients:
+      overrides.clients ??
+      createClientSource({
+        load,
+        create: (options) => createClient({ ...options, onRateInfo: tellQueue }),
+      }),
     createClient,
     loadSettings: load,
     hasHostAccess:
@@ -33,4 +54,4 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
   };
 }
 
-const defaultFactory: ClientFactory = (options) => createSiteReportClient(options);
+const defaultFactory: HandlerClientFactory = (options) => createSiteReportClient(options);

@@ -1,6 +1,10 @@
 // Desktop notifications for actions started outside the popup (right-click menu, keyboard), and
 // what a click on one does: open the report, or the options page when not connected.
 import { browser } from 'wxt/browser';
+import type { ErrorData, Privacy, ReportSummary } from '../api/model';
+import { errorText } from '../error-text';
+import { t } from '../i18n';
+import { ratingWord } from '../rating-word';
 import { effectiveSiteUrl, loadSettings } from '../settings';
 
 export const NOT_CONNECTED_NOTIFICATION = 'not-connected';
@@ -22,6 +26,31 @@ export async function notify(id: string, title: string, message: string): Promis
   } catch (error) {
     console.warn('Site Report: could not show a notification', error);
   }
+}
+
+const PRIVACY_WORD: Record<Privacy, () => string> = {
+  0: () => t('notify_privacy_public'),
+  1: () => t('notify_privacy_private'),
+  2: () => t('notify_privacy_password'),
+};
+
+/** "Site report: Good — <url> was rated (private report)."; clicking it opens the report. */
+export function notifyCreated(
+  report: Pick<ReportSummary, 'id' | 'url' | 'rating'>,
+  privacy: Privacy,
+  privacyFellBack = false,
+): Promise<void> {
+  const rating = report.rating ? ratingWord(report.rating) : '';
+  let message = t('notify_created_message', report.url, PRIVACY_WORD[privacy]());
+  if (privacyFellBack) message = `${message} ${t('notify_privacy_fallback')}`;
+  return notify(reportNotificationId(report.id), t('notify_created_title', rating), message);
+}
+
+/** A report made outside the popup that was not made (or whose fate is not known). */
+export function notifyFailed(error: ErrorData): Promise<void> {
+  const id = error.kind === 'not_connected' ? NOT_CONNECTED_NOTIFICATION : `failed:${Date.now()}`;
+  const title = error.reason === 'fateUnknown' ? 'notify_unknown_title' : 'notify_failed_title';
+  return notify(id, t(title), errorText(error, 'notification'));
 }
 
 export async function handleNotificationClick(id: string): Promise<void> {

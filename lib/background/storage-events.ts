@@ -1,11 +1,12 @@
 // One storage listener for the background: settings changes rebuild the client, re-sync the
-// menu, re-apply (or clear) the badges and keep the pages' settings summary current; rating
-// cache changes refresh the affected tabs.
+// menu, re-apply (or clear) the badges, keep the pages' settings summary current and let paused
+// queue jobs go on (a new key may be accepted); rating cache changes refresh the affected tabs.
 
 import { isSettingsChange, syncSettingsSummary } from '../settings';
 import { handleRatingCacheChange, refreshBadges } from './badge';
 import type { HandlerDeps } from './deps';
 import { syncContextMenus } from './menus';
+import { backgroundQueue } from './queue';
 
 export async function handleStorageChange(
   changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
@@ -15,7 +16,12 @@ export async function handleStorageChange(
   const work: (Promise<void> | undefined)[] = [handleRatingCacheChange(changes, area)];
   if (isSettingsChange(changes, area)) {
     deps.clients.reset();
-    work.push(syncContextMenus(), refreshBadges(), syncSettingsSummary());
+    work.push(
+      syncContextMenus(),
+      refreshBadges(),
+      syncSettingsSummary(),
+      backgroundQueue().settingsChanged(),
+    );
   }
   await Promise.all(work);
 }

@@ -4,11 +4,12 @@ import { browser } from 'wxt/browser';
 import { t } from '../i18n';
 import type { Answer } from '../messages';
 import {
-  checkField,
+  checkFields,
   endsWithApiVersion,
-  type FieldErrors,
+  hasErrors,
   hostPermissionPattern,
-  normaliseServiceUrl,
+  SETTING_KEYS,
+  type SettingErrors,
   type SettingKey,
   type Settings,
 } from '../settings';
@@ -18,22 +19,16 @@ export type FormValues = Settings;
 
 export type FormCheck =
   | { ok: true; patch: Partial<Settings>; serviceUrl: string }
-  | { ok: false; fieldErrors: FieldErrors };
+  | { ok: false; errors: SettingErrors };
 
 /**
  * Validates the form for Save. Locked fields are left out of the patch (the administrator's
  * value stays in effect); `serviceUrl` is the address that will be in effect after saving.
  */
 export function validateForm(values: FormValues, locked: readonly SettingKey[] = []): FormCheck {
-  const fieldErrors: FieldErrors = {};
-  const patch: Partial<Settings> = {};
-  for (const key of Object.keys(values) as SettingKey[]) {
-    if (locked.includes(key)) continue;
-    const check = checkField(key, values[key]);
-    if (check.ok) Object.assign(patch, { [key]: check.value });
-    else fieldErrors[key] = check.message;
-  }
-  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  const keys = SETTING_KEYS.filter((key) => !locked.includes(key));
+  const { values: patch, errors } = checkFields(values, { keys });
+  if (hasErrors(errors)) return { ok: false, errors };
   return { ok: true, patch, serviceUrl: patch.serviceUrl ?? values.serviceUrl };
 }
 
@@ -77,37 +72,57 @@ export function accessDeniedText(host: string): string {
   return t('options_access_denied', host);
 }
 
-/** Checks the fields Test connection needs, before anything is sent. */
-export function checkForTest(values: Pick<FormValues, 'serviceUrl' | 'apiKey'>): FieldErrors {
-  const fieldErrors: FieldErrors = {};
-  const address = normaliseServiceUrl(values.serviceUrl);
-  if (!address.ok) fieldErrors.serviceUrl = address.message;
-  if (!values.apiKey.trim()) fieldErrors.apiKey = t('error_test_no_key');
-  else {
-    const key = checkField('apiKey', values.apiKey);
-    if (!key.ok) fieldErrors.apiKey = key.message;
-  }
-  return fieldErrors;
+/** What Test connection tests: the address and key as typed (saved or not). */
+export type ConnectionValues = Pick<FormValues, 'serviceUrl' | 'apiKey'>;
+
+export type TestCheck =
+  | { ok: true; request: ConnectionValues }
+  | { ok: false; errors: SettingErrors };
+
+/**
+ * Checks the fields Test connection needs, before anything is sent: both must be given. The
+ * request holds them normalised, so the page can name the address the background tests.
+ */
+export function checkForTest(values: ConnectionValues): TestCheck {
+  const { values: checked, errors } = checkFields(values, {
+    keys: ['serviceUrl', 'apiKey'],
+    required: { serviceUrl: t('error_service_url_empty'), apiKey: t('error_test_no_key') },
+  });
+  if (hasErrors(errors)) return { ok: false, errors };
+  return {
+    ok: true,
+    request: { serviceUrl: checked.serviceUrl ?? '', apiKey: checked.apiKey ?? '' },
+  };
+}
+
+/** Whether the form still holds the address and key a test was made with. */
+export function sameConnection(a: ConnectionValues, b: ConnectionValues): boolean {
+  return a.serviceUrl === b.serviceUrl && a.apiKey === b.apiKey;
 }
 
 export interface TestOutcome {
   text: string;
   /** An address that answered instead of the one typed, to offer. */
   suggestion?: string;
-  fieldErrors?: FieldErrors;
+  errors?: SettingErrors;
 }
 
-/** Test connection's answer in words. The background writes the error sentences. */
-export function testOutcome(answer: Answer<'testConnection'>): TestOutcome {
+/**
+ * Test connection's answer in words, naming the address tested (`address`, as sent): with two
+ * presses close together, the user can tell which values the answer is about. The background
+ * writes the error sentences (lib/error-text.ts); a problem with a field is said as it is.
+ */
+export function testOutcome(answer: Answer<'testConnection'>, address: string): TestOutcome {
   if (!answer.ok) {
-    const fieldErrors: FieldErrors = {};
+    const { kind, message } = answer.error;
+    // The service's field errors (lib/api's FieldErrors, lists) as one sentence per setting.
+    const errors: SettingErrors = {};
     for (const key of ['serviceUrl', 'apiKey'] as const) {
-      const message = answer.error.fieldErrors?.[key]?.[0];
-      if (message) fieldErrors[key] = message;
+      const first = answer.error.fieldErrors?.[key]?.[0];
+      if (first) errors[key] = first;
     }
-    return Object.keys(fieldErrors).length > 0
-      ? { text: answer.error.message, fieldErrors }
-      : { text: answer.error.message };
+    const text = kind === 'invalid_input' ? message : t('options_test_failed_at', address, message);
+    return hasErrors(errors) ? { text, errors } : { text };
   }
   const { baseUrl, adjusted, total } = answer.data;
   if (adjusted) {
@@ -117,5 +132,10 @@ export function testOutcome(answer: Answer<'testConnection'>): TestOutcome {
         : t('options_test_adjusted_count', baseUrl, total);
     return { text, suggestion: baseUrl };
   }
-  return { text: total === undefined ? t('options_test_ok') : t('options_test_ok_count', total) };
+  return {
+    text:
+      total === undefined
+        ? t('options_test_ok', baseUrl)
+        : t('options_test_ok_count', baseUrl, total),
+  };
 }

@@ -3,10 +3,9 @@
 // field by field and anything odd falls back to its default.
 
 import { PER_PAGE_OPTIONS, RATINGS } from '../api/constants';
-import type { ListProjectsParams, ListReportsParams, PerPage, Rating } from '../api/model';
+import type { PerPage, Rating, SortOrder } from '../api/model';
 
 export type PopupView = 'page' | 'reports' | 'projects';
-export type SortOrder = 'asc' | 'desc';
 
 export const REPORT_SORTS = ['id', 'generated_at', 'url', 'result'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
@@ -106,30 +105,6 @@ export function changeFilters<T extends { page: number }>(filters: T, patch: Par
   const next = { ...filters, ...patch };
   if (!('page' in patch)) next.page = 1;
   return next;
-}
-
-export function reportListParams(filters: ReportFilters): ListReportsParams {
-  const search = filters.search.trim();
-  return {
-    ...(search ? { search } : {}),
-    ...(filters.project ? { project: filters.project } : {}),
-    ...(filters.result ? { result: filters.result } : {}),
-    sortBy: filters.sortBy,
-    sort: filters.sort,
-    perPage: filters.perPage,
-    page: filters.page,
-  };
-}
-
-export function projectListParams(filters: ProjectFilters): ListProjectsParams {
-  const search = filters.search.trim();
-  return {
-    ...(search ? { search } : {}),
-    sortBy: filters.sortBy,
-    sort: filters.sort,
-    perPage: filters.perPage,
-    page: filters.page,
-  };
 }
 
 export const POPUP_STATE_KEY = 'popupState';

@@ -26,7 +26,7 @@ describe('lazyView', () => {
     const View = lazyView(load);
     await View.preload();
     render(<View {...placeholder} name="Grace" />);
-    expect(screen.getByText('Hello Grace')).toBeTruthy();
+    screen.getByText('Hello Grace');
     await View.preload();
     expect(load).toHaveBeenCalledTimes(1);
   });

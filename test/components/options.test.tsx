@@ -10,26 +10,22 @@ import { createHandlerDeps } from '../../lib/background/deps';
 import { handleMessage } from '../../lib/background/handlers';
 import type { Sender } from '../../lib/send';
 import { loadSettings, SETTINGS_KEY, saveSettings } from '../../lib/settings';
-import {
-  HTML_PAGE,
-  type ServiceStub,
-  startServiceStub,
-  wireList,
-} from '../unit/background/service-stub';
+import { type ScriptedService, startScriptedService } from '../support/scripted-service';
+import { HTML_PAGE, wireList } from '../support/wire';
 
 const KEY = 'sr_test_key_0123456789';
-let stub: ServiceStub;
+let stub: ScriptedService;
 let request: ReturnType<typeof vi.fn>;
 
 beforeAll(async () => {
-  stub = await startServiceStub();
+  stub = await startScriptedService();
 });
 afterAll(() => stub.close());
 afterEach(cleanup);
 
 beforeEach(() => {
-  stub.requests.length = 0;
-  stub.answer(() => ({ body: wireList([], 27) }));
+  stub.reset();
+  stub.on(() => ({ body: wireList([], 27) }));
   // By default the browser's prompt never answers, as in headless Chromium.
   request = vi.fn(() => new Promise<boolean>(() => undefined));
   vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation(request as never);
@@ -63,11 +59,11 @@ describe('the form', () => {
     await renderPage();
     expect(keyBox().type).toBe('password');
     for (const name of ['Show key', 'Remove key', 'Save', 'Test connection']) {
-      expect(screen.getByRole('button', { name })).toBeTruthy();
+      screen.getByRole('button', { name });
     }
     const privacy = screen.getByRole('radiogroup', { name: 'Default privacy' });
     for (const name of ['Public', 'Private', 'Password']) {
-      expect(within(privacy).getByRole('radio', { name })).toBeTruthy();
+      within(privacy).getByRole('radio', { name });
     }
     for (const name of [
       'Show rating on the toolbar button',
@@ -76,7 +72,7 @@ describe('the form', () => {
     ]) {
       expect((screen.getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(true);
     }
-    expect(screen.getByRole('textbox', { name: 'Report site address' })).toBeTruthy();
+    screen.getByRole('textbox', { name: 'Report site address' });
     expect(status().textContent).toBe('');
   });
 
@@ -109,6 +105,15 @@ describe('Save', () => {
     expect(errorText).toMatch(/not a web address/);
     expect(request).not.toHaveBeenCalled();
     expect(await stored()).toBeUndefined();
+  });
+
+  it('moves the focus to the first field that needs attention', async () => {
+    await renderPage();
+    type(screen.getByRole('textbox', { name: 'Report site address' }), 'nope');
+    type(keyBox(), 'has space');
+    click('Save');
+    await waitFor(() => expect(document.activeElement).toBe(keyBox()));
+    expect(status().textContent).toMatch(/Not saved/);
   });
 
   it('refuses plain http to a remote host', async () => {
@@ -164,7 +169,7 @@ describe('Save', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Password' }));
     await waitFor(async () => expect(await stored()).toMatchObject({ defaultPrivacy: 2 }));
     expect(status().textContent).toBe('Saved.');
-    expect(screen.getByText(/create Private reports/)).toBeTruthy();
+    screen.getByText(/create Private reports/);
   });
 });
 
@@ -209,6 +214,19 @@ describe('managed settings', () => {
     expect(screen.getAllByText('Set by your administrator.')).toHaveLength(2);
     expect(keyBox().disabled).toBe(false);
   });
+
+  it('locks the default privacy too, and follows the administrator’s changes', async () => {
+    await fakeBrowser.storage.managed.set({ defaultPrivacy: 1 });
+    await renderPage();
+    const privacy = screen.getByRole('radiogroup', { name: 'Default privacy' });
+    const radio = (name: string) =>
+      within(privacy).getByRole('radio', { name }) as HTMLInputElement;
+    expect([radio('Private').checked, radio('Private').disabled]).toEqual([true, true]);
+    within(privacy).getByText('Set by your administrator.');
+    await fakeBrowser.storage.managed.set({ defaultPrivacy: 2 });
+    await waitFor(() => expect(radio('Password').checked).toBe(true));
+    screen.getByText(/create Private reports/);
+  });
 });
 
 describe('Test connection', () => {
@@ -222,15 +240,17 @@ describe('Test connection', () => {
   it('reports success with the number of reports, using the unsaved values', async () => {
     await testWith(stub.baseUrl);
     await waitFor(() =>
-      expect(status().textContent).toBe('Connected. Reports on the service: 27.'),
+      expect(status().textContent).toBe(
+        `Connected to ${stub.baseUrl}. Reports on the service: 27.`,
+      ),
     );
     expect(stub.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(await stored()).toBeUndefined();
   });
 
   it('offers <address>/api/v1 when the site’s address was given, and fills it in', async () => {
-    stub.answer((r) =>
-      r.path === '/api/v1/reports' ? { body: wireList([], 2) } : { body: HTML_PAGE },
+    stub.on((r) =>
+      r.url.pathname === '/api/v1/reports' ? { body: wireList([], 2) } : { body: HTML_PAGE },
     );
     await testWith(`${stub.origin}/`);
     const use = await screen.findByRole('button', { name: `Use ${stub.baseUrl}` });
@@ -257,7 +277,7 @@ describe('Test connection', () => {
     ],
     ['it is not a Site Report API', { status: 200, body: HTML_PAGE }, /not like a Site Report API/],
   ])('says so when %s', async (_name, reply, message) => {
-    stub.answer(() => reply);
+    stub.on(() => reply);
     await testWith(stub.baseUrl);
     await waitFor(() => expect(status().textContent).toMatch(message));
   });

@@ -18,14 +18,14 @@ describe('RatingBadge', () => {
     const { container } = render(<RatingBadge rating={rating} />);
     const badge = container.firstElementChild as HTMLElement;
     expect(badge.className).toContain(`rating-${rating ?? 'pending'}`);
-    expect(screen.getByText(word)).toBeTruthy();
+    screen.getByText(word);
     const shape = screen.getByText(symbol);
     expect(shape.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('adds the score when known', () => {
     render(<RatingBadge rating="good" score={91} />);
-    expect(screen.getByText('score 91')).toBeTruthy();
+    screen.getByText('score 91');
   });
 });
 
@@ -35,14 +35,14 @@ describe('Pager', () => {
     render(<Pager page={1} hasNext={false} onPage={onPage} />);
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
-    expect(screen.getByText('Page 1')).toBeTruthy();
+    screen.getByText('Page 1');
   });
 
   it('asks for the neighbouring pages', () => {
     const onPage = vi.fn();
     render(<Pager page={2} lastPage={3} hasNext onPage={onPage} />);
-    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    screen.getByRole('navigation', { name: 'Pages' });
+    screen.getByText('Page 2 of 3');
     fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(onPage.mock.calls).toEqual([[1], [3]]);
@@ -84,11 +84,11 @@ describe('RelativeTime', () => {
 
   it('never shows a time in the future', () => {
     render(<RelativeTime iso={new Date(Date.now() + 20_000).toISOString()} />);
-    expect(screen.getByText('now')).toBeTruthy();
+    screen.getByText('now');
   });
 
   it('says when there is no time yet', () => {
     render(<RelativeTime iso={null} />);
-    expect(screen.getByText('Not generated yet')).toBeTruthy();
+    screen.getByText('Not generated yet');
   });
 });

@@ -53,9 +53,9 @@ describe('Projects: states', () => {
     const list = await screen.findByRole('list', { name: 'Projects' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     const first = screen.getByRole('listitem', { name: 'example.com' });
-    expect(within(first).getByRole('button', { name: 'example.com' })).toBeTruthy();
-    expect(within(first).getByText(/Reports: 3/)).toBeTruthy();
-    expect(within(first).getByText('1 hour ago')).toBeTruthy();
+    within(first).getByRole('button', { name: 'example.com' });
+    within(first).getByText(/Reports: 3/);
+    within(first).getByText('1 hour ago');
   });
 
   it('asks for the first page with explicit defaults', async () => {

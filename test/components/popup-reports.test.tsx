@@ -69,23 +69,23 @@ describe('Reports: states', () => {
   it('shows each report with its rating word, address and generation time', async () => {
     await openReports();
     const first = await screen.findByRole('listitem', { name: 'https://example.com/' });
-    expect(within(first).getByText('Good')).toBeTruthy();
-    expect(within(first).getByText('5 minutes ago')).toBeTruthy();
+    within(first).getByText('Good');
+    within(first).getByText('5 minutes ago');
     const link = within(first).getByRole('link', { name: 'https://example.com/' });
     expect(link.getAttribute('href')).toBe('https://example.com/');
     for (const name of ['Open report', 'Re-analyze', 'Delete']) {
-      expect(within(first).getByRole('button', { name })).toBeTruthy();
+      within(first).getByRole('button', { name });
     }
     const second = screen.getByRole('listitem', { name: 'https://example.com/blog' });
-    expect(within(second).getByText('Bad')).toBeTruthy();
+    within(second).getByText('Bad');
   });
 
   it('never turns a non-web address into a link', async () => {
     await openReports();
     const row = await screen.findByRole('listitem', { name: 'ftp://files.example.com/x' });
     expect(within(row).queryByRole('link')).toBeNull();
-    expect(within(row).getByText('Not rated yet')).toBeTruthy();
-    expect(within(row).getByText('Not generated yet')).toBeTruthy();
+    within(row).getByText('Not rated yet');
+    within(row).getByText('Not generated yet');
   });
 
   it('says when there are no reports at all', async () => {
@@ -156,7 +156,7 @@ describe('Reports: paging', () => {
 
     fireEvent.click(next);
     await screen.findByRole('listitem', { name: 'https://example.com/3' });
-    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    screen.getByText('Page 3 of 3');
     expect(next.disabled).toBe(true);
 
     fireEvent.click(previous);
@@ -386,6 +386,38 @@ describe('Reports: actions on a row', () => {
     expect(requestsOf(send, 'updateReport')).toEqual([
       { type: 'updateReport', id: 2, input: { results: true } },
     ]);
+  });
+
+  it('waits for the new rating of a re-analyzed report, showing Analyzing… in its row', async () => {
+    const waited = deferred<Answer<'waitForResult'>>();
+    const blog = { id: 2, url: 'https://example.com/blog' };
+    const { send } = await openReports({
+      handlers: {
+        updateReport: () => ok(report({ ...blog, rating: null, generatedAt: null })),
+        waitForResult: () => waited.promise,
+      },
+    });
+    const item = await row(blog.url);
+    fireEvent.click(within(item).getByRole('button', { name: 'Re-analyze' }));
+    await waitFor(() =>
+      expect(requestsOf(send, 'waitForResult')).toEqual([{ type: 'waitForResult', id: 2 }]),
+    );
+    within(item).getByText('Analyzing…');
+    expect(item.getAttribute('aria-busy')).toBe('true');
+    waited.resolve(ok(report({ ...blog, rating: 'decent' })));
+    expect(await within(item).findByText('Decent')).toBeTruthy();
+    expect(within(item).queryByText('Analyzing…')).toBeNull();
+  });
+
+  it('shows a failed re-analysis in its row only', async () => {
+    await openReports({
+      handlers: { updateReport: () => fail('server', 'The service failed.') },
+    });
+    const item = await row('https://example.com/blog');
+    fireEvent.click(within(item).getByRole('button', { name: 'Re-analyze' }));
+    const alert = await within(item).findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't re-analyze the report.");
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('asks before deleting, says what is lost, and Cancel keeps it', async () => {

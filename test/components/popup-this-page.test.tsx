@@ -48,7 +48,7 @@ describe('This page: opening', () => {
   it('shows the page title and address', async () => {
     renderPopup();
     expect(await screen.findByRole('heading', { name: PAGE_TAB.title })).toBeTruthy();
-    expect(screen.getByText(PAGE_TAB.url as string)).toBeTruthy();
+    screen.getByText(PAGE_TAB.url as string);
   });
 
   it.each([
@@ -115,7 +115,7 @@ describe('This page: which pages can be reported', () => {
     renderPopup({ tab: undefined });
     const create = await createButton();
     expect(create.disabled).toBe(true);
-    expect(screen.getByText(/no web page open/)).toBeTruthy();
+    screen.getByText(/no web page open/);
   });
 
   it.each([
@@ -127,7 +127,7 @@ describe('This page: which pages can be reported', () => {
     renderPopup({ tab: { id: 1, url, title: 'Local' } });
     const create = await createButton();
     expect(create.disabled).toBe(false);
-    expect(screen.getByText(/remote service may not be able to reach it/)).toBeTruthy();
+    screen.getByText(/remote service may not be able to reach it/);
   });
 
   it('shows no warning for a public page', async () => {
@@ -146,21 +146,21 @@ describe('This page: creating a report', () => {
     fireEvent.click(await createButton());
 
     expect((await createButton()).disabled).toBe(true);
-    expect(screen.getByText('Analyzing…')).toBeTruthy();
+    screen.getByText('Analyzing…');
     expect(requestsOf(send, 'createReport')).toEqual([
       { type: 'createReport', input: { url: PAGE_TAB.url, privacy: 1 } },
     ]);
 
     answer.resolve(ok(report({ privacy: 1 })));
     expect(await screen.findByText('Good')).toBeTruthy();
-    expect(screen.getByText('score 87')).toBeTruthy();
+    screen.getByText('score 87');
     const time = screen.getByText('5 minutes ago');
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(time.getAttribute('title')).toBeTruthy();
-    expect(screen.getByText(/Privacy: Private/)).toBeTruthy();
+    screen.getByText(/Privacy: Private/);
     for (const name of ['Open report', 'Re-analyze', 'Change privacy', 'Delete']) {
-      expect(screen.getByRole('button', { name })).toBeTruthy();
+      screen.getByRole('button', { name });
     }
     expect(screen.queryByText('Analyzing…')).toBeNull();
   });
@@ -177,7 +177,7 @@ describe('This page: creating a report', () => {
     await waitFor(() =>
       expect(requestsOf(send, 'waitForResult')).toEqual([{ type: 'waitForResult', id: 42 }]),
     );
-    expect(screen.getByText('Analyzing…')).toBeTruthy();
+    screen.getByText('Analyzing…');
     waited.resolve(ok(report({ rating: 'decent', score: 61 })));
     expect(await screen.findByText('Decent')).toBeTruthy();
     expect(screen.queryByText('Analyzing…')).toBeNull();
@@ -192,8 +192,8 @@ describe('This page: creating a report', () => {
     });
     fireEvent.click(await createButton());
     expect(await screen.findByText('Not rated yet')).toBeTruthy();
-    expect(screen.getByText('Not generated yet')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('The service took too long.');
+    screen.getByText('Not generated yet');
+    expect((await screen.findByRole('alert')).textContent).toContain('The service took too long.');
   });
 
   it('requires a password before Create when Password is chosen', async () => {
@@ -342,7 +342,7 @@ describe('This page: errors', () => {
 
     const group = screen.getByRole('radiogroup', { name: 'Privacy' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
-    expect(within(group).getByText('The selected privacy is invalid.')).toBeTruthy();
+    within(group).getByText('The selected privacy is invalid.');
   });
 
   it('clears the alert when Create is tried again', async () => {
@@ -379,13 +379,13 @@ describe('This page: a report the extension already knows', () => {
       },
     });
     expect(await screen.findByText('Bad')).toBeTruthy();
-    expect(screen.getByText('2 hours ago')).toBeTruthy();
+    screen.getByText('2 hours ago');
     expect(screen.queryByRole('button', { name: 'Create report' })).toBeNull();
     expect(screen.queryByText('Analyzing…')).toBeNull();
     await waitFor(() =>
       expect(requestsOf(send, 'getReport')).toEqual([{ type: 'getReport', id: 42 }]),
     );
-    expect(screen.getByText('Bad')).toBeTruthy();
+    screen.getByText('Bad');
 
     refresh.resolve(ok(report({ rating: 'good', privacy: 1 })));
     expect(await screen.findByText('Good')).toBeTruthy();
@@ -401,10 +401,32 @@ describe('This page: a report the extension already knows', () => {
     });
     expect(await screen.findByRole('button', { name: 'Create report' })).toBeTruthy();
     expect(screen.queryByText('Bad')).toBeNull();
-    expect(
-      screen.getByText('The report for this page no longer exists on the service.'),
-    ).toBeTruthy();
+    screen.getByText('The report for this page no longer exists on the service.');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not let a late refresh bring back a report the user deleted meanwhile', async () => {
+    const refresh = deferred<Answer<'getReport'>>();
+    const { send } = renderPopup({
+      handlers: {
+        getStatus: () => ok(status({ cached })),
+        getReport: () => refresh.promise,
+        deleteReport: () => ok({ id: 42 }),
+      },
+    });
+    await screen.findByText('Bad');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Report deleted.')).toBeTruthy();
+
+    refresh.resolve(ok(report({ rating: null })));
+    await new Promise((done) => setTimeout(done, 20));
+    screen.getByRole('button', { name: 'Create report' });
+    expect(screen.queryByText('Bad')).toBeNull();
+    expect(screen.queryByText('Not rated yet')).toBeNull();
+    expect(requestsOf(send, 'waitForResult')).toEqual([]);
   });
 
   it('keeps the cached rating quietly when the refresh fails', async () => {
@@ -416,7 +438,7 @@ describe('This page: a report the extension already knows', () => {
     });
     expect(await screen.findByText('Bad')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    expect(screen.getByText('Bad')).toBeTruthy();
+    screen.getByText('Bad');
   });
 });
 
@@ -449,7 +471,7 @@ describe('This page: straight from storage, without the background', () => {
       handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },
     });
     expect(await screen.findByText('Decent')).toBeTruthy();
-    expect(screen.getByText(PAGE_TAB.url as string)).toBeTruthy();
+    screen.getByText(PAGE_TAB.url as string);
     expect(requestsOf(send, 'getStatus')).toEqual([]);
     await waitFor(() =>
       expect(requestsOf(send, 'getReport')).toEqual([{ type: 'getReport', id: 42 }]),
@@ -480,7 +502,7 @@ describe('This page: straight from storage, without the background', () => {
       [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...summary, notify: true }),
     });
     await new Promise((done) => setTimeout(done, 20));
-    expect(screen.getByText('Decent')).toBeTruthy();
+    screen.getByText('Decent');
     expect(requestsOf(send, 'getReport')).toHaveLength(1);
     await fakeBrowser.storage.local.set({
       [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...summary, connected: false }),
@@ -528,7 +550,7 @@ describe('This page: the outcome', () => {
     const again = deferred<Answer<'updateReport'>>();
     const { send } = await withReport({ handlers: { updateReport: () => again.promise } });
     fireEvent.click(screen.getByRole('button', { name: 'Re-analyze' }));
-    expect(screen.getByText('Analyzing…')).toBeTruthy();
+    screen.getByText('Analyzing…');
     expect(requestsOf(send, 'updateReport')).toEqual([
       { type: 'updateReport', id: 42, input: { results: true } },
     ]);
@@ -547,7 +569,7 @@ describe('This page: the outcome', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("Couldn't re-analyze the report.");
     expect(alert.textContent).toContain('Try again in 90 seconds.');
-    expect(screen.getByText('Good')).toBeTruthy();
+    screen.getByText('Good');
   });
 
   it('changes the privacy, asking for a password when Password is chosen', async () => {
@@ -558,7 +580,7 @@ describe('This page: the outcome', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('radio', { name: 'Public' })).toHaveProperty('checked', true);
+    expect(await screen.findByRole('radio', { name: 'Public' })).toHaveProperty('checked', true);
     choosePrivacy('Password');
     const save = screen.getByRole('button', { name: 'Save privacy' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
@@ -569,7 +591,7 @@ describe('This page: the outcome', () => {
     expect(requestsOf(send, 'updateReport')).toEqual([
       { type: 'updateReport', id: 42, input: { privacy: 2, password: 'new-secret' } },
     ]);
-    expect(screen.getByText(/Privacy: Password/)).toBeTruthy();
+    screen.getByText(/Privacy: Password/);
     expect(screen.queryByRole('button', { name: 'Save privacy' })).toBeNull();
   });
 
@@ -597,7 +619,7 @@ describe('This page: the outcome', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(requestsOf(send, 'deleteReport')).toEqual([]);
-    expect(screen.getByText('Good')).toBeTruthy();
+    screen.getByText('Good');
   });
 
   it('closes the question on Escape without deleting', async () => {
@@ -633,6 +655,6 @@ describe('This page: the outcome', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("Couldn't delete the report.");
-    expect(screen.getByText('Good')).toBeTruthy();
+    screen.getByText('Good');
   });
 });

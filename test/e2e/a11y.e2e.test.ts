@@ -1,10 +1,12 @@
 // axe-core over every view of the popup and the options page, in the light and the dark colour
 // scheme: no violation of impact "serious" or "critical" is allowed. A failure lists each rule,
 // the elements (CSS targets) and axe's summary (for contrast: the colours and the ratio).
+// Each test opens the page it checks; the connected ones start connected (beforeEach), and the
+// seed gives the lists their rows, so no test depends on what an earlier one did.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from '../../server/service';
 import { connect, type LoadedExtension, launchExtension } from './extension';
 import { type ExtensionSnapshot, snapshotExtension } from './list-fixtures';
@@ -33,11 +35,13 @@ beforeAll(async () => {
   axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   snapshot = await snapshotExtension();
   service = await startService({ port: 0, apiKeys: [API_KEY], serveSamples: true, rateLimit: 0 });
+  // Five reports on three projects: the Reports and Projects views have rows to check.
   await service.seed([
     { url: 'https://shop.example/', result: 'good' },
     { url: 'https://shop.example/cart', result: 'decent' },
     { url: 'https://blog.example/hello', result: 'bad' },
     { url: 'https://blog.example/draft', result: null, generatedAt: null },
+    { url: 'https://docs.example/start', result: 'good' },
   ]);
 });
 
@@ -118,6 +122,24 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
     return popup;
   }
 
+  /** The popup once it has loaded, connected: its tabs are there. */
+  async function openConnectedPopup(): Promise<Page> {
+    const page = await openPopup();
+    await page.getByRole('tab', { name: 'This page', exact: true }).waitFor();
+    return page;
+  }
+
+  /** Shows `url` in the browser's tab and opens the popup over it. */
+  async function openPopupOver(url: string): Promise<Page> {
+    const browser = the(ext, 'The browser');
+    const tab = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await tab.goto(url);
+    const page = await openPopup();
+    await page.getByText(url, { exact: true }).waitFor();
+    return page;
+  }
+
+  // A brand-new profile: this runs before anything is stored.
   it('popup, not connected yet', async () => {
     const page = await openPopup();
     await page.getByRole('button', { name: 'Open options', exact: true }).waitFor();
@@ -134,109 +156,110 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
     await expectAccessible(page, 'Popup, not connected');
   });
 
-  it('options page, and its Remove key question', async () => {
-    const browser = the(ext, 'The browser');
-    const running = the(service, 'The service');
-    await connect(browser, { baseUrl: running.baseUrl, apiKey: API_KEY });
-    const options = await browser.openTab('options.html');
-    try {
-      const serviceUrl = options.getByRole('textbox', { name: 'Service URL', exact: true });
-      await serviceUrl.waitFor();
-      expect(await serviceUrl.inputValue()).toBe(running.baseUrl);
-      await expectAccessible(options, 'Options page');
+  describe('connected', () => {
+    beforeEach(async () => {
+      const running = the(service, 'The service');
+      await connect(the(ext, 'The browser'), { baseUrl: running.baseUrl, apiKey: API_KEY });
+    });
 
-      await options.getByRole('button', { name: 'Remove key', exact: true }).click();
-      const dialog = options.getByRole('dialog');
+    it('options page, and its Remove key question', async () => {
+      const browser = the(ext, 'The browser');
+      const running = the(service, 'The service');
+      const options = await browser.openTab('options.html');
+      try {
+        const serviceUrl = options.getByRole('textbox', { name: 'Service URL', exact: true });
+        await serviceUrl.waitFor();
+        expect(await serviceUrl.inputValue()).toBe(running.baseUrl);
+        await expectAccessible(options, 'Options page');
+
+        await options.getByRole('button', { name: 'Remove key', exact: true }).click();
+        const dialog = options.getByRole('dialog');
+        await dialog.waitFor();
+        await expectAccessible(options, 'Options page, Remove key dialog open');
+        await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      } finally {
+        await options.close();
+      }
+    });
+
+    it('popup, This page before a create (with the password box shown)', async () => {
+      const page = await openPopupOver(the(service, 'The service').sampleUrls?.good ?? '');
+      await page.getByRole('button', { name: 'Create report', exact: true }).waitFor();
+      await expectAccessible(page, 'This page, before a create');
+
+      await page.getByRole('radio', { name: 'Password', exact: true }).check();
+      await page.getByLabel('Report password', { exact: true }).waitFor();
+      await expectAccessible(page, 'This page, Password chosen');
+    });
+
+    it('popup, This page after a create, and its Delete question', async () => {
+      // An address of its own: no other test has a report for it.
+      const page = await openPopupOver(
+        `${the(service, 'The service').sampleUrls?.good}?a11y=create`,
+      );
+      await page.getByRole('button', { name: 'Create report', exact: true }).click();
+      const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
+      await outcome.getByText('Good', { exact: true }).waitFor({ timeout: 20_000 });
+      await expectAccessible(page, 'This page, after a create');
+
+      await outcome.getByRole('button', { name: 'Delete', exact: true }).click();
+      const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      await expectAccessible(options, 'Options page, Remove key dialog open');
+      await expectAccessible(page, 'This page, Delete dialog open');
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
-    } finally {
-      await options.close();
-    }
-  });
-
-  it('popup, This page before a create (with the password box shown)', async () => {
-    const browser = the(ext, 'The browser');
-    const url = the(service, 'The service').sampleUrls?.good ?? '';
-    const tab = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await tab.goto(url);
-    const page = await openPopup();
-    await page.getByText(url, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Create report', exact: true }).waitFor();
-    await expectAccessible(page, 'This page, before a create');
-
-    await page.getByRole('radio', { name: 'Password', exact: true }).check();
-    await page.getByLabel('Report password', { exact: true }).waitFor();
-    await expectAccessible(page, 'This page, Password chosen');
-    await page.getByRole('radio', { name: 'Public', exact: true }).check();
-  });
-
-  it('popup, This page after a create, and its Delete question', async () => {
-    const page = the(popup, 'The popup');
-    await page.getByRole('button', { name: 'Create report', exact: true }).click();
-    const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
-    await outcome.getByText('Good', { exact: true }).waitFor({ timeout: 20_000 });
-    await expectAccessible(page, 'This page, after a create');
-
-    await outcome.getByRole('button', { name: 'Delete', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    await expectAccessible(page, 'This page, Delete dialog open');
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
-  });
-
-  it('popup, Reports with rows', async () => {
-    const page = the(popup, 'The popup');
-    await page.getByRole('tab', { name: 'Reports', exact: true }).click();
-    const rows = page.getByRole('list', { name: 'Reports' }).getByRole('listitem');
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
-    await expectAccessible(page, 'Reports view');
-  });
-
-  it('the check finds a planted violation', async () => {
-    // Proves the injected axe really inspects the popup: low contrast and an image without alt.
-    const page = the(popup, 'The popup');
-    await page.evaluate(() => {
-      const planted = document.createElement('p');
-      planted.id = 'planted';
-      planted.textContent = 'Barely readable';
-      planted.style.cssText = 'color:#999;background:#aaa';
-      const image = document.createElement('img');
-      image.src = '/icon/32.png';
-      planted.append(image);
-      document.querySelector('main')?.append(planted);
     });
-    try {
-      const found = (await axeViolations(page)).map((violation) => violation.id);
-      expect(found).toEqual(expect.arrayContaining(['color-contrast', 'image-alt']));
-    } finally {
-      await page.evaluate(() => document.getElementById('planted')?.remove());
-    }
-  });
 
-  it('popup, Projects', async () => {
-    const page = the(popup, 'The popup');
-    await page.getByRole('tab', { name: 'Projects', exact: true }).click();
-    const rows = page.getByRole('list', { name: 'Projects' }).getByRole('listitem');
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-    await expectAccessible(page, 'Projects view');
-  });
+    it('popup, Reports with rows', async () => {
+      const page = await openConnectedPopup();
+      await page.getByRole('tab', { name: 'Reports', exact: true }).click();
+      const rows = page.getByRole('list', { name: 'Reports' }).getByRole('listitem');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+      await expectAccessible(page, 'Reports view');
+    });
 
-  it('popup, an error alert', async () => {
-    // A service that is down: the create fails and the alert shows in the form.
-    const browser = the(ext, 'The browser');
-    const down = await startService({ port: 0, apiKeys: [API_KEY] });
-    const baseUrl = down.baseUrl;
-    await down.close();
-    await connect(browser, { baseUrl, apiKey: API_KEY });
-    const url = `${the(service, 'The service').sampleUrls?.decent}?a11y=alert`;
-    await (browser.context.pages()[0] ?? (await browser.context.newPage())).goto(url);
-    const page = await openPopup();
-    await page.getByText(url, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Create report', exact: true }).click();
-    await page.getByRole('alert').waitFor();
-    await expectAccessible(page, 'This page, error alert');
+    it('the check finds a planted violation', async () => {
+      // Proves the injected axe really inspects the popup: low contrast and an image without alt.
+      const page = await openConnectedPopup();
+      await page.evaluate(() => {
+        const planted = document.createElement('p');
+        planted.id = 'planted';
+        planted.textContent = 'Barely readable';
+        planted.style.cssText = 'color:#999;background:#aaa';
+        const image = document.createElement('img');
+        image.src = '/icon/32.png';
+        planted.append(image);
+        document.querySelector('main')?.append(planted);
+      });
+      try {
+        const found = (await axeViolations(page)).map((violation) => violation.id);
+        expect(found).toEqual(expect.arrayContaining(['color-contrast', 'image-alt']));
+      } finally {
+        await page.evaluate(() => document.getElementById('planted')?.remove());
+      }
+    });
+
+    it('popup, Projects', async () => {
+      const page = await openConnectedPopup();
+      await page.getByRole('tab', { name: 'Projects', exact: true }).click();
+      const rows = page.getByRole('list', { name: 'Projects' }).getByRole('listitem');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      await expectAccessible(page, 'Projects view');
+    });
+
+    it('popup, an error alert', async () => {
+      // A service that is down: the create fails and the alert shows in the form.
+      const down = await startService({ port: 0, apiKeys: [API_KEY] });
+      const baseUrl = down.baseUrl;
+      await down.close();
+      await connect(the(ext, 'The browser'), { baseUrl, apiKey: API_KEY });
+      const page = await openPopupOver(
+        `${the(service, 'The service').sampleUrls?.decent}?a11y=alert`,
+      );
+      await page.getByRole('button', { name: 'Create report', exact: true }).click();
+      await page.getByRole('alert').waitFor();
+      await expectAccessible(page, 'This page, error alert');
+    });
   });
 });

@@ -16,7 +16,8 @@ export const quietLogger = {
   error: console.error,
 };
 
-export async function buildExtension(): Promise<void> {
+/** `.output/chrome-mv3`, or `.output/firefox-mv3` (Firefox as MV3, as `npm run build:firefox`). */
+export async function buildExtension(browser: 'chrome' | 'firefox' = 'chrome'): Promise<void> {
   // Vite builds for production only when NODE_ENV says so, and vitest sets it to 'test': the
   // build would then carry Preact's devtools bridge and the development JSX transform, and not
   // be what `npm run build` ships (and what the byte budgets are about).
@@ -24,7 +25,8 @@ export async function buildExtension(): Promise<void> {
   process.env.NODE_ENV = 'production';
   try {
     await build({
-      browser: 'chrome',
+      browser,
+      manifestVersion: 3,
       logger: quietLogger,
     });
   } finally {

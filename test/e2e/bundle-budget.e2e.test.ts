@@ -26,6 +26,7 @@ function describeSize(name: string, size: LoadSize, budget: number): string {
 const MEASURES: [ByteBudgetName, string, () => LoadSize][] = [
   ['popup', 'popup.html', () => pageSize(EXTENSION_DIR, 'popup.html')],
   ['options', 'options.html', () => pageSize(EXTENSION_DIR, 'options.html')],
+  ['workspace', 'sidepanel.html', () => pageSize(EXTENSION_DIR, 'sidepanel.html')],
   ['background', 'The background service worker', () => backgroundSize(EXTENSION_DIR)],
 ];
 
@@ -37,10 +38,11 @@ describe('byte budgets of the production build', () => {
     expect(size.firstLoadGzip, describeSize(label, size, budget)).toBeLessThanOrEqual(budget);
   });
 
-  it('keeps zod out of the popup', () => {
-    const size = pageSize(EXTENSION_DIR, 'popup.html');
+  it.each(['popup.html', 'sidepanel.html'])('keeps zod out of %s', (page) => {
+    const size = pageSize(EXTENSION_DIR, page);
     // zod's error classes name themselves; their absence means its runtime is not bundled.
-    const withZod = size.firstLoad
+    // The workspace's tabs that load later must not bring it either.
+    const withZod = [...size.firstLoad, ...size.lazy]
       .filter((file) => file.file.endsWith('.js'))
       .filter((file) => /\$ZodError|ZodError/.test(readText(file.file)));
     expect(withZod.map((file) => file.file)).toEqual([]);

@@ -40,8 +40,15 @@ describe('npm run demo -- --headless', () => {
     expect(stdout).toMatch(/Toolbar badge: "\S{1,4}" \(Site Report: Good, generated /);
     const listed = /Reports listed: (\d+)/.exec(stdout);
     expect(Number(listed?.[1])).toBe(3);
+    expect(stdout).toMatch(/Workspace rows: 3\b/);
 
-    const shots = ['options', 'popup-reports', 'popup-reports-dark', 'popup-this-page'];
+    const shots = [
+      'options',
+      'popup-reports',
+      'popup-reports-dark',
+      'popup-this-page',
+      'workspace-dark',
+    ];
     expect((await readdir(folder)).sort()).toEqual(shots.map((name) => `${name}.png`).sort());
     for (const name of shots) {
       const { width, height } = pngSize(await readFile(join(folder, `${name}.png`)));

@@ -24,6 +24,11 @@ export interface LaunchOptions {
   extensionDir?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number } | null;
+  /**
+   * The browser's language, e.g. 'de': chrome.i18n's messages (--lang), its UI language
+   * (LANGUAGE, with Debian's chromium-l10n installed) and navigator.language (locale).
+   */
+  lang?: string;
 }
 
 export async function launchExtension(options: LaunchOptions = {}): Promise<LoadedExtension> {
@@ -34,7 +39,9 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
     headless: options.headless ?? true,
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport === undefined ? { width: 1000, height: 800 } : options.viewport,
+    ...(options.lang && { locale: options.lang, env: { ...process.env, LANGUAGE: options.lang } }),
     args: [
+      ...(options.lang ? [`--lang=${options.lang}`] : []),
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
       '--no-sandbox',

@@ -83,15 +83,15 @@ async function isCompleteBuild(dir: string): Promise<boolean> {
  * checkout rebuilds .output/chrome-mv3 in place (emptied, then rewritten); a browser loading
  * pages from there at that moment fails. Each stack loads its own copy instead.
  */
-async function copyOfBuild(attempts = 5): Promise<string> {
-  await waitUntil(() => isCompleteBuild(EXTENSION_DIR), `a whole build in ${EXTENSION_DIR}`);
+export async function copyOfBuild(source = EXTENSION_DIR, attempts = 5): Promise<string> {
+  await waitUntil(() => isCompleteBuild(source), `a whole build in ${source}`);
   const dir = await mkdtemp(join(tmpdir(), 'site-report-extension-'));
-  await cp(EXTENSION_DIR, dir, { recursive: true });
+  await cp(source, dir, { recursive: true });
   if (await isCompleteBuild(dir)) return dir;
   await rm(dir, { recursive: true, force: true });
   // The build changed while it was copied: again, from the finished build.
-  if (attempts <= 1) throw new Error(`${EXTENSION_DIR} kept changing while it was copied.`);
-  return copyOfBuild(attempts - 1);
+  if (attempts <= 1) throw new Error(`${source} kept changing while it was copied.`);
+  return copyOfBuild(source, attempts - 1);
 }
 
 /**

@@ -1,8 +1,11 @@
 // The options page as a new user meets it: typing the service address and key, Test connection
 // telling a rejected key, an unreachable address and a site address apart from a working
-// connection, Save connecting the popup, showing and removing the key, and the defaults.
+// connection, Save connecting the popup, and the defaults; then, with a saved key, showing and
+// removing it. Each test opens its own page over storage set up for it, so none depends on
+// another having run first.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from './extension';
 import {
   closedPort,
   isFocused,
@@ -20,10 +23,10 @@ const WRONG_KEY = 'options-e2e-wrong-key-0002';
 const SEEDED = 3;
 
 let stack: Stack | undefined;
+/** The options page of the running test. */
 let options: Page | undefined;
 
 beforeAll(async () => {
-  // A brand-new profile: nothing stored, so the page is what a new user sees.
   stack = await startStack({ connected: false, service: { apiKeys: [API_KEY] } });
   await stack.service.seed(
     Array.from({ length: SEEDED }, (_, index) => ({
@@ -31,13 +34,28 @@ beforeAll(async () => {
       result: 'good' as const,
     })),
   );
-  options = await stack.ext.openTab('options.html');
-  await options.getByRole('textbox', { name: 'Service URL', exact: true }).waitFor();
+});
+
+afterEach(async () => {
+  await options?.close();
+  options = undefined;
 });
 
 afterAll(async () => {
   await stack?.close();
 });
+
+/**
+ * Opens the options page over a profile with nothing stored (what a new user has), or with the
+ * service's address and API_KEY stored as Save stores them.
+ */
+async function openOptions(stored: 'nothing' | 'a saved key'): Promise<void> {
+  const { ext, service } = the(stack, 'The stack');
+  await ext.worker.evaluate(() => chrome.storage.local.clear());
+  if (stored === 'a saved key') await connect(ext, { baseUrl: service.baseUrl, apiKey: API_KEY });
+  options = await ext.openTab('options.html');
+  await options.getByRole('textbox', { name: 'Service URL', exact: true }).waitFor();
+}
 
 const serviceUrlBox = (page: Page) =>
   page.getByRole('textbox', { name: 'Service URL', exact: true });
@@ -68,6 +86,8 @@ async function testConnection(page: Page): Promise<string> {
 }
 
 describe('connecting on the options page', () => {
+  beforeEach(() => openOptions('nothing'));
+
   it('tells a rejected key, an unreachable address and a site address from a working one', async () => {
     const page = the(options, 'The options page');
     const { service } = the(stack, 'The stack');
@@ -110,6 +130,8 @@ describe('connecting on the options page', () => {
   it('saves, and the popup opened afterwards is connected', async () => {
     const page = the(options, 'The options page');
     const { service, ext, sample } = the(stack, 'The stack');
+    await serviceUrlBox(page).fill(service.baseUrl);
+    await apiKeyBox(page).fill(API_KEY);
     // Save requests host access and must not wait on the prompt (it never settles headless).
     await button(page, 'Save').click();
     await poll(() => statusText(page), 'status after Save').toMatch(/saved/i);
@@ -126,6 +148,40 @@ describe('connecting on the options page', () => {
       await tab.close();
     }
   });
+
+  it('has the defaults by name: privacy choices and the three switches', async () => {
+    const page = the(options, 'The options page');
+    const privacy = page.getByRole('radiogroup', { name: 'Default privacy', exact: true });
+    for (const choice of ['Public', 'Private', 'Password']) {
+      expect(await privacy.getByRole('radio', { name: choice, exact: true }).count(), choice).toBe(
+        1,
+      );
+    }
+    for (const name of [
+      'Show rating on the toolbar button',
+      'Add to the right-click menu',
+      'Notify when a report is ready',
+    ]) {
+      const box = page.getByRole('checkbox', { name, exact: true });
+      expect(await box.count(), name).toBe(1);
+      expect(await box.isChecked(), `${name} is on by default`).toBe(true);
+    }
+
+    // A switch applies at once, without Save.
+    await page.getByRole('checkbox', { name: 'Notify when a report is ready' }).uncheck();
+    await poll(
+      async () =>
+        the(stack, 'The stack').ext.worker.evaluate(async () => {
+          const { settings } = await chrome.storage.local.get('settings');
+          return (settings as { notify?: boolean } | undefined)?.notify;
+        }),
+      'stored notify switch',
+    ).toBe(false);
+  });
+});
+
+describe('the saved key', () => {
+  beforeEach(() => openOptions('a saved key'));
 
   it('shows and hides the key', async () => {
     const page = the(options, 'The options page');
@@ -168,35 +224,5 @@ describe('connecting on the options page', () => {
     } finally {
       await popup.close();
     }
-  });
-
-  it('has the defaults by name: privacy choices and the three switches', async () => {
-    const page = the(options, 'The options page');
-    const privacy = page.getByRole('radiogroup', { name: 'Default privacy', exact: true });
-    for (const choice of ['Public', 'Private', 'Password']) {
-      expect(await privacy.getByRole('radio', { name: choice, exact: true }).count(), choice).toBe(
-        1,
-      );
-    }
-    for (const name of [
-      'Show rating on the toolbar button',
-      'Add to the right-click menu',
-      'Notify when a report is ready',
-    ]) {
-      const box = page.getByRole('checkbox', { name, exact: true });
-      expect(await box.count(), name).toBe(1);
-      expect(await box.isChecked(), `${name} is on by default`).toBe(true);
-    }
-
-    // A switch applies at once, without Save.
-    await page.getByRole('checkbox', { name: 'Notify when a report is ready' }).uncheck();
-    await poll(
-      async () =>
-        the(stack, 'The stack').ext.worker.evaluate(async () => {
-          const { settings } = await chrome.storage.local.get('settings');
-          return (settings as { notify?: boolean } | undefined)?.notify;
-        }),
-      'stored notify switch',
-    ).toBe(false);
   });
 });

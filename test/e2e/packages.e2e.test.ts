@@ -68,9 +68,10 @@ describe('npm run zip', () => {
       manifest_version: 3,
       name: '__MSG_extName__',
       default_locale: 'en',
-      permissions: ['storage', 'tabs', 'contextMenus', 'notifications'],
+      permissions: ['storage', 'tabs', 'contextMenus', 'notifications', 'alarms', 'sidePanel'],
       optional_host_permissions: ['https://*/*', 'http://*/*'],
       background: { service_worker: 'background.js' },
+      side_panel: { default_path: 'sidepanel.html' },
     });
     for (const key of ['host_permissions', 'content_scripts', 'web_accessible_resources']) {
       expect(manifest, key).not.toHaveProperty(key);
@@ -86,9 +87,10 @@ describe('npm run zip', () => {
     const manifest = await manifestOf(zip);
     expect(manifest).toMatchObject({
       manifest_version: 3,
-      permissions: ['storage', 'tabs', 'contextMenus', 'notifications'],
+      permissions: ['storage', 'tabs', 'contextMenus', 'notifications', 'alarms'],
       optional_host_permissions: ['https://*/*', 'http://*/*'],
       background: { scripts: ['background.js'] },
+      sidebar_action: { default_panel: 'sidepanel.html' },
       browser_specific_settings: {
         gecko: {
           id: expect.stringMatching(/@/),

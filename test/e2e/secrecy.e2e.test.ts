@@ -3,18 +3,20 @@
 // distinctive key), while every request the browser makes — the service worker's included —
 // and every console message are recorded. The key may appear only in the Authorization header
 // of requests to the service, never in the popup's DOM, a URL, a body, a log line or storage
-// other than storage.local's settings.
+// other than storage.local's settings. That whole session runs once, before the tests; each
+// test then checks one part of what it left (the popup's documents, taken at each step; the
+// requests; the logs; storage), so none depends on another having run first.
 import type { ConsoleMessage, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openPageTab,
   openPopup,
   outcomeOf,
-  poll,
   RATING_WORD,
   type Stack,
   startStack,
   the,
+  waitUntil,
 } from './flows';
 
 /** Distinctive, so any appearance anywhere is found by a plain substring search. */
@@ -59,36 +61,46 @@ function watchPage(page: Page, where: string): Page {
 
 const leaks = (text: string) => KEYS.filter((key) => text.includes(key));
 
-/** The popup's whole document must not contain either key. */
-async function expectNoKeyInDom(popup: Page, view: string) {
+/** The popup's document at one step of the session: its markup and its fields' values. */
+interface PopupDocument {
+  html: string;
+  values: string;
+}
+
+/** What the session saw, for the tests to check. */
+const session = {
+  /** The options page's status after Test connection and after Save. */
+  tested: '',
+  saved: '',
+  /** The key the options page showed when opened again after Save. */
+  keyShownAfterSave: '',
+  /** The popup's alerts after the 422 and after the 401. */
+  alertAfter422: '',
+  alertAfter401: '',
+  /** The popup's document at each step, by view. */
+  documents: new Map<string, PopupDocument>(),
+};
+
+async function recordDocument(popup: Page, view: string) {
   const html = await popup.evaluate(() => document.documentElement.outerHTML);
-  expect(html.length, `${view}: the DOM was read`).toBeGreaterThan(500);
-  expect(leaks(html), `keys in the popup's DOM (${view})`).toEqual([]);
-  // Field values live outside outerHTML: check every form control's current value too.
+  // Field values live outside outerHTML: every form control's current value too.
   const values = await popup.evaluate(() =>
     [...document.querySelectorAll('input, textarea, select')]
       .map((element) => (element as HTMLInputElement).value)
       .join('\n'),
   );
-  expect(leaks(values), `keys in the popup's field values (${view})`).toEqual([]);
+  session.documents.set(view, { html, values });
 }
 
-beforeAll(async () => {
-  stack = await startStack({
-    connected: false,
-    service: { apiKeys: [API_KEY], rateLimit: 0 },
-  });
-  const { context, worker } = stack.ext;
-  // Playwright reports the extension service worker's fetches here too (request.serviceWorker()).
-  context.on('request', recordRequest);
-  context.on('console', recordConsole('context'));
-  worker.on('console', recordConsole('service worker'));
-});
-
-afterAll(async () => {
-  for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-  await stack?.close();
-});
+/** The popup's whole document must not have contained either key at that step. */
+function expectNoKeyInDom(view: string) {
+  const shown = session.documents.get(view);
+  expect(shown, `${view}: the DOM was read`).toBeDefined();
+  const { html = '', values = '' } = shown ?? {};
+  expect(html.length, `${view}: the DOM was read`).toBeGreaterThan(500);
+  expect(leaks(html), `keys in the popup's DOM (${view})`).toEqual([]);
+  expect(leaks(values), `keys in the popup's field values (${view})`).toEqual([]);
+}
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -98,8 +110,8 @@ async function openPopupOver(url: string): Promise<Page> {
   return watchPage(await openPopup(ext), `popup over ${url}`);
 }
 
-/** Visits Reports and Projects and checks the DOM of each once it has loaded or failed. */
-async function checkListViews(popup: Page, what: string, expectRows: boolean) {
+/** Visits Reports and Projects and records the DOM of each once it has loaded or failed. */
+async function visitListViews(popup: Page, what: string, expectRows: boolean) {
   for (const [tab, list] of [
     ['Reports', 'Reports'],
     ['Projects', 'Projects'],
@@ -115,67 +127,123 @@ async function checkListViews(popup: Page, what: string, expectRows: boolean) {
     } else {
       await panel.getByRole('alert').waitFor();
     }
-    await expectNoKeyInDom(popup, `${tab} view, ${what}`);
+    await recordDocument(popup, `${tab} view, ${what}`);
   }
   await popup.getByRole('tab', { name: 'This page', exact: true }).click();
 }
 
+/** The options page: the key typed, tested and saved. */
+async function connectOnOptionsPage() {
+  const { ext, service } = the(stack, 'The stack');
+  const options = watchPage(await ext.openTab('options.html'), 'options');
+  await options.getByRole('textbox', { name: 'Service URL', exact: true }).fill(service.baseUrl);
+  await options.getByRole('textbox', { name: 'API key', exact: true }).fill(API_KEY);
+  await button(options, 'Test connection').click();
+  const tested = options.getByRole('status').filter({ hasText: /^Connected/ });
+  await tested.waitFor();
+  session.tested = (await tested.textContent()) ?? '';
+  await button(options, 'Save').click();
+  const saved = options.getByRole('status').filter({ hasText: /saved/i });
+  await saved.waitFor();
+  session.saved = (await saved.textContent()) ?? '';
+  await options.close();
+}
+
+/** The popup in every view, after a create and after a 422. */
+async function usePopup() {
+  const { sample, service } = the(stack, 'The stack');
+  const popup = await openPopupOver(sample('good'));
+  await button(popup, 'Create report').waitFor();
+  await recordDocument(popup, 'This page, before creating');
+
+  await button(popup, 'Create report').click();
+  await outcomeOf(popup).getByText(RATING_WORD.good, { exact: true }).waitFor();
+  await recordDocument(popup, 'This page, after creating');
+  await visitListViews(popup, 'after creating', true);
+  await popup.close();
+
+  // A 422: the service cannot analyse an image. The error names the page, not the key.
+  const image = `${service.url}/samples/images/cup.svg`;
+  const failing = await openPopupOver(image);
+  await button(failing, 'Create report').click();
+  await failing.getByRole('alert').waitFor();
+  session.alertAfter422 = (await failing.getByRole('alert').textContent()) ?? '';
+  await recordDocument(failing, 'This page, after a 422');
+  await failing.close();
+}
+
+/** A wrong key pasted and saved on the options page, then the popup with the service's 401. */
+async function usePopupWithWrongKey() {
+  const { ext, sample } = the(stack, 'The stack');
+  const options = watchPage(await ext.openTab('options.html'), 'options');
+  const keyBox = options.getByRole('textbox', { name: 'API key', exact: true });
+  await waitUntil(async () => (await keyBox.inputValue()) !== '', 'the saved key in the form');
+  session.keyShownAfterSave = await keyBox.inputValue();
+  await keyBox.fill(UNKNOWN_KEY);
+  await button(options, 'Save').click();
+  await options.getByRole('status').filter({ hasText: /saved/i }).waitFor();
+  await options.close();
+
+  const popup = await openPopupOver(sample('decent'));
+  await button(popup, 'Create report').click();
+  const alert = popup.getByRole('alert');
+  await alert.waitFor();
+  session.alertAfter401 = (await alert.textContent()) ?? '';
+  await recordDocument(popup, 'This page, after a 401');
+  await visitListViews(popup, 'after a 401', false);
+}
+
+beforeAll(async () => {
+  stack = await startStack({
+    connected: false,
+    service: { apiKeys: [API_KEY], rateLimit: 0 },
+  });
+  const { context, worker } = stack.ext;
+  // Playwright reports the extension service worker's fetches here too (request.serviceWorker()).
+  context.on('request', recordRequest);
+  context.on('console', recordConsole('context'));
+  worker.on('console', recordConsole('service worker'));
+
+  await connectOnOptionsPage();
+  await usePopup();
+  await usePopupWithWrongKey();
+});
+
+afterAll(async () => {
+  for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  await stack?.close();
+});
+
 describe('the API key', () => {
-  it('is typed on the options page, tested and saved', async () => {
-    const { ext, service } = the(stack, 'The stack');
-    const options = watchPage(await ext.openTab('options.html'), 'options');
-    await options.getByRole('textbox', { name: 'Service URL', exact: true }).fill(service.baseUrl);
-    await options.getByRole('textbox', { name: 'API key', exact: true }).fill(API_KEY);
-    await button(options, 'Test connection').click();
-    await options
-      .getByRole('status')
-      .filter({ hasText: /^Connected/ })
-      .waitFor();
-    await button(options, 'Save').click();
-    await options.getByRole('status').filter({ hasText: /saved/i }).waitFor();
-    await options.close();
+  it('is typed on the options page, tested and saved', () => {
+    expect(session.tested).toMatch(/^Connected/);
+    expect(session.saved).toMatch(/saved/i);
   });
 
-  it('never appears in the popup: every view, after a create and after an error', async () => {
-    const { sample, service } = the(stack, 'The stack');
-    const popup = await openPopupOver(sample('good'));
-    await button(popup, 'Create report').waitFor();
-    await expectNoKeyInDom(popup, 'This page, before creating');
-
-    await button(popup, 'Create report').click();
-    await outcomeOf(popup).getByText(RATING_WORD.good, { exact: true }).waitFor();
-    await expectNoKeyInDom(popup, 'This page, after creating');
-    await checkListViews(popup, 'after creating', true);
-    await popup.close();
-
-    // A 422: the service cannot analyse an image. The error names the page, not the key.
-    const image = `${service.url}/samples/images/cup.svg`;
-    const failing = await openPopupOver(image);
-    await button(failing, 'Create report').click();
-    await failing.getByRole('alert').waitFor();
-    expect(await failing.getByRole('alert').textContent()).toMatch(/couldn't create/i);
-    await expectNoKeyInDom(failing, 'This page, after a 422');
-    await failing.close();
+  it('never appears in the popup: every view, after a create and after an error', () => {
+    for (const view of [
+      'This page, before creating',
+      'This page, after creating',
+      'Reports view, after creating',
+      'Projects view, after creating',
+      'This page, after a 422',
+    ]) {
+      expectNoKeyInDom(view);
+    }
+    expect(session.alertAfter422).toMatch(/couldn't create/i);
   });
 
-  it('never appears in the popup when the service rejects the key', async () => {
-    const { ext, sample } = the(stack, 'The stack');
-    // The user pastes a wrong key and saves it.
-    const options = watchPage(await ext.openTab('options.html'), 'options');
-    const keyBox = options.getByRole('textbox', { name: 'API key', exact: true });
-    await poll(() => keyBox.inputValue(), 'the saved key in the form').toBe(API_KEY);
-    await keyBox.fill(UNKNOWN_KEY);
-    await button(options, 'Save').click();
-    await options.getByRole('status').filter({ hasText: /saved/i }).waitFor();
-    await options.close();
-
-    const popup = await openPopupOver(sample('decent'));
-    await button(popup, 'Create report').click();
-    const alert = popup.getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/rejected the API key/i);
-    await expectNoKeyInDom(popup, 'This page, after a 401');
-    await checkListViews(popup, 'after a 401', false);
+  it('never appears in the popup when the service rejects the key', () => {
+    // The options page showed the saved key before the user replaced it with a wrong one.
+    expect(session.keyShownAfterSave, 'the saved key in the form').toBe(API_KEY);
+    expect(session.alertAfter401).toMatch(/rejected the API key/i);
+    for (const view of [
+      'This page, after a 401',
+      'Reports view, after a 401',
+      'Projects view, after a 401',
+    ]) {
+      expectNoKeyInDom(view);
+    }
   });
 
   it('is sent only in the Authorization header to the service, and logged nowhere', async () => {

@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analysePage, CHECK_WEIGHTS, type FetchedPage } from '../../server/analysis';
+import {
+  analysePage,
+  CHECK_WEIGHTS,
+  type FetchedPage,
+  ratingFromScore,
+} from '../../server/analysis';
 import { SAMPLE_SCORES } from '../../server/samples';
 import { api, start } from './helpers';
 
@@ -33,6 +38,20 @@ async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+describe('rating thresholds', () => {
+  // The service's own copy of the v1 API's thresholds: ≥ 80 good, ≥ 50 decent, otherwise bad.
+  it.each([
+    [100, 'good'],
+    [80, 'good'],
+    [79, 'decent'],
+    [50, 'decent'],
+    [49, 'bad'],
+    [0, 'bad'],
+  ] as const)('rates a score of %i %s', (score, rating) => {
+    expect(ratingFromScore(score)).toBe(rating);
+  });
+});
 
 describe('analysis of the sample pages', () => {
   it.each([

@@ -14,6 +14,8 @@ describe('command-line options', () => {
       host: '127.0.0.1',
       db: DEFAULT_DB,
       rateLimit: 60,
+      passwordAttempts: 5,
+      passwordWindowMs: 60_000,
       async: false,
       serveSamples: false,
     });
@@ -35,6 +37,10 @@ describe('command-line options', () => {
         ':memory:',
         '--rate-limit',
         '5',
+        '--password-attempts',
+        '3',
+        '--password-window',
+        '120000',
         '--latency',
         '200',
         '--async',
@@ -59,6 +65,8 @@ describe('command-line options', () => {
         apiKeys: ['key-one-12345', 'key-two-12345', { key: 'key-three-123', apiAccess: false }],
         db: ':memory:',
         rateLimit: 5,
+        passwordAttempts: 3,
+        passwordWindowMs: 120_000,
         latencyMs: 200,
         async: true,
         asyncDelayMs: 300,
@@ -85,12 +93,16 @@ describe('command-line options', () => {
     });
   });
 
-  it.each([[['--port', 'abc']], [['--port', '70000']], [['--rate-limit', '-1']], [['--unknown']]])(
-    'refuses %j',
-    (argv) => {
-      expect(() => parseCliArgs(argv, {})).toThrow();
-    },
-  );
+  it.each([
+    [['--port', 'abc']],
+    [['--port', '70000']],
+    [['--rate-limit', '-1']],
+    [['--password-attempts', '-1']],
+    [['--password-window', '0']],
+    [['--unknown']],
+  ])('refuses %j', (argv) => {
+    expect(() => parseCliArgs(argv, {})).toThrow();
+  });
 
   it('shows help', () => {
     expect(parseCliArgs(['--help'], {})).toEqual({ help: true });

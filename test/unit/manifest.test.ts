@@ -8,7 +8,22 @@ describe('manifest', () => {
 
   it('asks only for the permissions the features use, and no host access at install', () => {
     const chrome = manifest({ browser: 'chrome' });
-    expect(chrome.permissions).toEqual(['storage', 'tabs', 'contextMenus', 'notifications']);
+    expect(chrome.permissions).toEqual([
+      'storage',
+      'tabs',
+      'contextMenus',
+      'notifications',
+      'alarms',
+      'sidePanel',
+    ]);
+    // Firefox has no sidePanel API: its sidebar needs no permission.
+    expect(manifest({ browser: 'firefox' }).permissions).toEqual([
+      'storage',
+      'tabs',
+      'contextMenus',
+      'notifications',
+      'alarms',
+    ]);
     expect(chrome).not.toHaveProperty('host_permissions');
     expect(chrome).not.toHaveProperty('content_scripts');
     expect(chrome).not.toHaveProperty('web_accessible_resources');

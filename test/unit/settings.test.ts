@@ -165,7 +165,7 @@ describe('saveSettings', () => {
     const result = await saveSettings({ serviceUrl: typed, showBadge: false });
     expect(result).toEqual({
       ok: false,
-      fieldErrors: { serviceUrl: expect.stringMatching(message) },
+      errors: { serviceUrl: expect.stringMatching(message) },
     });
     expect(await stored()).toBeUndefined();
   });
@@ -179,7 +179,7 @@ describe('saveSettings', () => {
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.fieldErrors).sort()).toEqual([
+    expect(Object.keys(result.errors).sort()).toEqual([
       'apiKey',
       'defaultPrivacy',
       'notify',

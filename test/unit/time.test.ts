@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactTime, relativeTime, waitTime } from '../../lib/time';
+import { duration, exactTime, MAX_WAIT_SECONDS, relativeTime } from '../../lib/time';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const ago = (seconds: number) => NOW - seconds * 1000;
@@ -50,16 +50,36 @@ describe('exactTime', () => {
   });
 });
 
-describe('waitTime', () => {
+describe('duration', () => {
   it.each([
-    [1, 'in 1 second'],
-    [30, 'in 30 seconds'],
-    [0.2, 'in 1 second'],
-    [119, 'in 119 seconds'],
-    [120, 'in 2 minutes'],
-    [150, 'in 3 minutes'],
-    [3 * 3600, 'in 3 hours'],
-  ])('%s seconds reads "%s"', (seconds, text) => {
-    expect(waitTime(seconds, 'en')).toBe(text);
+    [1, '1 second'],
+    [30, '30 seconds'],
+    [0.2, '1 second'],
+    [119, '119 seconds'],
+    [119.5, '2 minutes'],
+    [120, '2 minutes'],
+    [150, '3 minutes'],
+    [3 * 3600, '3 hours'],
+    [47 * 3600, '47 hours'],
+    [48 * 3600, '2 days'],
+    [MAX_WAIT_SECONDS, '30 days'],
+  ])('%s seconds reads "%s" (rounded up, never shorter)', (seconds, text) => {
+    expect(duration(seconds, 'en')).toBe(text);
+  });
+
+  it.each([
+    ['Infinity', Number.POSITIVE_INFINITY, '30 days'],
+    ['a wait of years', 1e12, '30 days'],
+    ['MAX_VALUE', Number.MAX_VALUE, '30 days'],
+    ['NaN', Number.NaN, '1 second'],
+    ['zero', 0, '1 second'],
+    ['a negative wait', -5, '1 second'],
+    ['-Infinity', Number.NEGATIVE_INFINITY, '1 second'],
+  ])('never throws: %s reads "%s"', (_name, seconds, text) => {
+    expect(duration(seconds, 'en')).toBe(text);
+  });
+
+  it('follows the locale', () => {
+    expect(duration(30, 'de')).toBe('30 Sekunden');
   });
 });

@@ -2,8 +2,8 @@
 // reaches an error message, whatever the server or the network does.
 import { describe, expect, it } from 'vitest';
 import { type ErrorKind, SiteReportError, toErrorData } from '../../../lib/api';
+import type { Reply } from '../../support/scripted-service';
 import { KEY, rejection, reportBody, useServer } from './fixtures';
-import type { Reply } from './test-server';
 
 const ctx = useServer();
 
@@ -134,8 +134,8 @@ describe('HTTP error answers', () => {
   });
 
   it('reports a refused connection as a network error', async () => {
-    const { startTestServer } = await import('./test-server');
-    const gone = await startTestServer();
+    const { startScriptedService } = await import('../../support/scripted-service');
+    const gone = await startScriptedService();
     await gone.close();
     const error = await rejection(ctx.client({ baseUrl: gone.baseUrl }).reports.list());
     expect(error).toMatchObject({ kind: 'network' });

@@ -2,7 +2,7 @@
 // recorded waits so retry and polling tests take no real time.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createSiteReportClient, type SiteReportClientOptions } from '../../../lib/api';
-import { startTestServer, type TestServer } from './test-server';
+import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 
 export const KEY = 'sr_live_S3cr3tKey_0123456789abcdef';
 
@@ -31,12 +31,12 @@ export const reportBody = (overrides: Record<string, unknown> = {}) => ({
 /** Starts one server per test file; each test starts with no requests and no script. */
 export function useServer() {
   const context = {} as {
-    server: TestServer;
+    server: ScriptedService;
     waits: number[];
     client(options?: Partial<SiteReportClientOptions>): ReturnType<typeof createSiteReportClient>;
   };
   beforeAll(async () => {
-    context.server = await startTestServer();
+    context.server = await startScriptedService();
   });
   afterAll(() => context.server.close());
   beforeEach(() => {

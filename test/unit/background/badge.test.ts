@@ -15,7 +15,9 @@ import {
 } from '../../../lib/background/badge';
 import { forgetReport, rememberReports } from '../../../lib/background/rating-store';
 import type { CachedRating } from '../../../lib/messages';
+import { ratingWord } from '../../../lib/rating-word';
 import { saveSettings } from '../../../lib/settings';
+import { exactTime } from '../../../lib/time';
 
 function entry(
   rating: Rating | null,
@@ -88,7 +90,15 @@ describe('badgeFor', () => {
     expect(badgeFor(entry(null, null))).toEqual(pendingBadge());
     expect(pendingBadge().text).toBe('…');
     expect(badgeFor(entry('bad', null)).title).toBe('Site Report: Bad');
+    expect(badgeFor(entry('bad', 'yesterday-ish')).title).toBe('Site Report: Bad');
     expect(errorBadge('Rate limited.').title).toBe('Site Report: Rate limited.');
+  });
+
+  it('says the time as the popup does, and the rating in the popup’s words', () => {
+    const generatedAt = '2026-11-20T09:15:02.000Z';
+    expect(badgeFor(entry('decent', generatedAt)).title).toBe(
+      `Site Report: ${ratingWord('decent')}, generated ${exactTime(generatedAt)}`,
+    );
   });
 });
 

@@ -10,25 +10,17 @@ import { handleMessage } from '../../../lib/background/handlers';
 import { getCachedRating, rememberReports } from '../../../lib/background/rating-store';
 import type { Answer, RequestType } from '../../../lib/messages';
 import { loadSettings, saveSettings } from '../../../lib/settings';
-import {
-  HTML_PAGE,
-  type ServiceStub,
-  startServiceStub,
-  wireList,
-  wireReport,
-} from './service-stub';
+import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
+import { HTML_PAGE, wireList, wireReport } from '../../support/wire';
 
 const KEY = 'sr_test_key_0123456789';
-let stub: ServiceStub;
+let stub: ScriptedService;
 
 beforeAll(async () => {
-  stub = await startServiceStub();
+  stub = await startScriptedService();
 });
 afterAll(() => stub.close());
-beforeEach(() => {
-  stub.requests.length = 0;
-  stub.answer(() => ({ status: 500, body: 'unexpected request' }));
-});
+beforeEach(() => stub.reset());
 
 function testDeps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
   return createHandlerDeps({
@@ -83,6 +75,7 @@ describe('who may ask', () => {
     const answer = await handleMessage({ type: 'getStatus' }, sender, testDeps());
     expect(failure(answer)).toEqual({
       kind: 'bad_message',
+      reason: 'badSender',
       message: expect.stringMatching(/refused/),
     });
   });
@@ -168,7 +161,7 @@ describe('every handler answers errors as plain data', () => {
     ),
   )('%s: %s', async (_type, kind, reply, extra, request) => {
     await connect();
-    stub.answer(() => reply);
+    stub.on(() => reply);
     const answer = await ask(request);
     expect(failure(answer)).toMatchObject({ kind, message: expect.any(String), ...extra });
     // Plain data: survives structured cloning with every field.
@@ -230,7 +223,7 @@ describe('createReport', () => {
     await connect();
     const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/pricing' });
     fakeBrowser.storage.onChanged.addListener((c, a) => void handleRatingCacheChange(c, a));
-    stub.answer(() => ({
+    stub.on(() => ({
       status: 201,
       body: { data: wireReport({ result: 'decent' }), status: 201 },
     }));
@@ -242,7 +235,7 @@ describe('createReport', () => {
     expect(success(answer)).toMatchObject({ id: 42, rating: 'decent', privacy: 1 });
     const [request] = stub.requests;
     expect(request?.method).toBe('POST');
-    expect(request?.path).toBe('/api/v1/reports');
+    expect(request?.url.pathname).toBe('/api/v1/reports');
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request?.headers.accept).toBe('application/json');
     expect(Object.fromEntries(request?.form ?? [])).toEqual({
@@ -284,7 +277,7 @@ describe('createReport', () => {
     ['unexpected_response', { status: 200, body: HTML_PAGE }, { kind: 'unexpected_response' }],
   ])('answers %s as plain data', async (_name, reply, expected) => {
     await connect();
-    stub.answer(() => reply);
+    stub.on(() => reply);
     const answer = await ask({ type: 'createReport', input: { url: 'https://example.com/' } });
     const error = failure(answer);
     expect(error).toMatchObject(expected);
@@ -303,7 +296,7 @@ describe('createReport', () => {
 
   it('answers timeout when the service does not answer in time', async () => {
     await connect();
-    stub.answer(() => new Promise((resolve) => setTimeout(() => resolve({ body: {} }), 500)));
+    stub.on(() => new Promise((resolve) => setTimeout(() => resolve({ body: {} }), 500)));
     const deps = testDeps({
       createClient: (options) => createSiteReportClient({ ...options, timeoutMs: 50 }),
     });
@@ -318,19 +311,19 @@ describe('reading, changing and deleting reports', () => {
   beforeEach(() => connect());
 
   it('getReport caches the answer', async () => {
-    stub.answer(() => ({ body: { data: wireReport({ id: 5, result: 'bad' }) } }));
+    stub.on(() => ({ body: { data: wireReport({ id: 5, result: 'bad' }) } }));
     expect(success(await ask({ type: 'getReport', id: 5 }))).toMatchObject({
       id: 5,
       rating: 'bad',
     });
-    expect(stub.requests[0]?.path).toBe('/api/v1/reports/5');
+    expect(stub.requests[0]?.url.pathname).toBe('/api/v1/reports/5');
     expect(await getCachedRating('https://example.com/pricing')).toMatchObject({ reportId: 5 });
   });
 
   it('getReport of a report that is gone answers not_found and forgets it', async () => {
-    stub.answer(() => ({ body: { data: wireReport({ id: 5 }) } }));
+    stub.on(() => ({ body: { data: wireReport({ id: 5 }) } }));
     await ask({ type: 'getReport', id: 5 });
-    stub.answer(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
+    stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
     expect(failure(await ask({ type: 'getReport', id: 5 })).kind).toBe('not_found');
     expect(await getCachedRating('https://example.com/pricing')).toBeNull();
   });
@@ -338,13 +331,13 @@ describe('reading, changing and deleting reports', () => {
   it('updateReport sends the changes and caches the new rating (badge follows)', async () => {
     const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/pricing' });
     fakeBrowser.storage.onChanged.addListener((c, a) => void handleRatingCacheChange(c, a));
-    stub.answer(() => ({ body: { data: wireReport({ result: 'good' }) } }));
+    stub.on(() => ({ body: { data: wireReport({ result: 'good' }) } }));
     await ask({ type: 'getReport', id: 42 });
     await vi.waitFor(async () =>
       expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe('Good'),
     );
 
-    stub.answer(() => ({
+    stub.on(() => ({
       body: { data: wireReport({ result: 'bad', privacy: 2, password: true }) },
     }));
     const answer = await ask({
@@ -368,13 +361,13 @@ describe('reading, changing and deleting reports', () => {
   it('deleteReport forgets the report (badge cleared)', async () => {
     const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/pricing' });
     fakeBrowser.storage.onChanged.addListener((c, a) => void handleRatingCacheChange(c, a));
-    stub.answer(() => ({ body: { data: wireReport() } }));
+    stub.on(() => ({ body: { data: wireReport() } }));
     await ask({ type: 'getReport', id: 42 });
     await vi.waitFor(async () =>
       expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe('Good'),
     );
 
-    stub.answer(() => ({ body: { id: 42, object: 'report', deleted: true, status: 200 } }));
+    stub.on(() => ({ body: { id: 42, object: 'report', deleted: true, status: 200 } }));
     expect(success(await ask({ type: 'deleteReport', id: 42 }))).toEqual({ id: 42 });
     expect(stub.requests.at(-1)?.method).toBe('DELETE');
     expect(await getCachedRating('https://example.com/pricing')).toBeNull();
@@ -385,7 +378,7 @@ describe('reading, changing and deleting reports', () => {
 
   it('waitForResult reads until the report is rated', async () => {
     let reads = 0;
-    stub.answer(() => {
+    stub.on(() => {
       reads++;
       return {
         body: { data: wireReport({ result: reads < 3 ? null : 'decent', generated_at: null }) },
@@ -405,7 +398,7 @@ describe('lists and projects', () => {
   beforeEach(() => connect());
 
   it('listReports passes the filters and caches every report in the page', async () => {
-    stub.answer(() => ({
+    stub.on(() => ({
       body: wireList(
         [
           wireReport({ id: 1, url: 'https://a.example/', result: 'good' }),
@@ -446,12 +439,12 @@ describe('lists and projects', () => {
   });
 
   it('listProjects answers the page', async () => {
-    stub.answer(() => ({ body: wireList([{ project: 'example.com', created_at: null }]) }));
+    stub.on(() => ({ body: wireList([{ project: 'example.com', created_at: null }]) }));
     const page = success<{ items: { name: string }[] }>(
       await ask({ type: 'listProjects', params: {} }),
     );
     expect(page.items[0]?.name).toBe('example.com');
-    expect(stub.requests[0]?.path).toBe('/api/v1/projects');
+    expect(stub.requests[0]?.url.pathname).toBe('/api/v1/projects');
   });
 
   it('deleteProject forgets the project’s reports', async () => {
@@ -469,11 +462,11 @@ describe('lists and projects', () => {
         results: null,
       },
     ]);
-    stub.answer(() => ({ status: 204 }));
+    stub.on(() => ({ status: 204 }));
     expect(success(await ask({ type: 'deleteProject', name: 'example.com' }))).toEqual({
       name: 'example.com',
     });
-    expect(stub.requests[0]?.path).toBe('/api/v1/projects/example.com');
+    expect(stub.requests[0]?.url.pathname).toBe('/api/v1/projects/example.com');
     expect(await getCachedRating('https://example.com/a')).toBeNull();
   });
 });
@@ -483,7 +476,7 @@ describe('testConnection', () => {
     ask({ type: 'testConnection', serviceUrl, ...(apiKey === undefined ? {} : { apiKey }) }, deps);
 
   it('succeeds with the number of reports, using the values given (unsaved)', async () => {
-    stub.answer(() => ({ body: wireList([wireReport()], 27) }));
+    stub.on(() => ({ body: wireList([wireReport()], 27) }));
     expect(success(await test(`${stub.baseUrl}/`, 'typed-key'))).toEqual({
       baseUrl: stub.baseUrl,
       adjusted: false,
@@ -496,14 +489,14 @@ describe('testConnection', () => {
 
   it('uses the stored key when none is given', async () => {
     await saveSettings({ apiKey: KEY });
-    stub.answer(() => ({ body: { data: [] } }));
+    stub.on(() => ({ body: { data: [] } }));
     expect(success(await test(stub.baseUrl))).toEqual({ baseUrl: stub.baseUrl, adjusted: false });
     expect(stub.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it('tries <address>/api/v1 when the address is the site, and offers it', async () => {
-    stub.answer((request) =>
-      request.path === '/api/v1/reports'
+    stub.on((request) =>
+      request.url.pathname === '/api/v1/reports'
         ? { body: wireList([], 3) }
         : { status: 200, body: HTML_PAGE },
     );
@@ -512,7 +505,7 @@ describe('testConnection', () => {
       adjusted: true,
       total: 3,
     });
-    expect(stub.requests.map((r) => r.path)).toEqual(['/reports', '/api/v1/reports']);
+    expect(stub.requests.map((r) => r.url.pathname)).toEqual(['/reports', '/api/v1/reports']);
   });
 
   it.each([
@@ -522,8 +515,8 @@ describe('testConnection', () => {
   ])(
     'says what the API at <address>/api/v1 answered (%i), not that the site is no API',
     async (status, body, headers, kind, message) => {
-      stub.answer((request) =>
-        request.path === '/api/v1/reports'
+      stub.on((request) =>
+        request.url.pathname === '/api/v1/reports'
           ? { status, body, headers }
           : { status: 200, body: HTML_PAGE },
       );
@@ -531,12 +524,12 @@ describe('testConnection', () => {
       expect(error.kind).toBe(kind);
       expect(error.message).toMatch(message);
       expect(error.message).toContain(`${stub.baseUrl} is the API's address, but:`);
-      expect(stub.requests.map((r) => r.path)).toEqual(['/reports', '/api/v1/reports']);
+      expect(stub.requests.map((r) => r.url.pathname)).toEqual(['/reports', '/api/v1/reports']);
     },
   );
 
   it('reports the address as typed when <address>/api/v1 is no API either', async () => {
-    stub.answer(() => ({ status: 200, body: HTML_PAGE }));
+    stub.on(() => ({ status: 200, body: HTML_PAGE }));
     const error = failure(await test(stub.origin, KEY));
     expect(error).toMatchObject({
       kind: 'unexpected_response',
@@ -545,8 +538,10 @@ describe('testConnection', () => {
   });
 
   it('adds only /v1 to an address ending in /api', async () => {
-    stub.answer((request) =>
-      request.path === '/api/v1/reports' ? { body: wireList([], 1) } : { status: 404, body: {} },
+    stub.on((request) =>
+      request.url.pathname === '/api/v1/reports'
+        ? { body: wireList([], 1) }
+        : { status: 404, body: {} },
     );
     expect(success(await test(`${stub.origin}/api`, KEY))).toMatchObject({
       baseUrl: stub.baseUrl,
@@ -608,7 +603,7 @@ describe('testConnection', () => {
     ['the list is not there', { status: 404, body: { message: 'Not found' } }, 'not_found', /404/],
     ['the service fails', { status: 500, body: HTML_PAGE }, 'server', /HTTP 500/],
   ])('says so when %s', async (_name, reply, kind, message) => {
-    stub.answer(() => reply);
+    stub.on(() => reply);
     const error = failure(await test(stub.baseUrl, KEY));
     expect(error.kind).toBe(kind);
     expect(error.message).toMatch(message);

@@ -8,10 +8,24 @@ import {
   getCachedRating,
   RATING_CACHE_KEY,
   RATING_CACHE_LIMIT,
+  RATING_CACHE_MAX_BYTES,
+  RATING_CACHE_MAX_URL_LENGTH,
   ratingCacheKey,
   readRatingCache,
   rememberReports,
 } from '../../../lib/background/rating-store';
+
+/** The stored cache's size as storage.local counts it: its JSON, in UTF-8 bytes. */
+async function storedBytes() {
+  const items = await fakeBrowser.storage.local.get(RATING_CACHE_KEY);
+  return new TextEncoder().encode(JSON.stringify(items[RATING_CACHE_KEY] ?? {})).byteLength;
+}
+
+/** A web address of exactly `length` characters, distinct for each `i`. */
+function longUrl(i: number, length: number) {
+  const start = `https://example.com/${i}/`;
+  return start + 'a'.repeat(length - start.length);
+}
 
 function report(fields: Partial<Report> = {}): Report {
   return {
@@ -84,14 +98,14 @@ describe('rememberReports', () => {
     const batch = (from: number, count: number, now: number) =>
       rememberReports(
         Array.from({ length: count }, (_, i) =>
-          report({ id: from + i, url: `https://example.com/${from + i}` }),
+          report({ id: from + i + 1, url: `https://example.com/${from + i}` }),
         ),
         { now },
       );
     await batch(0, 200, 1000);
     await batch(200, 100, 2000);
     // Seen again: no longer among the oldest.
-    await rememberReports([report({ id: 0, url: 'https://example.com/0' })], { now: 3000 });
+    await rememberReports([report({ id: 1, url: 'https://example.com/0' })], { now: 3000 });
     await batch(300, 10, 4000);
     const cache = await readRatingCache();
     expect(Object.keys(cache)).toHaveLength(RATING_CACHE_LIMIT);
@@ -114,6 +128,136 @@ describe('rememberReports', () => {
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     await rememberReports([report({ url: 'file:///etc/passwd' })]);
     expect(set).not.toHaveBeenCalled();
+  });
+});
+
+describe('size', () => {
+  it('sets bounds that leave most of the storage.local quota (10 MB in Chrome) to others', () => {
+    expect(RATING_CACHE_MAX_BYTES).toBeLessThanOrEqual(1024 * 1024);
+    expect(RATING_CACHE_MAX_URL_LENGTH).toBeGreaterThanOrEqual(2048);
+    // Even the longest address, once cached, fits many times over.
+    expect(RATING_CACHE_MAX_URL_LENGTH * 100).toBeLessThan(RATING_CACHE_MAX_BYTES);
+  });
+
+  it('does not cache an address longer than the limit, and writes nothing for it', async () => {
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    const tooLong = longUrl(1, RATING_CACHE_MAX_URL_LENGTH + 1);
+    const longest = longUrl(2, RATING_CACHE_MAX_URL_LENGTH);
+    await rememberReports([report({ id: 1, url: tooLong })]);
+    expect(set).not.toHaveBeenCalled();
+    await rememberReports([report({ id: 1, url: tooLong }), report({ id: 2, url: longest })]);
+    expect(await getCachedRating(tooLong)).toBeNull();
+    expect(await getCachedRating(longest)).toMatchObject({ reportId: 2 });
+  });
+
+  it('stays within its byte bound with 300 addresses of 50 kB', async () => {
+    await rememberReports(
+      Array.from({ length: 300 }, (_, i) => report({ id: i + 1, url: longUrl(i, 50_000) })),
+    );
+    expect(await storedBytes()).toBeLessThanOrEqual(RATING_CACHE_MAX_BYTES);
+  });
+
+  it('stays within its byte bound with long addresses, evicting the oldest first', async () => {
+    const length = RATING_CACHE_MAX_URL_LENGTH - 10;
+    for (let batch = 0; batch < 6; batch++) {
+      await rememberReports(
+        Array.from({ length: 50 }, (_, i) =>
+          report({ id: batch * 50 + i + 1, url: longUrl(batch * 50 + i, length) }),
+        ),
+        { now: 1000 * (batch + 1) },
+      );
+      expect(await storedBytes()).toBeLessThanOrEqual(RATING_CACHE_MAX_BYTES);
+    }
+    const cache = await readRatingCache();
+    const kept = Object.keys(cache).length;
+    expect(kept).toBeGreaterThan(100);
+    expect(kept).toBeLessThan(300);
+    // The newest batch is whole; the oldest are gone.
+    for (let i = 250; i < 300; i++) expect(cache[longUrl(i, length)]).toBeDefined();
+    expect(cache[longUrl(0, length)]).toBeUndefined();
+    const seen = Object.values(cache).map((entry) => entry.seenAt);
+    expect(Math.min(...seen)).toBeGreaterThan(1000);
+  });
+
+  it('keeps the last reports of a single answer that is too big to keep whole', async () => {
+    const length = RATING_CACHE_MAX_URL_LENGTH;
+    await rememberReports(
+      Array.from({ length: 300 }, (_, i) => report({ id: i + 1, url: longUrl(i, length) })),
+    );
+    expect(await storedBytes()).toBeLessThanOrEqual(RATING_CACHE_MAX_BYTES);
+    expect(await getCachedRating(longUrl(299, length))).toMatchObject({ reportId: 300 });
+    expect(await getCachedRating(longUrl(0, length))).toBeNull();
+  });
+});
+
+describe('report ids', () => {
+  it.each([
+    ['too big to be exact', 1e20],
+    ['infinite', Number.POSITIVE_INFINITY],
+    ['zero', 0],
+    ['negative', -3],
+    ['not whole', 1.5],
+    ['not a number', Number.NaN],
+  ])('never caches a report whose id is %s', async (_, id) => {
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await rememberReports([report({ id })]);
+    expect(set).not.toHaveBeenCalled();
+    expect(await getCachedRating('https://example.com/')).toBeNull();
+  });
+
+  it.each([
+    ['too big to be exact', 1e20],
+    ['zero', 0],
+    ['not whole', 1.5],
+  ])('never reads back an entry whose id is %s', async (_, reportId) => {
+    const entry = { reportId, rating: 'good', generatedAt: null, seenAt: 5 };
+    await fakeBrowser.storage.local.set({
+      [RATING_CACHE_KEY]: {
+        'https://example.com/': entry,
+        'https://ok.example/': { ...entry, reportId: Number.MAX_SAFE_INTEGER },
+      },
+    });
+    expect(await getCachedRating('https://example.com/')).toBeNull();
+    expect(Object.keys(await readRatingCache())).toEqual(['https://ok.example/']);
+  });
+});
+
+describe('storage failures', () => {
+  const quiet = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+  it('remembering and forgetting resolve when storage cannot be written', async () => {
+    const warn = quiet();
+    await rememberReports([report({ id: 1, url: 'https://example.com/a?token=secret' })]);
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(
+      new Error('QUOTA_BYTES quota exceeded'),
+    );
+    await expect(
+      rememberReports([report({ id: 2, url: 'https://example.com/b?token=secret' })]),
+    ).resolves.toBeUndefined();
+    await expect(forgetReport(1)).resolves.toBeUndefined();
+    await expect(forgetProject('example.com')).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(3);
+    const logged = JSON.stringify(warn.mock.calls.map((call) => call.map(String)));
+    expect(logged).not.toContain('example.com');
+    expect(logged).not.toContain('secret');
+    expect(logged).not.toContain(RATING_CACHE_KEY);
+  });
+
+  it('remembering and forgetting resolve when storage cannot be read', async () => {
+    quiet();
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValue(new Error('storage damaged'));
+    await expect(rememberReports([report()])).resolves.toBeUndefined();
+    await expect(forgetReport(1)).resolves.toBeUndefined();
+    await expect(forgetProject('example.com')).resolves.toBeUndefined();
+  });
+
+  it('a failed write does not hold up the next ones', async () => {
+    quiet();
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('quota'));
+    await rememberReports([report({ id: 1, url: 'https://example.com/a' })]);
+    await rememberReports([report({ id: 2, url: 'https://example.com/b' })]);
+    expect(await getCachedRating('https://example.com/a')).toBeNull();
+    expect(await getCachedRating('https://example.com/b')).toMatchObject({ reportId: 2 });
   });
 });
 

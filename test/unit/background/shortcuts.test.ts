@@ -6,6 +6,7 @@ import { handleCommand } from '../../../lib/background/commands';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import {
   handleMenuClick,
+  MENU_ALL_TABS,
   MENU_LINK,
   MENU_PAGE,
   syncContextMenus,
@@ -15,13 +16,14 @@ import { quickCreate } from '../../../lib/background/quick-create';
 import { getCachedRating } from '../../../lib/background/rating-store';
 import { handleStorageChange } from '../../../lib/background/storage-events';
 import { saveSettings } from '../../../lib/settings';
-import { HTML_PAGE, type ServiceStub, startServiceStub, wireReport } from './service-stub';
+import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
+import { HTML_PAGE, wireReport } from '../../support/wire';
 
 const KEY = 'sr_test_key_0123456789';
-let stub: ServiceStub;
+let stub: ScriptedService;
 
 beforeAll(async () => {
-  stub = await startServiceStub();
+  stub = await startScriptedService();
 });
 afterAll(() => stub.close());
 
@@ -37,8 +39,8 @@ let created: { id: string; options: { title: string; message: string; iconUrl: s
 let menus: { create: ReturnType<typeof vi.fn>; removeAll: ReturnType<typeof vi.fn> };
 
 beforeEach(() => {
-  stub.requests.length = 0;
-  stub.answer(() => ({ status: 201, body: { data: wireReport({ result: 'good' }) } }));
+  stub.reset();
+  stub.on(() => ({ status: 201, body: { data: wireReport({ result: 'good' }) } }));
   created = [];
   vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
     id: string,
@@ -64,7 +66,7 @@ async function openTab(url: string) {
 }
 
 describe('context menu items', () => {
-  it('offers "this page" and "this link" for web addresses only', async () => {
+  it('offers "this page", "this link" and "all tabs" on web addresses only', async () => {
     await syncContextMenus();
     expect(menus.removeAll).toHaveBeenCalledTimes(1);
     expect(menus.create.mock.calls.map(([props]) => props)).toEqual([
@@ -80,6 +82,12 @@ describe('context menu items', () => {
         contexts: ['link'],
         targetUrlPatterns: ['http://*/*', 'https://*/*'],
       },
+      {
+        id: MENU_ALL_TABS,
+        title: 'Create site reports for all tabs in this window',
+        contexts: ['page'],
+        documentUrlPatterns: ['http://*/*', 'https://*/*'],
+      },
     ]);
   });
 
@@ -92,7 +100,7 @@ describe('context menu items', () => {
     const reset = vi.spyOn(deps.clients, 'reset');
     fakeBrowser.storage.onChanged.addListener((c, a) => void handleStorageChange(c, a, deps));
     await saveSettings({ contextMenu: true });
-    await vi.waitFor(() => expect(menus.create).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(menus.create).toHaveBeenCalledTimes(3));
     expect(reset).toHaveBeenCalled();
   });
 
@@ -104,7 +112,8 @@ describe('context menu items', () => {
     });
     menus.create.mockImplementation(() => order.push('create'));
     await Promise.all([syncContextMenus(true), syncContextMenus(true)]);
-    expect(order).toEqual(['removeAll', 'create', 'create', 'removeAll', 'create', 'create']);
+    const once = ['removeAll', 'create', 'create', 'create'];
+    expect(order).toEqual([...once, ...once]);
   });
 });
 
@@ -114,7 +123,7 @@ describe('creating from the menu', () => {
     await saveSettings({ defaultPrivacy: 1 });
     const tabId = await openTab('https://example.com/pricing');
     let badgeWhileWorking = '';
-    stub.answer(async () => {
+    stub.on(async () => {
       badgeWhileWorking = await badge(tabId);
       return { status: 201, body: { data: wireReport({ result: 'good' }) } };
     });
@@ -147,7 +156,7 @@ describe('creating from the menu', () => {
   it('creates a report for a link, leaving the tab’s own badge to its page', async () => {
     await connect();
     const tabId = await openTab('https://news.example/');
-    stub.answer(() => ({
+    stub.on(() => ({
       status: 201,
       body: { data: wireReport({ id: 7, url: 'https://linked.example/a', result: 'bad' }) },
     }));
@@ -177,7 +186,7 @@ describe('quick create', () => {
     await connect();
     const tabId = await openTab('https://example.com/pricing');
     let reads = 0;
-    stub.answer((request) => {
+    stub.on((request) => {
       if (request.method === 'POST') {
         return { status: 201, body: { data: wireReport({ result: null, generated_at: null }) } };
       }
@@ -219,12 +228,6 @@ describe('quick create', () => {
       'Connect Site Report to a service in its options first.',
     ],
     [
-      'rate limited',
-      { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '120' } },
-      expect.stringMatching(/^failed:/),
-      'The service is limiting requests. Try again in 2 minutes.',
-    ],
-    [
       'service down',
       { status: 503, body: HTML_PAGE },
       expect.stringMatching(/^failed:/),
@@ -241,7 +244,7 @@ describe('quick create', () => {
     async (_name, reply, id, message) => {
       if (reply) {
         await connect();
-        stub.answer(() => reply);
+        stub.on(() => reply);
       }
       const tabId = await openTab('https://example.com/pricing');
       const outcome = await quickCreate({ url: 'https://example.com/pricing', tabId }, testDeps());

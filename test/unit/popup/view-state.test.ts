@@ -6,8 +6,6 @@ import {
   DEFAULT_POPUP_STATE,
   DEFAULT_REPORT_FILTERS,
   parsePopupState,
-  projectListParams,
-  reportListParams,
 } from '../../../lib/popup/view-state';
 
 describe('parsePopupState', () => {
@@ -53,31 +51,6 @@ describe('changeFilters', () => {
     const onPage3 = { ...DEFAULT_REPORT_FILTERS, page: 3 };
     expect(changeFilters(onPage3, { result: 'bad' })).toMatchObject({ result: 'bad', page: 1 });
     expect(changeFilters(onPage3, { page: 4 })).toMatchObject({ page: 4 });
-  });
-});
-
-describe('list parameters', () => {
-  it('sends every paging and sorting value, and filters only when set', () => {
-    expect(reportListParams(DEFAULT_REPORT_FILTERS)).toEqual({
-      sortBy: 'id',
-      sort: 'desc',
-      perPage: 10,
-      page: 1,
-    });
-    expect(
-      reportListParams({
-        ...DEFAULT_REPORT_FILTERS,
-        search: '  blog ',
-        result: 'good',
-        project: 'example.com',
-      }),
-    ).toMatchObject({ search: 'blog', result: 'good', project: 'example.com' });
-    expect(projectListParams({ ...DEFAULT_POPUP_STATE.projects, search: ' ' })).toEqual({
-      sortBy: 'created_at',
-      sort: 'desc',
-      perPage: 10,
-      page: 1,
-    });
   });
 });
 

@@ -1,0 +1,203 @@
+// The benchmark's measurements of the workspace's Reports tab (sidepanel.html, opened as its own
+// window like the popup): time from opening to its first rows against a static floor, the API
+// requests the first rows, selecting and switching tabs cost, and the time to render a page of
+// 100 rows. The tab sets the User Timing entries read here (entrypoints/sidepanel/reports/
+// rows-mark.ts): the mark 'rows' and the measure 'rows-100'.
+import type { Page } from 'playwright-core';
+import type { RunningService } from '../server/service';
+import { type Lab, message, openWindow, stopWorker } from './lab';
+import { median } from './measure';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+const REPORTS = 'sidepanel.html#tab=reports';
+
+/** Waits until no API request has reached the service for `quietMs` (at most `maxMs`). */
+async function settle(service: RunningService, quietMs = 1_000, maxMs = 15_000): Promise<void> {
+  const end = Date.now() + maxMs;
+  let count = service.apiRequests().length;
+  let since = Date.now();
+  while (Date.now() < end) {
+    await sleep(50);
+    const now = service.apiRequests().length;
+    if (now !== count) {
+      count = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      return;
+    }
+  }
+}
+
+/** ms from navigation start to the page's User Timing entry `name` (a mark or a measure's end). */
+async function timing(page: Page, name: string): Promise<{ start: number; duration: number }> {
+  await page.waitForFunction((entry) => performance.getEntriesByName(entry).length > 0, name, {
+    timeout: 15_000,
+    polling: 20,
+  });
+  return page.evaluate((entry) => {
+    const found = performance.getEntriesByName(entry)[0] as PerformanceEntry;
+    return { start: found.startTime, duration: found.duration };
+  }, name);
+}
+
+async function openAndTime(lab: Lab, path: string, name: string) {
+  const page = await openWindow(lab, path);
+  try {
+    return await timing(page, name);
+  } finally {
+    await page.close();
+  }
+}
+
+export interface WorkspaceFirstRows {
+  opens: number;
+  floorMs: number;
+  /** The worker was running when the workspace opened. */
+  warmMs: number;
+  /** The worker had been stopped just before. */
+  coldMs: number;
+  samples: { floor: number[]; warm: number[]; cold: number[] };
+}
+
+/**
+ * Median time from navigation start to the 'rows' mark over `opens` openings of each page in
+ * turn (the floor, the workspace with the worker awake, the workspace with it stopped), after one
+ * uncounted round. The first rows need the list from the service (one request), which the floor
+ * has in its markup.
+ */
+export async function workspaceFirstRows(lab: Lab, opens = 10): Promise<WorkspaceFirstRows> {
+  const samples = { floor: [] as number[], warm: [] as number[], cold: [] as number[] };
+  for (let round = -1; round < opens; round++) {
+    const floor = await openAndTime(lab, 'workspace-floor.html', 'rows');
+    await message(lab, { type: 'getStatus' });
+    const warm = await openAndTime(lab, REPORTS, 'rows');
+    await sleep(300);
+    await stopWorker(lab);
+    const cold = await openAndTime(lab, REPORTS, 'rows');
+    await sleep(300);
+    if (round < 0) continue;
+    samples.floor.push(floor.start);
+    samples.warm.push(warm.start);
+    samples.cold.push(cold.start);
+  }
+  return {
+    opens,
+    floorMs: median(samples.floor),
+    warmMs: median(samples.warm),
+    coldMs: median(samples.cold),
+    samples,
+  };
+}
+
+export interface WorkspaceRequests {
+  /** From opening the workspace until the service heard nothing for a second. */
+  firstRows: number;
+  firstRowsPaths: string[];
+  /** Check boxes clicked (one by one, Shift+click, Select all) and keys pressed. */
+  selectionChanges: number;
+  /** The workspace's tabs chosen in turn (Open tabs, Activity, back to Reports). */
+  tabSwitches: number;
+  /** API requests for all of those, until the service heard nothing for a second. */
+  afterFirstRows: number;
+  afterPaths: string[];
+}
+
+/** Opens the workspace on Reports, then selects and switches tabs; the requests each cost. */
+export async function workspaceRequests(
+  lab: Lab,
+  service: RunningService,
+): Promise<WorkspaceRequests> {
+  await settle(service, 300);
+  service.resetRequests();
+  const page = await openWindow(lab, REPORTS);
+  try {
+    await timing(page, 'rows');
+    await settle(service, 1_000);
+    const first = service.apiRequests();
+    service.resetRequests();
+
+    const boxes = page.getByRole('checkbox', { name: /^Select http/ });
+    let selectionChanges = 0;
+    for (const index of [0, 2, 4]) {
+      await boxes.nth(index).click();
+      selectionChanges += 1;
+    }
+    await boxes.nth(8).click({ modifiers: ['Shift'] });
+    await page.getByRole('checkbox', { name: 'Select all on this page', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select all on this page', exact: true }).click();
+    await boxes.nth(1).focus();
+    for (const key of ['Space', 'ArrowDown', 'Shift+ArrowDown', 'Shift+ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+    }
+    selectionChanges += 8;
+    let tabSwitches = 0;
+    for (const name of ['Open tabs', 'Activity', 'Reports', 'Activity', 'Reports']) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      tabSwitches += 1;
+    }
+    await boxes.first().waitFor();
+    await settle(service, 1_000);
+    const after = service.apiRequests();
+    const paths = (entries: typeof after) =>
+      entries.map((entry) => `${entry.method} ${entry.path}`);
+    return {
+      firstRows: first.length,
+      firstRowsPaths: paths(first),
+      selectionChanges,
+      tabSwitches,
+      afterFirstRows: after.length,
+      afterPaths: paths(after),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+export interface HundredRows {
+  opens: number;
+  /** The 'rows-100' measure: the page's answer in, to its 100 rows in the document. */
+  renderMs: number;
+  /** Navigation start to the 'rows' mark, with 100 rows on the page. */
+  firstRowsMs: number;
+  samples: { render: number[]; firstRows: number[] };
+}
+
+/**
+ * Opens the workspace at 100 reports a page `opens` times (after one uncounted opening) and reads
+ * how long the page of 100 rows took to render. Seeds reports until the service has 100.
+ */
+export async function hundredRows(
+  lab: Lab,
+  service: RunningService,
+  opens = 10,
+): Promise<HundredRows> {
+  await service.seed(
+    Array.from({ length: 100 }, (_, index) => ({
+      url: `https://rows-${index % 7}.example/page-${index}?q=${'x'.repeat(index % 40)}`,
+      result: (['good', 'decent', 'bad'] as const)[index % 3],
+      privacy: (index % 3) as 0 | 1 | 2,
+    })),
+  );
+  const samples = { render: [] as number[], firstRows: [] as number[] };
+  for (let round = -1; round < opens; round++) {
+    const page = await openWindow(lab, `${REPORTS}&perPage=100`);
+    try {
+      const rows = await timing(page, 'rows');
+      const render = await timing(page, 'rows-100');
+      const count = await page.getByRole('checkbox', { name: /^Select http/ }).count();
+      if (count !== 100) throw new Error(`The workspace showed ${count} rows, not 100`);
+      if (round < 0) continue;
+      samples.render.push(render.duration);
+      samples.firstRows.push(rows.start);
+    } finally {
+      await page.close();
+    }
+  }
+  return {
+    opens,
+    renderMs: median(samples.render),
+    firstRowsMs: median(samples.firstRows),
+    samples,
+  };
+}

@@ -1,0 +1,84 @@
+// "Change privacy of selected": asks for the privacy to give every selected report and, for
+// Password, one "Report password" for all of them. A native modal <dialog> like ConfirmDialog:
+// the rest of the page is inert, Escape cancels, focus goes back where it was.
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { PasswordField, PrivacyPicker } from '../../../components/PrivacyPicker';
+import { PRIVACY } from '../../../lib/api/constants';
+import { t } from '../../../lib/i18n';
+import {
+  type PrivacyChoice,
+  passwordMissing,
+  privacyInput,
+} from '../../../lib/popup/privacy-choice';
+
+export interface PrivacyDialogProps {
+  title: string;
+  onConfirm: (choice: { privacy: PrivacyChoice['privacy']; password?: string }) => void;
+  onCancel: () => void;
+}
+
+export function PrivacyDialog({ title, onConfirm, onCancel }: PrivacyDialogProps) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [choice, setChoice] = useState<PrivacyChoice>({ privacy: PRIVACY.private, password: '' });
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    dialog?.querySelector<HTMLInputElement>('input[type=radio]:checked')?.focus();
+    return () => {
+      if (dialog?.open) dialog.close();
+      if (returnTo?.isConnected) returnTo.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      class="dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      <form
+        class="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!passwordMissing(choice)) onConfirm(privacyInput(choice));
+        }}
+      >
+        <h2 id={`${id}-title`}>{title}</h2>
+        <PrivacyPicker
+          value={choice.privacy}
+          onChange={(privacy) => setChoice((current) => ({ ...current, privacy }))}
+        />
+        {choice.privacy === PRIVACY.password && (
+          <PasswordField
+            value={choice.password}
+            onInput={(password) => setChoice((current) => ({ ...current, password }))}
+          />
+        )}
+        <div class="actions">
+          <button type="button" onClick={onCancel}>
+            {t('dialog_cancel')}
+          </button>
+          <button type="submit" class="primary" disabled={passwordMissing(choice)}>
+            {t('popup_savePrivacy')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

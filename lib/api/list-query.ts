@@ -1,0 +1,42 @@
+// The query both lists share. The contract gives /reports and /projects the same paging, sorting
+// and search parameters; only the field searched in and the filters differ.
+import type { PerPage, SortOrder } from './model';
+import type { WireParams } from './transport';
+
+/** Sent when the caller names none: deployments default to 10 or 25, so it is always sent. */
+export const DEFAULT_PER_PAGE = 25;
+
+export interface ListInput {
+  search?: string;
+  sortBy?: string;
+  sort?: SortOrder;
+  perPage?: PerPage;
+  page?: number;
+}
+
+export interface ListQuery {
+  query: WireParams;
+  /** The page asked for: how an answer without `meta` is read (see toPage). */
+  requested: { page: number; perPage: number };
+}
+
+/**
+ * The query for one page of a list. `searchBy` is sent only with a search (a blank search is
+ * none); `filters` go between the search and the sorting, in the order given.
+ */
+export function listQuery(input: ListInput, searchBy: string, filters: WireParams = {}): ListQuery {
+  const requested = { page: input.page ?? 1, perPage: input.perPage ?? DEFAULT_PER_PAGE };
+  const search = input.search?.trim() ? input.search : undefined;
+  return {
+    query: {
+      search,
+      search_by: search === undefined ? undefined : searchBy,
+      ...filters,
+      sort_by: input.sortBy,
+      sort: input.sort,
+      per_page: requested.perPage,
+      page: requested.page,
+    },
+    requested,
+  };
+}

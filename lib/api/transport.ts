@@ -1,0 +1,218 @@
+// How a call reaches the service: headers and body, a deadline for each attempt, retries of the
+// requests that are safe to repeat, one shared request for identical reads in flight, and HTTP
+// failures as SiteReportErrors. It knows nothing of reports or projects beyond what a 404 means.
+import { readBody } from './body';
+import { pause, type Sleep, unlessAborted, withDeadline } from './cancellation';
+import { abortedError, apiError, type ErrorReason, SiteReportError } from './errors';
+import { type HttpAnswer, httpError } from './http-answer';
+import { type RateInfo, rateInfoOf } from './rate-info';
+
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Query or form values; undefined ones are left out. */
+export type WireParams = Record<string, string | number | undefined>;
+
+export interface Call {
+  method: Method;
+  path: string;
+  query?: WireParams;
+  form?: WireParams;
+  /** What a 404 means for this call. */
+  notFound: ErrorReason;
+}
+
+export interface TransportOptions {
+  /** Already normalised: no trailing slash. */
+  baseUrl: string;
+  /** Already trimmed and checked to be a valid header value. */
+  apiKey: string;
+  fetch: Fetch;
+  sleep: Sleep;
+  /** Limit for each attempt. */
+  timeoutMs: number;
+  /** Wait before the first retry; doubled for the next. */
+  retryDelayMs: number;
+  /** Told the rate-limit headers of every answer, success or error (see rate-info.ts). */
+  onRateInfo?: (info: RateInfo) => void;
+  /** The clock of RateInfo's times (default Date.now). */
+  now?: () => number;
+}
+
+export type Transport = ReturnType<typeof createTransport>;
+
+const MAX_RETRIES = 2;
+/** A longer Retry-After is not worth waiting for silently: the UI says when instead. */
+const MAX_RETRY_AFTER_SECONDS = 10;
+/**
+ * The wait before the one retry of a read answered 429 with no hint of how long to wait: long
+ * enough not to add to the throttling (unlike a short backoff), short enough to wait silently.
+ */
+const RATE_LIMIT_PAUSE_MS = 5_000;
+
+export function createTransport(options: TransportOptions) {
+  const { baseUrl, apiKey, fetch, sleep, timeoutMs, retryDelayMs, onRateInfo } = options;
+  const now = options.now ?? Date.now;
+  const scrub = (text: string) => text.split(apiKey).join('[key removed]');
+
+  function tellRateInfo(response: Response, sentAt: number) {
+    if (!onRateInfo) return;
+    try {
+      onRateInfo(rateInfoOf(response.headers, response.status, sentAt, now()));
+    } catch {
+      // A listener's fault must not turn the answer into a failure (nor its text into a log).
+      console.warn('Site Report: a rate-limit listener failed.');
+    }
+  }
+
+  async function attempt(call: Call, url: string, signal?: AbortSignal): Promise<HttpAnswer> {
+    if (signal?.aborted) throw abortedError();
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${apiKey}`,
+      Accept: 'application/json',
+    };
+    let body: string | undefined;
+    if (call.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = encodePairs(call.form);
+    }
+    const deadline = withDeadline(signal, timeoutMs);
+    const sentAt = now();
+    try {
+      // Raced as well as signalled, so a fetch that ignores its signal still cannot hang us.
+      const response = await unlessAborted(
+        fetch(url, { method: call.method, headers, body, signal: deadline.signal }),
+        deadline.signal,
+      );
+      tellRateInfo(response, sentAt);
+      // Read the body under the same deadline: a stalled body is as bad as no answer.
+      const text = await unlessAborted(readBody(response, deadline.signal), deadline.signal);
+      const answer = { status: response.status, text: text ?? '', headers: response.headers };
+      return text === undefined ? { ...answer, tooLarge: true } : answer;
+    } catch {
+      // The thrown error is dropped on purpose: its text may quote the request, key included.
+      if (signal?.aborted) throw abortedError();
+      if (deadline.expired()) throw apiError('timeout', { waitedMs: timeoutMs });
+      throw apiError('network');
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  /**
+   * Wait before retry number `retry + 1`, or undefined when the error is final. `paused` says
+   * whether the one wait for a 429 that gave no wait has been used.
+   */
+  function retryWait(
+    method: Method,
+    error: unknown,
+    retry: number,
+    paused: boolean,
+  ): number | undefined {
+    if (retry >= MAX_RETRIES || !(error instanceof SiteReportError)) return undefined;
+    const backoff = retryDelayMs * 2 ** retry;
+    // Creates and updates are never repeated: the first may have worked before its answer was lost.
+    if (method !== 'GET' && method !== 'DELETE') return undefined;
+    if (error.kind === 'network' || error.kind === 'server') return backoff;
+    if (method === 'GET' && error.kind === 'rate_limited') {
+      const after = error.retryAfterSeconds;
+      // A throttling service that says nothing is not asked again soon, and only once.
+      if (after === undefined) return paused ? undefined : RATE_LIMIT_PAUSE_MS;
+      return after <= MAX_RETRY_AFTER_SECONDS ? after * 1000 : undefined;
+    }
+    return undefined;
+  }
+
+  async function withRetries(call: Call, url: string, signal?: AbortSignal): Promise<HttpAnswer> {
+    let paused = false;
+    for (let retry = 0; ; retry++) {
+      try {
+        const answer = await attempt(call, url, signal);
+        if (answer.status >= 200 && answer.status < 300) {
+          if (answer.tooLarge) throw apiError('badShape', { status: answer.status });
+          return answer;
+        }
+        // An earlier try may have deleted it before its answer was lost.
+        if (call.method === 'DELETE' && answer.status === 404 && retry > 0) {
+          return { status: 204, text: '', headers: answer.headers };
+        }
+        throw httpError(answer, call.notFound, scrub);
+      } catch (error) {
+        const wait = retryWait(call.method, error, retry, paused);
+        if (wait === undefined) throw error;
+        if (isUnhinted429(error)) paused = true;
+        await pause(sleep, wait, signal);
+      }
+    }
+  }
+
+  interface SharedRead {
+    answer: Promise<HttpAnswer>;
+    controller: AbortController;
+    callers: number;
+  }
+  const readsInFlight = new Map<string, SharedRead>();
+
+  /**
+   * Identical GETs in flight share one request. It runs on its own signal, so one caller giving
+   * up does not cancel it for the others; it is cancelled only when every caller has given up.
+   */
+  function sharedRead(call: Call, url: string, signal?: AbortSignal): Promise<HttpAnswer> {
+    if (signal?.aborted) return Promise.reject(abortedError());
+    let read = readsInFlight.get(url);
+    if (!read) {
+      const controller = new AbortController();
+      const started: SharedRead = {
+        controller,
+        callers: 0,
+        answer: withRetries(call, url, controller.signal),
+      };
+      const forget = () => {
+        if (readsInFlight.get(url) === started) readsInFlight.delete(url);
+      };
+      started.answer.then(forget, forget);
+      readsInFlight.set(url, started);
+      read = started;
+    }
+    const shared = read;
+    shared.callers++;
+    if (!signal) return shared.answer;
+    return unlessAborted(shared.answer, signal, () => {
+      shared.callers--;
+      if (shared.callers > 0) return;
+      if (readsInFlight.get(url) === shared) readsInFlight.delete(url);
+      shared.controller.abort();
+    });
+  }
+
+  /** The 2xx answer to `call`, after any retries; every failure is a SiteReportError. */
+  function request(call: Call, signal?: AbortSignal): Promise<HttpAnswer> {
+    const query = call.query ? encodePairs(call.query) : '';
+    const url = `${baseUrl}${call.path}${query ? `?${query}` : ''}`;
+    return call.method === 'GET' ? sharedRead(call, url, signal) : withRetries(call, url, signal);
+  }
+
+  return { request };
+}
+
+/** A 429 whose headers gave no wait. */
+function isUnhinted429(error: unknown): boolean {
+  return (
+    error instanceof SiteReportError &&
+    error.kind === 'rate_limited' &&
+    error.retryAfterSeconds === undefined
+  );
+}
+
+function encodePairs(pairs: WireParams): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(pairs)) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  return params.toString();
+}

@@ -1,0 +1,77 @@
+// The settings' shape, defaults and types: one versioned value in storage.local. zod/mini, not
+// full zod, keeps the options page within its size budget.
+import * as z from 'zod/mini';
+import { PRIVACY } from '../api/constants';
+import type { Privacy } from '../api/model';
+
+// Zod otherwise probes `new Function('')`, which extension CSPs block and reviewers flag.
+z.config({ jitless: true });
+
+export const SETTINGS_KEY = 'settings';
+export const SETTINGS_VERSION = 1;
+
+export const PrivacySchema: z.ZodMiniType<Privacy> = z.union([
+  z.literal(PRIVACY.public),
+  z.literal(PRIVACY.private),
+  z.literal(PRIVACY.password),
+]);
+export const BooleanSchema = z.boolean();
+export const StringSchema = z.string();
+/** Any object, as storage may hold it; its fields are checked one by one (fields.ts). */
+export const StoredObject = z.record(z.string(), z.unknown());
+
+/** The settings' shape. Values are further checked field by field (see fields.ts). */
+export const SettingsSchema = z.object({
+  /** Normalised base URL of the service ('' when not set). */
+  serviceUrl: StringSchema,
+  apiKey: StringSchema,
+  defaultPrivacy: PrivacySchema,
+  showBadge: BooleanSchema,
+  contextMenu: BooleanSchema,
+  notify: BooleanSchema,
+  /** Where the service shows reports to a browser; '' = derived from serviceUrl. */
+  siteUrl: StringSchema,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingKey = keyof Settings;
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  serviceUrl: '',
+  apiKey: '',
+  defaultPrivacy: PRIVACY.public,
+  showBadge: true,
+  contextMenu: true,
+  notify: true,
+  siteUrl: '',
+});
+
+/** Every setting, in the options page's order. */
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+/** Settings an administrator may fix through storage.managed: everything but the API key. */
+export const MANAGEABLE_KEYS = [
+  'serviceUrl',
+  'defaultPrivacy',
+  'showBadge',
+  'contextMenu',
+  'notify',
+  'siteUrl',
+] as const satisfies readonly SettingKey[];
+
+export interface LoadedSettings {
+  /** What is in effect: the user's values with the administrator's on top. */
+  settings: Settings;
+  /** Keys set by the administrator; the options page shows them disabled. */
+  locked: SettingKey[];
+}
+
+/** A sentence per setting that could not be used (not lib/api's FieldErrors, the service's). */
+export type SettingErrors = Partial<Record<SettingKey, string>>;
+
+export type SaveResult =
+  | (LoadedSettings & {
+      ok: true;
+      /** Locked keys in the patch, left unchanged. */
+      ignored: SettingKey[];
+    })
+  | { ok: false; errors: SettingErrors };

@@ -1,0 +1,20 @@
+// What the pages may know of the settings (see lib/settings-summary.ts): never the key.
+import type { SettingsSummary } from '../settings-summary';
+import type { Settings } from './schema';
+import { effectiveSiteUrl } from './service-url';
+
+export function isConnected(settings: Settings): boolean {
+  return settings.serviceUrl !== '' && settings.apiKey !== '';
+}
+
+export function summaryOf(settings: Settings): SettingsSummary {
+  return {
+    connected: isConnected(settings),
+    serviceUrl: settings.serviceUrl || null,
+    siteUrl: settings.serviceUrl || settings.siteUrl ? effectiveSiteUrl(settings) : null,
+    defaultPrivacy: settings.defaultPrivacy,
+    showBadge: settings.showBadge,
+    contextMenu: settings.contextMenu,
+    notify: settings.notify,
+  };
+}

@@ -1,0 +1,132 @@
+// Shared fakes for the workspace's component tests: the popup's fake Sender, the settings summary
+// and rating cache in the fake browser's storage (so nothing is asked of the background unless a
+// test says so), a fake `tabs` with a window of pages, and the hash reset between tests.
+import { render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App, type WorkspaceDeps } from '../../entrypoints/sidepanel/App';
+import type { StatusAnswer } from '../../lib/messages';
+import type { ActiveTab } from '../../lib/popup/active-tab';
+import { createStatusSource, watchSettingsSummary } from '../../lib/popup/status-source';
+import { RATING_CACHE_KEY } from '../../lib/rating-cache';
+import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../lib/settings-summary';
+import type { OwnPlace } from '../../lib/workspace/front-tab';
+import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../unit/workspace/fake-tabs';
+import { fakeSend, type Handlers, status } from './popup-helpers';
+
+beforeEach(() => {
+  history.replaceState(null, '', '/sidepanel.html');
+});
+afterEach(() => {
+  history.replaceState(null, '', '/');
+});
+
+export const PAGES: FakeTab[] = [
+  { id: 1, windowId: WINDOW, url: 'https://known.example/', title: 'Known page' },
+  { id: 2, windowId: WINDOW, url: 'https://new.example/a', title: 'New page' },
+  { id: 3, windowId: WINDOW, url: 'http://untitled.example/' },
+  { id: 4, windowId: WINDOW, url: 'chrome://settings/', title: 'Settings' },
+  { id: 5, windowId: OTHER_WINDOW, url: 'https://elsewhere.example/', title: 'Elsewhere' },
+];
+
+export function cached(rating: 'good' | 'decent' | 'bad', reportId = 11) {
+  return {
+    reportId,
+    rating,
+    score: rating === 'good' ? 90 : rating === 'decent' ? 65 : 25,
+    generatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    seenAt: Date.now(),
+  };
+}
+
+/** The rating cache as the background keeps it: the known page is rated Good. */
+export const CACHE = { 'https://known.example/': cached('good') };
+
+export async function storeSummary(overrides: Partial<StatusAnswer> = {}) {
+  const { cached: _, ...summary } = status(overrides);
+  await fakeBrowser.storage.local.set({ [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summary) });
+}
+
+export interface WorkspaceOptions {
+  handlers?: Handlers;
+  tabs?: FakeTab[];
+  /** The page in front when the workspace opens. */
+  front?: ActiveTab | undefined;
+  place?: OwnPlace;
+  /** The rating cache; CACHE unless given. */
+  cache?: unknown;
+  /** The settings summary; a connected one unless null (then getStatus is asked). */
+  summary?: Partial<StatusAnswer> | null;
+}
+
+export async function renderWorkspace(options: WorkspaceOptions = {}) {
+  if (options.summary !== null) await storeSummary(options.summary ?? {});
+  await fakeBrowser.storage.local.set({ [RATING_CACHE_KEY]: options.cache ?? CACHE });
+  const tabs = fakeTabs(options.tabs ?? PAGES);
+  const send = fakeSend({ getStatus: () => ({ ok: true, data: status() }), ...options.handlers });
+  const front = 'front' in options ? options.front : { id: 1, ...PAGES[0] };
+  const deps = {
+    send,
+    getStatus: createStatusSource(fakeBrowser.storage.local, send),
+    watchStatus: (listener: () => void) => watchSettingsSummary(fakeBrowser.storage, listener),
+    getActiveTab: vi.fn(async () => front),
+    storage: fakeBrowser.storage,
+    tabs: tabs as unknown as WorkspaceDeps['tabs'],
+    place: Promise.resolve(options.place ?? { windowId: WINDOW }),
+    openTab: vi.fn(),
+    openOptions: vi.fn(),
+    searchDelay: 0,
+  } satisfies WorkspaceDeps;
+  const view = render(<App {...deps} />);
+  return { ...view, ...deps, fakeTabs: tabs };
+}
+
+/** Renders the workspace and waits until its tabs are on screen. */
+export async function renderShell(options: WorkspaceOptions = {}) {
+  const rendered = await renderWorkspace(options);
+  await screen.findByRole('tablist', { name: 'Workspace views' });
+  return rendered;
+}
+
+/** Jobs as the background stores them (storage.local 'jobs'). */
+export async function storeJobs(jobs: unknown[]) {
+  await fakeBrowser.storage.local.set({ jobs: { version: 1, jobs } });
+}
+
+const MINUTE = 60_000;
+
+/** A job of `count` items, `done` of them done and `failed` failed, the rest waiting. */
+export function job(
+  id: string,
+  kind: string,
+  state: string,
+  {
+    count = 3,
+    done = 0,
+    failed = 0,
+    ...rest
+  }: Record<string, unknown> & {
+    count?: number;
+    done?: number;
+    failed?: number;
+  } = {},
+) {
+  const op =
+    kind === 'create'
+      ? { type: 'create', url: 'https://a.example/', privacy: 0 }
+      : { type: 'deleteReport', id: 1 };
+  return {
+    id,
+    kind,
+    state,
+    createdAt: Date.now() - 10 * MINUTE,
+    items: Array.from({ length: count }, (_, index) => ({
+      op,
+      state: index < done ? 'done' : index < done + failed ? 'failed' : 'waiting',
+      ...(index >= done && index < done + failed
+        ? { error: { kind: 'server', reason: 'server', status: 500, message: '' } }
+        : {}),
+    })),
+    ...rest,
+  };
+}

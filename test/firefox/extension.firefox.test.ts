@@ -1,0 +1,175 @@
+// The Firefox build (MV3) in real Firefox against the local service, as a new user meets it:
+// the options page's Test connection and Save, the popup page creating a report for the tab in
+// front and showing its rating word, that tab's toolbar badge, the popup's Reports view
+// listing the report, and the workspace page's table with its selection. Firefox treats host access as optional: nothing here grants it, so the
+// background reaches the service through CORS alone.
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RunningService, startService } from '../../server/service';
+import { BADGE_TEXT, poll, RATING_WORD, serviceReportFor, the } from '../e2e/flows';
+import {
+  badgeOf,
+  byRole,
+  type FirefoxWithExtension,
+  fieldNamed,
+  hasHostAccess,
+  launchFirefox,
+  storedSettings,
+  textOf,
+  wordsIn,
+} from './firefox';
+
+const API_KEY = 'firefox-e2e-key-0001';
+const WRONG_KEY = 'firefox-e2e-wrong-key-0002';
+const RATING_WORDS = Object.values(RATING_WORD);
+
+let service: RunningService | undefined;
+let firefox: FirefoxWithExtension | undefined;
+let options: Page | undefined;
+let popup: Page | undefined;
+
+beforeAll(async () => {
+  service = await startService({ port: 0, serveSamples: true, apiKeys: [API_KEY] });
+  // A report already there, so "Connected" has a number to say.
+  await service.seed([{ url: 'https://seeded.example/', result: 'decent' }]);
+  firefox = await launchFirefox(inject('firefoxExtensionDir'));
+});
+
+afterAll(async () => {
+  // Both, even when one fails to close.
+  const results = await Promise.allSettled([firefox?.close(), service?.close()]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+});
+
+const stack = () => ({
+  service: the(service, 'The service'),
+  firefox: the(firefox, 'Firefox'),
+});
+const statusOf = (page: Page) => textOf(page, 'status');
+
+/** Presses Test connection and waits for a new outcome (not the old text, not "Testing…"). */
+async function testConnection(page: Page): Promise<string> {
+  const before = await statusOf(page);
+  await page.locator(byRole('button', 'Test connection')).click();
+  let outcome = '';
+  await poll(async () => {
+    outcome = await statusOf(page);
+    return outcome !== before && outcome !== '' && !/testing/i.test(outcome);
+  }, `Test connection outcome (status was "${before}")`).toBe(true);
+  return outcome;
+}
+
+describe('Site Report in Firefox', () => {
+  it('Test connection on the options page tells a rejected key from a working connection', async () => {
+    const { service, firefox } = stack();
+    options = await firefox.openExtensionPage('options.html');
+    const url = options.locator(byRole('textbox', 'Service URL'));
+    const key = (await fieldNamed(options, 'API key')).asLocator();
+    await url.fill(service.baseUrl);
+    await key.fill(WRONG_KEY);
+    expect(await testConnection(options)).toMatch(/rejected/i);
+
+    await key.fill(API_KEY);
+    const connected = await testConnection(options);
+    expect(connected).toMatch(/connected/i);
+    expect(connected.replace(service.baseUrl, ''), 'says how many reports the service has').toMatch(
+      /\b1\b/,
+    );
+    expect((await storedSettings(options))?.apiKey ?? '', 'testing stores nothing').toBe('');
+  });
+
+  it('Save stores the connection without waiting on a host permission prompt', async () => {
+    const { service } = stack();
+    const page = the(options, 'The options page');
+    await page.locator(byRole('button', 'Save')).click();
+    await poll(() => statusOf(page), 'status after Save').toMatch(/saved/i);
+    expect(await storedSettings(page)).toMatchObject({
+      serviceUrl: service.baseUrl,
+      apiKey: API_KEY,
+    });
+    // Nobody answers the prompt, so what follows works through CORS alone.
+    expect(await hasHostAccess(page, service.baseUrl), 'host access after Save').toBe(false);
+  });
+
+  it('the popup page creates a report for the tab in front and shows its rating word', async () => {
+    const { service, firefox } = stack();
+    const address = the(service.sampleUrls?.good, 'The good sample page');
+    await firefox.openTab(address);
+    popup = await firefox.openExtensionPage('popup.html');
+    // The popup opened as a tab acts on the tab that was in front before it.
+    await popup.locator(`::-p-text(${address})`).waitHandle();
+
+    await popup.locator(byRole('button', 'Create report')).click();
+    const outcome = await popup.locator(byRole('region', 'Report for this page')).waitHandle();
+    await poll(() => wordsIn(outcome, RATING_WORDS), 'the rating word').toEqual([RATING_WORD.good]);
+    expect(await serviceReportFor(service, address)).toMatchObject({
+      url: address,
+      result: 'good',
+    });
+  });
+
+  it('the toolbar badge of that tab shows the rating', async () => {
+    const { service } = stack();
+    const address = the(service.sampleUrls?.good, 'The good sample page');
+    const page = the(popup, 'The popup');
+    await poll(() => badgeOf(page, address), 'badge of the rated tab').toMatchObject({
+      text: BADGE_TEXT.good,
+    });
+    expect((await badgeOf(page, address)).title, 'the tooltip names the rating').toMatch(
+      /\bGood\b/,
+    );
+  });
+
+  it('the popup’s Reports view lists the new report with its rating word', async () => {
+    const { service } = stack();
+    const address = the(service.sampleUrls?.good, 'The good sample page');
+    const page = the(popup, 'The popup');
+    await page.locator(byRole('tab', 'Reports')).click();
+    const list = await page.locator(byRole('list', 'Reports')).waitHandle();
+    /** Each listed report's text, for the one about `address`. */
+    const rowFor = () =>
+      list.evaluate(
+        (node, url) =>
+          Array.from(node.querySelectorAll('li, [role="listitem"]'))
+            .map((row) => row.textContent ?? '')
+            .find((text) => text.includes(url)) ?? '',
+        address,
+      );
+    await poll(rowFor, `the Reports row for ${address}`).toContain(address);
+    expect(await wordsIn(list, RATING_WORDS), 'both reports, each with its word').toEqual(
+      expect.arrayContaining([RATING_WORD.good, RATING_WORD.decent]),
+    );
+  });
+
+  it('the workspace page lists the reports in its table and selects one', async () => {
+    const { service, firefox } = stack();
+    const address = the(service.sampleUrls?.good, 'The good sample page');
+    const page = await firefox.openExtensionPage('sidepanel.html');
+    const table = await page.locator('table').waitHandle();
+    /** The text of the table row about `url`, or '' while there is none. */
+    const rowFor = (url: string) =>
+      table.evaluate(
+        (node, wanted) =>
+          Array.from(node.querySelectorAll('tbody tr'))
+            .map((row) => row.textContent ?? '')
+            .find((text) => text.includes(wanted)) ?? '',
+        url,
+      );
+    await poll(() => rowFor(address), `the workspace row for ${address}`).toContain(
+      RATING_WORD.good,
+    );
+    expect(await rowFor('https://seeded.example/')).toContain(RATING_WORD.decent);
+
+    await page.locator(byRole('checkbox', `Select ${address}`)).click();
+    await poll(
+      () =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll('button'))
+            .filter((button) => button.textContent?.startsWith('Delete selected'))
+            .map((button) => button.disabled),
+        ),
+      'Delete selected enabled by the selection',
+    ).toEqual([false]);
+  });
+});

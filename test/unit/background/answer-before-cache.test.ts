@@ -1,0 +1,81 @@
+// A page of reports is answered before the rating cache has taken it (lib/background/handlers.ts,
+// `followedBy`): the read and write of the whole cache are not on the way to a list's rows. The
+// cache is still updated, and handleMessage's own promise waits for that.
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { SiteReportClient } from '../../../lib/api';
+import type { Report } from '../../../lib/api/model';
+import { createHandlerDeps } from '../../../lib/background/deps';
+import { handleMessage, messageListener } from '../../../lib/background/handlers';
+import { getCachedRating } from '../../../lib/background/rating-store';
+
+const REPORT: Report = {
+  id: 7,
+  url: 'https://example.com/pricing',
+  project: 'example.com',
+  rating: 'good',
+  score: 90,
+  privacy: 0,
+  hasPassword: false,
+  generatedAt: '2026-11-20T09:15:02.000Z',
+  createdAt: '2026-11-20T09:14:58.000Z',
+  updatedAt: '2026-11-20T09:15:02.000Z',
+  results: null,
+};
+const PAGE = { items: [REPORT], page: 1, perPage: 10, total: 1, hasNext: false };
+const LIST = { type: 'listReports', params: {} };
+const SENDER = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
+
+function deps() {
+  const client = { reports: { list: vi.fn(async () => PAGE) } } as unknown as SiteReportClient;
+  return createHandlerDeps({
+    clients: { get: async () => client, reset: () => undefined },
+    hasHostAccess: async () => true,
+  });
+}
+
+/** Holds every write to storage.local until `release` is called. */
+function holdWrites() {
+  const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation((async (items: never) => {
+    await released;
+    return set(items);
+  }) as typeof fakeBrowser.storage.local.set);
+  return () => release();
+}
+
+describe('listReports', () => {
+  it('is answered while the cache is still being written', async () => {
+    const release = holdWrites();
+    const sendResponse = vi.fn();
+    expect(messageListener(deps())(LIST, SENDER, sendResponse)).toBe(true);
+    await vi.waitFor(() => expect(sendResponse).toHaveBeenCalledTimes(1));
+    expect(sendResponse.mock.calls[0]?.[0]).toMatchObject({ ok: true, data: { total: 1 } });
+    // Not in the cache yet: its write waits.
+    expect(await getCachedRating(REPORT.url)).toBeNull();
+    release();
+    await vi.waitFor(async () =>
+      expect(await getCachedRating(REPORT.url)).toMatchObject({ reportId: 7, rating: 'good' }),
+    );
+    expect(sendResponse).toHaveBeenCalledTimes(1);
+  });
+
+  it("handleMessage's promise resolves once the cache has it", async () => {
+    const release = holdWrites();
+    const answered = vi.fn();
+    let done = false;
+    const handled = handleMessage(LIST, SENDER, deps(), answered).then((answer) => {
+      done = true;
+      return answer;
+    });
+    await vi.waitFor(() => expect(answered).toHaveBeenCalledTimes(1));
+    expect(done).toBe(false);
+    release();
+    expect(await handled).toEqual(answered.mock.calls[0]?.[0]);
+    expect(await getCachedRating(REPORT.url)).toMatchObject({ reportId: 7 });
+  });
+});

@@ -1,0 +1,118 @@
+// A service answer stays a success when the rating cache cannot be read or written (quota
+// exceeded, storage damaged): the popup must not offer to create again what the service took.
+import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type SiteReportClient, SiteReportError } from '../../../lib/api';
+import type { Report } from '../../../lib/api/model';
+import { createHandlerDeps } from '../../../lib/background/deps';
+import { handleMessage } from '../../../lib/background/handlers';
+import { RATING_CACHE_KEY } from '../../../lib/background/rating-store';
+
+const REPORT: Report = {
+  id: 7,
+  url: 'https://example.com/pricing?token=secret-value',
+  project: 'example.com',
+  rating: 'good',
+  score: 90,
+  privacy: 0,
+  hasPassword: false,
+  generatedAt: '2026-11-20T09:15:02.000Z',
+  createdAt: '2026-11-20T09:14:58.000Z',
+  updatedAt: '2026-11-20T09:15:02.000Z',
+};
+const PAGE = { items: [REPORT], page: 1, perPage: 20, total: 1, hasNext: false };
+
+function fakeClient() {
+  return {
+    reports: {
+      create: vi.fn(async () => REPORT),
+      get: vi.fn(async () => REPORT),
+      update: vi.fn(async () => REPORT),
+      waitForResult: vi.fn(async () => REPORT),
+      list: vi.fn(async () => PAGE),
+      delete: vi.fn(async () => ({ id: REPORT.id })),
+    },
+    projects: {
+      list: vi.fn(async () => ({ items: [], page: 1, perPage: 20, hasNext: false })),
+      delete: vi.fn(async () => ({ name: 'example.com' })),
+    },
+  } as unknown as SiteReportClient;
+}
+
+function ask(message: unknown, client = fakeClient()) {
+  const deps = createHandlerDeps({
+    clients: { get: async () => client, reset: () => undefined },
+    hasHostAccess: async () => true,
+  });
+  return handleMessage(
+    message,
+    { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') },
+    deps,
+  );
+}
+
+const ANSWERS: [string, unknown, unknown][] = [
+  ['createReport', { type: 'createReport', input: { url: REPORT.url } }, REPORT],
+  ['getReport', { type: 'getReport', id: 7 }, REPORT],
+  ['listReports', { type: 'listReports', params: {} }, PAGE],
+  ['updateReport', { type: 'updateReport', id: 7, input: { results: true } }, REPORT],
+  ['waitForResult', { type: 'waitForResult', id: 7 }, REPORT],
+  ['deleteReport', { type: 'deleteReport', id: 7 }, { id: 7 }],
+  ['deleteProject', { type: 'deleteProject', name: 'example.com' }, { name: 'example.com' }],
+];
+
+let warn: MockInstance<typeof console.warn>;
+beforeEach(async () => {
+  // Something to forget, so deleteReport and deleteProject do write.
+  await fakeBrowser.storage.local.set({
+    [RATING_CACHE_KEY]: {
+      'https://example.com/pricing?token=secret-value': {
+        reportId: 7,
+        rating: 'good',
+        generatedAt: null,
+        project: 'example.com',
+        seenAt: 1,
+      },
+    },
+  });
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+function expectQuietWarning() {
+  expect(warn).toHaveBeenCalled();
+  const logged = JSON.stringify(warn.mock.calls.map((call) => call.map(String)));
+  expect(logged).not.toContain('example.com');
+  expect(logged).not.toContain('secret-value');
+  expect(logged).not.toContain(RATING_CACHE_KEY);
+}
+
+describe('a service success stays a success', () => {
+  it.each(ANSWERS)('%s, when the cache cannot be written', async (_, message, data) => {
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(
+      new Error('QUOTA_BYTES quota exceeded: https://example.com/pricing?token=secret-value'),
+    );
+    expect(await ask(message)).toEqual({ ok: true, data });
+    expectQuietWarning();
+  });
+
+  it.each(ANSWERS)('%s, when the cache cannot be read', async (_, message, data) => {
+    const get = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementation((async (keys: unknown) => {
+      // The settings (and so the client) still load; only the rating cache is unreadable.
+      if (keys === RATING_CACHE_KEY) throw new Error('storage damaged');
+      return get(keys as string);
+    }) as typeof fakeBrowser.storage.local.get);
+    expect(await ask(message)).toEqual({ ok: true, data });
+    expectQuietWarning();
+  });
+
+  it('a report gone from the service is still said to be gone', async () => {
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('quota'));
+    const client = fakeClient();
+    vi.mocked(client.reports.get).mockRejectedValue(
+      new SiteReportError('not_found', 'That report does not exist.', { status: 404 }),
+    );
+    const answer = await ask({ type: 'getReport', id: 7 }, client);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+  });
+});
