@@ -3,15 +3,14 @@
 // Project filter's choices are useProjectChoices'.
 import { useState } from 'preact/hooks';
 import { ReportRow } from '../../components/ReportRow';
-import { SearchField } from '../../components/SearchField';
-import { SelectField } from '../../components/SelectField';
 import type { Report } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { reportPageUrl } from '../../lib/pages';
 import { reportListParams } from '../../lib/popup/list-params';
 import type { ReportFilters } from '../../lib/popup/view-state';
 import type { Sender } from '../../lib/send';
-import { ListView, SortControls } from './ListView';
+import { ListView } from './ListView';
+import { ReportFilterFields } from './ReportFilterFields';
 import { useList } from './useList';
 import { useProjectChoices } from './useProjectChoices';
 import { useReportActions } from './useReportActions';
@@ -104,47 +103,12 @@ export function ReportsView({
     <ListView
       label={t('popup_tabReports')}
       filters={
-        <>
-          <SearchField
-            label={t('reports_search')}
-            value={filters.search}
-            onSearch={(search) => onFiltersChange({ search })}
-            delay={searchDelay}
-          />
-          <SelectField
-            label={t('reports_result')}
-            value={filters.result}
-            options={[
-              { value: '', label: t('reports_resultAll') },
-              { value: 'good', label: t('rating_good') },
-              { value: 'decent', label: t('rating_decent') },
-              { value: 'bad', label: t('rating_bad') },
-            ]}
-            onChange={(result) => onFiltersChange({ result })}
-          />
-          <SelectField
-            label={t('reports_project')}
-            value={filters.project}
-            options={[
-              { value: '', label: t('reports_projectAll') },
-              ...projects.names.map((name) => ({ value: name, label: name })),
-            ]}
-            onChange={(project) => onFiltersChange({ project })}
-            onInteract={projects.load}
-          />
-          <SortControls
-            sortOptions={[
-              { value: 'id', label: t('reports_sortCreated') },
-              { value: 'generated_at', label: t('reports_sortGenerated') },
-              { value: 'url', label: t('reports_sortUrl') },
-              { value: 'result', label: t('reports_sortResult') },
-            ]}
-            sortBy={filters.sortBy}
-            sort={filters.sort}
-            perPage={filters.perPage}
-            onChange={onFiltersChange}
-          />
-        </>
+        <ReportFilterFields
+          filters={filters}
+          onChange={onFiltersChange}
+          projects={projects}
+          searchDelay={searchDelay}
+        />
       }
       list={list}
       loadFailed={t('reports_loadFailed')}

@@ -6,8 +6,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { browser } from 'wxt/browser';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Pager } from '../../../components/Pager';
-import { SearchField } from '../../../components/SearchField';
-import { SelectField } from '../../../components/SelectField';
 import type { ErrorData, ReportSummary } from '../../../lib/api/model';
 import { t } from '../../../lib/i18n';
 import { isFinished } from '../../../lib/job-view';
@@ -17,7 +15,7 @@ import type { Sender } from '../../../lib/send';
 import type { ExportFile, ExportFormat } from '../../../lib/workspace/export';
 import type { FirstPage } from '../../../lib/workspace/first-page';
 import type { StoredValueApi } from '../../../lib/workspace/stored-value';
-import { SortControls } from '../../popup/ListView';
+import { ReportFilterFields } from '../../popup/ReportFilterFields';
 import { useProjectChoices } from '../../popup/useProjectChoices';
 import { BulkBar } from './BulkBar';
 import { ReportsDialogs, ReportsProgress } from './lazy-parts';
@@ -154,44 +152,11 @@ export function ReportsTab({
   return (
     <section class="view workspace-reports" aria-label={t('popup_tabReports')}>
       <div class="filters">
-        <SearchField
-          label={t('reports_search')}
-          value={filters.search}
-          onSearch={(search) => change({ search })}
-          delay={searchDelay}
-        />
-        <SelectField
-          label={t('reports_result')}
-          value={filters.result}
-          options={[
-            { value: '', label: t('reports_resultAll') },
-            { value: 'good', label: t('rating_good') },
-            { value: 'decent', label: t('rating_decent') },
-            { value: 'bad', label: t('rating_bad') },
-          ]}
-          onChange={(result) => change({ result })}
-        />
-        <SelectField
-          label={t('reports_project')}
-          value={filters.project}
-          options={[
-            { value: '', label: t('reports_projectAll') },
-            ...projects.names.map((name) => ({ value: name, label: name })),
-          ]}
-          onChange={(project) => change({ project })}
-          onInteract={projects.load}
-        />
-        <SortControls
-          sortOptions={[
-            { value: 'id', label: t('reports_sortCreated') },
-            { value: 'generated_at', label: t('reports_sortGenerated') },
-            { value: 'url', label: t('reports_sortUrl') },
-            { value: 'result', label: t('reports_sortResult') },
-          ]}
-          sortBy={filters.sortBy}
-          sort={filters.sort}
-          perPage={filters.perPage}
+        <ReportFilterFields
+          filters={filters}
           onChange={change}
+          projects={projects}
+          searchDelay={searchDelay}
         />
       </div>
 
