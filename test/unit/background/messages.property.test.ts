@@ -31,6 +31,10 @@ import { Job } from '../../../lib/jobs';
 import { CachedRating, Request, type RequestType } from '../../../lib/messages';
 import type { Settings } from '../../../lib/settings';
 
+// A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED
+// to explore others (fast-check prints the seed and the counterexample of a failure).
+fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? 20_261_123) });
+
 const RUNTIME_ID = fakeBrowser.runtime.id;
 const ROOT = fakeBrowser.runtime.getURL('/');
 const KEY = 'sr_live_Pr0pertyKey_0123456789';
