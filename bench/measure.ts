@@ -27,7 +27,11 @@ export function median(values: number[]): number {
 const RATING_WORDS = /^(Good|Decent|Bad)$/;
 
 /** Waits until no API request has reached the service for `quietMs` (at most `maxMs`). */
-async function settle(service: RunningService, quietMs = 1_000, maxMs = 15_000): Promise<void> {
+export async function settle(
+  service: RunningService,
+  quietMs = 1_000,
+  maxMs = 15_000,
+): Promise<void> {
   const end = Date.now() + maxMs;
   let count = service.apiRequests().length;
   let since = Date.now();
@@ -43,7 +47,8 @@ async function settle(service: RunningService, quietMs = 1_000, maxMs = 15_000):
   }
 }
 
-const arrival = (entry: RequestLogEntry) => Date.parse(entry.time);
+/** When a logged request reached the service, in ms. */
+export const arrival = (entry: RequestLogEntry) => Date.parse(entry.time);
 
 /** Shows `url` in the normal window's tab, the page the popup acts on. */
 export async function showPage(lab: Lab, url: string): Promise<void> {

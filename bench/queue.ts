@@ -2,9 +2,10 @@
 // extension page as the workspace sends it, `enqueueJob`) against a service that allows 60 a
 // minute and, as Laravel, says nothing of when its window ends until it refuses a request. What
 // reached the service is read from its own log, never from the extension.
-import { type RequestLogEntry, type RunningService, startService } from '../server/service';
+import { type RunningService, startService } from '../server/service';
 import { QUEUE_BUDGET } from './budgets';
 import { connectTo, type Lab, message } from './lab';
+import { arrival, settle } from './measure';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -62,25 +63,6 @@ function storedJob(lab: Lab, id: string): Promise<StoredJob | undefined> {
   }, id);
 }
 
-/** Waits until no API request has reached the service for `quietMs` (at most `maxMs`). */
-async function quiet(service: RunningService, quietMs = 1_000, maxMs = 10_000): Promise<void> {
-  const end = Date.now() + maxMs;
-  let count = service.apiRequests().length;
-  let since = Date.now();
-  while (Date.now() < end) {
-    await sleep(50);
-    const now = service.apiRequests().length;
-    if (now !== count) {
-      count = now;
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) {
-      return;
-    }
-  }
-}
-
-const arrival = (entry: RequestLogEntry) => Date.parse(entry.time);
-
 /**
  * Connects the extension to a service limited to QUEUE_LIMIT a minute (its analysis is of its own
  * sample page, so a create answers at once), queues one job of `creates` creates of distinct
@@ -102,7 +84,7 @@ export async function queueCreates(
     if (!page) throw new Error('The service did not serve its sample pages.');
     await connectTo(lab, service);
     // Whatever the new connection asks goes first; then a fresh log and a fresh window.
-    await quiet(service);
+    await settle(service, 1_000, 10_000);
     service.resetRequests();
     service.resetRateLimits();
 
@@ -130,7 +112,7 @@ export async function queueCreates(
       job = await storedJob(lab, id);
     }
     const jobMs = Date.now() - started;
-    await quiet(service);
+    await settle(service, 1_000, 10_000);
 
     const entries = service.apiRequests();
     const posts = entries.filter(

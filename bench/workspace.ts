@@ -6,28 +6,11 @@
 import type { Page } from 'playwright-core';
 import type { RunningService } from '../server/service';
 import { type Lab, message, openWindow, stopWorker } from './lab';
-import { median } from './measure';
+import { median, settle } from './measure';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 const REPORTS = 'sidepanel.html#tab=reports';
-
-/** Waits until no API request has reached the service for `quietMs` (at most `maxMs`). */
-async function settle(service: RunningService, quietMs = 1_000, maxMs = 15_000): Promise<void> {
-  const end = Date.now() + maxMs;
-  let count = service.apiRequests().length;
-  let since = Date.now();
-  while (Date.now() < end) {
-    await sleep(50);
-    const now = service.apiRequests().length;
-    if (now !== count) {
-      count = now;
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) {
-      return;
-    }
-  }
-}
 
 /** ms from navigation start to the page's User Timing entry `name` (a mark or a measure's end). */
 async function timing(page: Page, name: string): Promise<{ start: number; duration: number }> {
