@@ -1,6 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { popupFirstLoad } from './vite-pages';
+import { pageChunks } from './vite-pages';
 
 export default defineConfig({
   imports: false,
@@ -62,8 +62,8 @@ export default defineConfig({
   },
   vite: () => ({
     // Extension pages load their chunks from the package: no modulepreload polyfill, no
-    // preloading of scripts around import(), and what the popup loads first in two scripts
-    // (bytes on the popup's first load, which has a budget; see vite-pages.ts and bench/).
-    plugins: [preact(), popupFirstLoad()],
+    // preloading of scripts around import(), and each page's first load in few files: its own
+    // chunk and one per set of pages sharing modules (see vite-pages.ts and bench/).
+    plugins: [preact(), pageChunks()],
   }),
 });

@@ -250,17 +250,9 @@ export async function stopWorker(lab: Lab): Promise<void> {
   throw new Error('The service worker could not be stopped.');
 }
 
-/** A CDP session on the service worker itself (through the control page's session). */
-export async function workerSession(lab: Lab) {
-  const { targetInfos } = await lab.cdp.send('Target.getTargets');
-  const target = targetInfos.find(
-    (info) => info.type === 'service_worker' && info.url.startsWith(lab.pageUrl('')),
-  );
-  if (!target) throw new Error('The service worker is not running.');
-  const { sessionId } = await lab.cdp.send('Target.attachToTarget', {
-    targetId: target.targetId,
-    flatten: false,
-  });
+/** A CDP session on one target (the worker, a toolbar popup), through the control page's. */
+export async function targetSession(lab: Lab, targetId: string) {
+  const { sessionId } = await lab.cdp.send('Target.attachToTarget', { targetId, flatten: false });
   let nextId = 0;
   const pending = new Map<
     number,
@@ -298,4 +290,85 @@ export async function workerSession(lab: Lab) {
       await lab.cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
     },
   };
+}
+
+/** The id of the first target `accept` takes, waiting up to `timeoutMs` for one. */
+async function findTarget(
+  lab: Lab,
+  accept: (info: { type: string; url: string; targetId: string }) => boolean,
+  timeoutMs = 15_000,
+): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  do {
+    const { targetInfos } = await lab.cdp.send('Target.getTargets');
+    const found = targetInfos.find(accept);
+    if (found) return found.targetId;
+    await sleep(10);
+  } while (Date.now() < deadline);
+  return undefined;
+}
+
+/** A CDP session on the service worker itself. */
+export async function workerSession(lab: Lab) {
+  const targetId = await findTarget(
+    lab,
+    (info) => info.type === 'service_worker' && info.url.startsWith(lab.pageUrl('')),
+    0,
+  );
+  if (!targetId) throw new Error('The service worker is not running.');
+  return targetSession(lab, targetId);
+}
+
+/**
+ * Opens `path` as the toolbar button's popup, as a click on the button does (action.openPopup
+ * on the normal window, the popup set to `path` for that), and answers `read`'s value, evaluated
+ * in it (an expression, awaited); then closes it. Unlike a window, a popup is no tab: opening it
+ * fires no tab events, so it wakes no stopped worker.
+ */
+export async function inToolbarPopup<T>(lab: Lab, path: string, read: string): Promise<T> {
+  const url = lab.pageUrl(path);
+  await lab.control.evaluate(async (popup) => {
+    await chrome.action.setPopup({ popup });
+    const windows = await chrome.windows.getAll({ windowTypes: ['normal'] });
+    const normal = windows[0];
+    if (normal?.id === undefined) throw new Error('No normal window to open the popup in');
+    await chrome.action.openPopup({ windowId: normal.id });
+  }, path);
+  const targetId = await findTarget(lab, (info) => info.type === 'page' && info.url === url);
+  if (!targetId) throw new Error(`${path} did not open as the toolbar popup`);
+  try {
+    const session = await targetSession(lab, targetId);
+    try {
+      // Attached early, the evaluation may start in the document before the popup's own, which
+      // then replaces it: once more in the popup's.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const answer = await session.send<{
+            result: { value?: T };
+            exceptionDetails?: { text: string; exception?: { description?: string } };
+          }>('Runtime.evaluate', { expression: read, awaitPromise: true, returnByValue: true });
+          if (answer.exceptionDetails) {
+            const { text, exception } = answer.exceptionDetails;
+            throw new Error(exception?.description ?? text);
+          }
+          return answer.result.value as T;
+        } catch (error) {
+          if (attempt >= 3 || !/context|navigat/i.test(String(error))) throw error;
+        }
+      }
+    } finally {
+      await session.detach();
+    }
+  } finally {
+    await lab.cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
+    // Closed before the next one opens: Chrome shows one popup at a time.
+    const deadline = Date.now() + 5_000;
+    while (
+      Date.now() < deadline &&
+      (await findTarget(lab, (info) => info.targetId === targetId, 0))
+    ) {
+      await sleep(10);
+    }
+    await lab.control.evaluate(() => chrome.action.setPopup({ popup: 'popup.html' }));
+  }
 }

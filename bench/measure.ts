@@ -6,6 +6,7 @@ import {
   type ContentMark,
   connectTo,
   contentMark,
+  inToolbarPopup,
   type Lab,
   message,
   openWindow,
@@ -78,43 +79,105 @@ async function openAndMark(
   }
 }
 
-export interface TimeToContent {
-  opens: number;
+/** Times to content (ms, navigation start → the 'content' mark): medians and every sample. */
+export interface PopupTimes {
   floorMs: number;
   /** The worker was running when the popup opened. */
-  popupWarmMs: number;
+  warmMs: number;
   /** The worker had been stopped (as after 30 s idle) when the popup opened. */
-  popupColdMs: number;
-  samples: { floor: number[]; popupWarm: number[]; popupCold: number[] };
+  coldMs: number;
+  samples: { floor: number[]; warm: number[]; cold: number[] };
+}
+
+export interface TimeToContent {
+  opens: number;
+  /** Opened as a click on the toolbar button opens it (action.openPopup). */
+  toolbar: PopupTimes;
+  /**
+   * Opened as its own window (windows.create). The window's tab is a tab like any: its events
+   * wake a stopped worker (tabs.onUpdated), which then starts beside the page, floor included.
+   */
+  window: PopupTimes;
+}
+
+/** Waits for the 'content' mark in the page it is evaluated in: its time, the text on screen. */
+const READ_CONTENT = `new Promise((resolve, reject) => {
+  const started = performance.now();
+  const look = () => {
+    const mark = performance.getEntriesByName('content')[0];
+    if (mark) {
+      const word = document.querySelector('.rating-word');
+      resolve({ ms: mark.startTime, text: document.body.textContent || '', word: word ? word.textContent.trim() : '' });
+    } else if (performance.now() - started > 15000) {
+      reject(new Error('No content mark within 15 s'));
+    } else {
+      setTimeout(look, 20);
+    }
+  };
+  look();
+})`;
+
+/** Opens `path` as the toolbar popup; the time to its content mark. */
+async function toolbarMark(lab: Lab, path: string, expect?: { address: string }): Promise<number> {
+  const seen = await inToolbarPopup<{ ms: number; text: string; word: string }>(
+    lab,
+    path,
+    READ_CONTENT,
+  );
+  if (expect && (!seen.text.includes(expect.address) || !RATING_WORDS.test(seen.word))) {
+    throw new Error(
+      `${path} set its content mark without the address and the cached rating on screen`,
+    );
+  }
+  return seen.ms;
+}
+
+/** One round of openings, each way: the floor, the popup with the worker awake, then stopped. */
+type Opener = (path: string, expect?: { address: string }) => Promise<number>;
+
+async function popupTimes(lab: Lab, open: Opener, address: string, opens: number) {
+  const samples = { floor: [] as number[], warm: [] as number[], cold: [] as number[] };
+  for (let round = -1; round < opens; round++) {
+    const floor = await open('floor.html');
+    await message(lab, { type: 'getStatus' });
+    const warm = await open('popup.html', { address });
+    await sleep(300);
+    await stopWorker(lab);
+    const cold = await open('popup.html', { address });
+    await sleep(300);
+    if (round < 0) continue;
+    samples.floor.push(floor);
+    samples.warm.push(warm);
+    samples.cold.push(cold);
+  }
+  return {
+    floorMs: median(samples.floor),
+    warmMs: median(samples.warm),
+    coldMs: median(samples.cold),
+    samples,
+  };
 }
 
 /**
  * Median time from navigation start to the 'content' mark, over `opens` openings of each page
  * in turn (floor, popup with the worker awake, popup with the worker stopped), after one
- * uncounted warm-up round. The main tab must show `address`, whose rating is cached.
+ * uncounted warm-up round: from the toolbar button, then as a window. The main tab must show
+ * `address`, whose rating is cached.
  */
 export async function timeToContent(lab: Lab, address: string, opens = 20): Promise<TimeToContent> {
-  const samples = { floor: [] as number[], popupWarm: [] as number[], popupCold: [] as number[] };
-  for (let round = -1; round < opens; round++) {
-    const floor = await openAndMark(lab, 'floor.html');
-    await message(lab, { type: 'getStatus' });
-    const warm = await openAndMark(lab, 'popup.html', { address });
-    await sleep(300);
-    await stopWorker(lab);
-    const cold = await openAndMark(lab, 'popup.html', { address });
-    await sleep(300);
-    if (round < 0) continue;
-    samples.floor.push(floor.ms);
-    samples.popupWarm.push(warm.ms);
-    samples.popupCold.push(cold.ms);
-  }
-  return {
+  const toolbar = await popupTimes(
+    lab,
+    (path, expect) => toolbarMark(lab, path, expect),
+    address,
     opens,
-    floorMs: median(samples.floor),
-    popupWarmMs: median(samples.popupWarm),
-    popupColdMs: median(samples.popupCold),
-    samples,
-  };
+  );
+  const window = await popupTimes(
+    lab,
+    async (path, expect) => (await openAndMark(lab, path, expect)).ms,
+    address,
+    opens,
+  );
+  return { opens, toolbar, window };
 }
 
 /** Clicks the "Reports" tab and resolves with the ms until the list's first rows are shown. */

@@ -183,33 +183,51 @@ async function main(): Promise<number> {
     console.log('Popup time to content (20 openings of each page)…');
     const content = await timeToContent(lab, samples.good, 20);
     details.timeToContent = content;
-    const section = 'Popup time to content (median of 20, navigation start → content mark)';
+    const toolbarSection =
+      'Popup time to content, opened from the toolbar button (median of 20, navigation start → content mark)';
     row(
-      section,
+      toolbarSection,
       'floor: static page, same stylesheets',
-      content.floorMs,
+      content.toolbar.floorMs,
       'ms',
-      ms(content.floorMs),
+      ms(content.toolbar.floorMs),
     );
+    const ratioOf = (value: number, floor: number) =>
+      `${ms(value)} (${(value / floor).toFixed(2)}×)`;
     for (const [label, value, ratio] of [
-      ['popup, worker running', content.popupWarmMs, POPUP_TO_FLOOR_RATIO.workerRunning],
+      ['popup, worker running', content.toolbar.warmMs, POPUP_TO_FLOOR_RATIO.workerRunning],
       [
         'popup, worker stopped before opening',
-        content.popupColdMs,
+        content.toolbar.coldMs,
         POPUP_TO_FLOOR_RATIO.workerStopped,
       ],
     ] as const) {
-      const limit = content.floorMs * ratio;
+      const limit = content.toolbar.floorMs * ratio;
       row(
-        section,
+        toolbarSection,
         label,
         value,
         'ms',
-        `${ms(value)} (${(value / content.floorMs).toFixed(2)}×)`,
+        ratioOf(value, content.toolbar.floorMs),
         `≤ ${ratio}× floor = ${ms(limit)}`,
         value <= limit,
       );
     }
+    // A detached popup window: not how the popup opens from the toolbar, and its tab's events
+    // wake a stopped worker, which then starts beside the page (the floor's too). Shown, not
+    // budgeted.
+    const windowSection =
+      'Popup time to content, opened as its own window (median of 20; its tab wakes a stopped worker)';
+    const { floorMs: windowFloor, warmMs, coldMs } = content.window;
+    row(windowSection, 'floor: static page, same stylesheets', windowFloor, 'ms', ms(windowFloor));
+    row(windowSection, 'popup, worker running', warmMs, 'ms', ratioOf(warmMs, windowFloor));
+    row(
+      windowSection,
+      'popup, worker stopped before opening',
+      coldMs,
+      'ms',
+      ratioOf(coldMs, windowFloor),
+    );
 
     console.log('Requests: popup open, tab switches and navigation…');
     const popupRequests = await popupOpenRequests(lab, service);
