@@ -22,21 +22,21 @@ export interface TabFinderApi {
 }
 
 export async function findActiveTab(api: TabFinderApi): Promise<ActiveTab | undefined> {
-  // Asked together, and the window with its tabs: each call is a round trip to the browser, and
-  // the popup shows nothing until this answers. Filtered by type, the last-focused window is
-  // not a detached popup window that has the focus now.
-  const [self, focused] = await Promise.all([
+  // Asked together: each call is a round trip to the browser, and the popup shows nothing until
+  // this answers. The window is asked without its tabs: with 150 tabs in it, the window with its
+  // tabs took 6–8 ms to come, the active tab alone 1–4 ms. Filtered by type, the last-focused
+  // window is no detached popup window that has the focus now; when it is one (the popup opened
+  // as its own window), the active tab of the last-focused normal window is asked for after.
+  const [self, front, focused] = await Promise.all([
     api.tabs.getCurrent().catch(() => undefined),
-    api.windows.getLastFocused({ windowTypes: ['normal'], populate: true }).catch(() => undefined),
-  ]);
-  let candidates: Tab[] = focused?.tabs?.filter((tab) => tab.active) ?? [];
-  if (candidates.length === 0 && focused?.id !== undefined && !focused.tabs) {
-    candidates = await api.tabs.query({ active: true, windowId: focused.id }).catch(() => []);
-  }
-  if (candidates.length === 0) {
-    candidates = await api.tabs
+    api.tabs
       .query({ active: true, lastFocusedWindow: true, windowType: 'normal' })
-      .catch(() => []);
+      .catch((): Tab[] => []),
+    api.windows.getLastFocused({ windowTypes: ['normal'] }).catch(() => undefined),
+  ]);
+  let candidates = front;
+  if (candidates.length === 0 && focused?.id !== undefined) {
+    candidates = await api.tabs.query({ active: true, windowId: focused.id }).catch(() => []);
   }
   let tab = candidates.find((candidate) => self === undefined || candidate.id !== self.id);
   if (!tab && self) {
