@@ -319,13 +319,72 @@ export async function workerSession(lab: Lab) {
   return targetSession(lab, targetId);
 }
 
+/** Evaluates `expression` (awaited) in a target, as a user's action when `userGesture`. */
+export type Evaluate = <T>(expression: string, options?: { userGesture?: boolean }) => Promise<T>;
+
+/** Runs `use` with an Evaluate in the target `targetId`, through one CDP session. */
+async function inTarget<T>(
+  lab: Lab,
+  targetId: string,
+  use: (evaluate: Evaluate) => Promise<T>,
+): Promise<T> {
+  const session = await targetSession(lab, targetId);
+  const evaluate: Evaluate = async <V>(
+    expression: string,
+    { userGesture = false }: { userGesture?: boolean } = {},
+  ) => {
+    // Attached early, the evaluation may start in the document before the page's own, which
+    // then replaces it: once more in the page's.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await session.send<{
+          result: { value?: V };
+          exceptionDetails?: { text: string; exception?: { description?: string } };
+        }>('Runtime.evaluate', {
+          expression,
+          awaitPromise: true,
+          returnByValue: true,
+          userGesture,
+        });
+        if (answer.exceptionDetails) {
+          const { text, exception } = answer.exceptionDetails;
+          throw new Error(exception?.description ?? text);
+        }
+        return answer.result.value as V;
+      } catch (error) {
+        if (attempt >= 3 || !/context|navigat/i.test(String(error))) throw error;
+      }
+    }
+  };
+  try {
+    return await use(evaluate);
+  } finally {
+    await session.detach();
+  }
+}
+
+/** Waits until the target `targetId` is gone (at most 5 s). */
+async function targetGone(lab: Lab, targetId: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (
+    Date.now() < deadline &&
+    (await findTarget(lab, (info) => info.targetId === targetId, 0))
+  ) {
+    await sleep(10);
+  }
+}
+
 /**
  * Opens `path` as the toolbar button's popup, as a click on the button does (action.openPopup
- * on the normal window, the popup set to `path` for that), and answers `read`'s value, evaluated
- * in it (an expression, awaited); then closes it. Unlike a window, a popup is no tab: opening it
- * fires no tab events, so it wakes no stopped worker.
+ * on the normal window, the popup set to `path` for that), runs `use` in it, then closes it.
+ * Unlike a window, a popup is no tab: opening it fires no tab events, so it wakes no stopped
+ * worker.
  */
-export async function inToolbarPopup<T>(lab: Lab, path: string, read: string): Promise<T> {
+export async function withToolbarPopup<T>(
+  lab: Lab,
+  path: string,
+  use: (evaluate: Evaluate) => Promise<T>,
+): Promise<T> {
   const url = lab.pageUrl(path);
   await lab.control.evaluate(async (popup) => {
     await chrome.action.setPopup({ popup });
@@ -337,38 +396,72 @@ export async function inToolbarPopup<T>(lab: Lab, path: string, read: string): P
   const targetId = await findTarget(lab, (info) => info.type === 'page' && info.url === url);
   if (!targetId) throw new Error(`${path} did not open as the toolbar popup`);
   try {
-    const session = await targetSession(lab, targetId);
-    try {
-      // Attached early, the evaluation may start in the document before the popup's own, which
-      // then replaces it: once more in the popup's.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const answer = await session.send<{
-            result: { value?: T };
-            exceptionDetails?: { text: string; exception?: { description?: string } };
-          }>('Runtime.evaluate', { expression: read, awaitPromise: true, returnByValue: true });
-          if (answer.exceptionDetails) {
-            const { text, exception } = answer.exceptionDetails;
-            throw new Error(exception?.description ?? text);
-          }
-          return answer.result.value as T;
-        } catch (error) {
-          if (attempt >= 3 || !/context|navigat/i.test(String(error))) throw error;
-        }
-      }
-    } finally {
-      await session.detach();
-    }
+    return await inTarget(lab, targetId, use);
   } finally {
     await lab.cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
     // Closed before the next one opens: Chrome shows one popup at a time.
-    const deadline = Date.now() + 5_000;
-    while (
-      Date.now() < deadline &&
-      (await findTarget(lab, (info) => info.targetId === targetId, 0))
-    ) {
-      await sleep(10);
-    }
+    await targetGone(lab, targetId);
     await lab.control.evaluate(() => chrome.action.setPopup({ popup: 'popup.html' }));
+  }
+}
+
+/** withToolbarPopup, evaluating `read` in the popup. */
+export function inToolbarPopup<T>(lab: Lab, path: string, read: string): Promise<T> {
+  return withToolbarPopup(lab, path, (evaluate) => evaluate<T>(read));
+}
+
+/** The bench page's own target, for what needs a user gesture (sidePanel.open). */
+async function controlTarget(lab: Lab): Promise<string> {
+  const url = lab.pageUrl('bench.html');
+  const targetId = await findTarget(lab, (info) => info.type === 'page' && info.url === url);
+  if (!targetId) throw new Error('The bench page is gone');
+  return targetId;
+}
+
+/** Sets the side panel's page to `path` (sidePanel.setOptions), for the panels opened next. */
+export async function setSidePanel(lab: Lab, path: string): Promise<void> {
+  await lab.control.evaluate((panel) => chrome.sidePanel.setOptions({ path: panel }), path);
+}
+
+/**
+ * Opens Chrome's side panel on the normal window, as a click on the browser's side panel
+ * button does (sidePanel.open from the bench page, with a user gesture through CDP).
+ */
+export async function openSidePanel(lab: Lab): Promise<void> {
+  await inTarget(lab, await controlTarget(lab), (evaluate) =>
+    evaluate(
+      `(async () => {
+        const [normal] = await chrome.windows.getAll({ windowTypes: ['normal'] });
+        await chrome.sidePanel.open({ windowId: normal.id });
+        return true;
+      })()`,
+      { userGesture: true },
+    ),
+  );
+}
+
+/**
+ * Runs `use` in the side panel showing `path` (opened, or about to open), then closes the panel
+ * (sidePanel.close) and waits until its page is gone.
+ */
+export async function inSidePanel<T>(
+  lab: Lab,
+  path: string,
+  use: (evaluate: Evaluate) => Promise<T>,
+): Promise<T> {
+  const url = lab.pageUrl(path);
+  const targetId = await findTarget(
+    lab,
+    (info) => info.type === 'page' && info.url.split('#')[0] === url,
+  );
+  if (!targetId) throw new Error(`${path} did not open in the side panel`);
+  try {
+    return await inTarget(lab, targetId, use);
+  } finally {
+    await lab.control.evaluate(async () => {
+      const [normal] = await chrome.windows.getAll({ windowTypes: ['normal'] });
+      if (normal?.id !== undefined) await chrome.sidePanel.close({ windowId: normal.id });
+    });
+    await targetGone(lab, targetId);
   }
 }

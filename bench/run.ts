@@ -29,7 +29,12 @@ import {
   workerStart,
 } from './measure';
 import { QUEUE_LIMIT, queueCreates } from './queue';
-import { hundredRows, workspaceFirstRows, workspaceRequests } from './workspace';
+import {
+  hundredRows,
+  sidePanelFirstRows,
+  workspaceFirstRows,
+  workspaceRequests,
+} from './workspace';
 
 const RESULTS = resolve(import.meta.dirname, 'results.json');
 /** `npm run bench -- --bytes`: build and print the byte sizes only (nothing is written). */
@@ -358,6 +363,45 @@ async function main(): Promise<number> {
       `${REQUEST_BUDGETS.workspaceSelectionAndTabs}`,
       workspaceCalls.afterFirstRows <= REQUEST_BUDGETS.workspaceSelectionAndTabs,
     );
+    console.log('Workspace in the side panel (10 rounds)…');
+    await showPage(lab, samples.good);
+    const panel = await sidePanelFirstRows(lab, service, 10);
+    details.sidePanelFirstRows = panel;
+    const panelSection =
+      "Workspace in Chrome's side panel (median of 10, the panel's navigation start → first rows)";
+    row(
+      panelSection,
+      'floor: workspace-floor.html in the side panel',
+      panel.floorMs,
+      'ms',
+      ms(panel.floorMs),
+    );
+    const panelLimit = panel.floorMs * WORKSPACE_TO_FLOOR_RATIO;
+    for (const [label, value] of [
+      ["opened by the popup's Open workspace", panel.fromPopupMs],
+      ["opened by the browser's side panel button, worker running", panel.directWarmMs],
+      ["opened by the browser's side panel button, worker stopped", panel.directColdMs],
+    ] as const) {
+      row(
+        panelSection,
+        label,
+        value,
+        'ms',
+        `${ms(value)} (${(value / panel.floorMs).toFixed(2)}×)`,
+        `≤ ${WORKSPACE_TO_FLOOR_RATIO}× floor = ${ms(panelLimit)}`,
+        value <= panelLimit,
+      );
+    }
+    row(
+      requestSection,
+      "side panel from the popup's Open workspace: first rows",
+      panel.fromPopupRequests,
+      'requests',
+      String(panel.fromPopupRequests),
+      `${REQUEST_BUDGETS.workspaceFirstRows}`,
+      panel.fromPopupRequests <= REQUEST_BUDGETS.workspaceFirstRows,
+    );
+
     const hundred = await hundredRows(lab, service, 10);
     details.hundredRows = hundred;
     row(

@@ -5,7 +5,16 @@
 // rows-mark.ts): the mark 'rows' and the measure 'rows-100'.
 import type { Page } from 'playwright-core';
 import type { RunningService } from '../server/service';
-import { type Lab, message, openWindow, stopWorker } from './lab';
+import {
+  inSidePanel,
+  type Lab,
+  message,
+  openSidePanel,
+  openWindow,
+  setSidePanel,
+  stopWorker,
+  withToolbarPopup,
+} from './lab';
 import { median, settle } from './measure';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -181,6 +190,112 @@ export async function hundredRows(
     opens,
     renderMs: median(samples.render),
     firstRowsMs: median(samples.firstRows),
+    samples,
+  };
+}
+
+/** Waits for the User Timing entry `name` in the page it is evaluated in; its start. */
+const readTiming = (name: string) => `new Promise((resolve, reject) => {
+  const started = performance.now();
+  const look = () => {
+    const entry = performance.getEntriesByName(${JSON.stringify(name)})[0];
+    if (entry) resolve(entry.startTime);
+    else if (performance.now() - started > 15000) reject(new Error('No ${name} mark within 15 s'));
+    else setTimeout(look, 20);
+  };
+  look();
+})`;
+
+/** The popup's content is on screen; then its Open workspace is clicked (a user gesture). */
+const POPUP_CONTENT = readTiming('content');
+const CLICK_OPEN_WORKSPACE = `(() => {
+  const button = [...document.querySelectorAll('button')].find(
+    (element) => element.textContent.trim() === 'Open workspace',
+  );
+  if (!button) throw new Error('The popup has no Open workspace button');
+  button.click();
+  return true;
+})()`;
+
+export interface SidePanelFirstRows {
+  opens: number;
+  /** workspace-floor.html in the side panel. */
+  floorMs: number;
+  /** Opened by the popup's Open workspace (the worker runs: the popup has just asked it). */
+  fromPopupMs: number;
+  /** Opened by the browser's side panel button, the worker running. */
+  directWarmMs: number;
+  /** … the worker stopped just before. */
+  directColdMs: number;
+  /** API requests from the click on Open workspace until the service heard nothing for 1 s. */
+  fromPopupRequests: number;
+  samples: { floor: number[]; fromPopup: number[]; directWarm: number[]; directCold: number[] };
+}
+
+/**
+ * The workspace in Chrome's side panel, its home there (not a tab: no tabs.onUpdated): median
+ * time from the panel's navigation start to the 'rows' mark over `opens` rounds (after one
+ * uncounted), each opening in turn the floor, the workspace from the popup's Open workspace, and
+ * the workspace from the browser's side panel button with the worker running, then stopped.
+ * The main tab must show a web page (the popup's Open workspace puts the panel beside it).
+ */
+export async function sidePanelFirstRows(
+  lab: Lab,
+  service: RunningService,
+  opens = 10,
+): Promise<SidePanelFirstRows> {
+  const samples = {
+    floor: [] as number[],
+    fromPopup: [] as number[],
+    directWarm: [] as number[],
+    directCold: [] as number[],
+  };
+  let fromPopupRequests = 0;
+  const rows = (path: string) =>
+    inSidePanel(lab, path, (evaluate) => evaluate<number>(readTiming('rows')));
+  try {
+    for (let round = -1; round < opens; round++) {
+      await setSidePanel(lab, 'workspace-floor.html');
+      await openSidePanel(lab);
+      const floor = await rows('workspace-floor.html');
+
+      await setSidePanel(lab, 'sidepanel.html');
+      await withToolbarPopup(lab, 'popup.html', async (evaluate) => {
+        await evaluate(POPUP_CONTENT);
+        // The popup's quiet refresh of its cached rating is not the workspace's.
+        await settle(service, 300);
+        service.resetRequests();
+        await evaluate(CLICK_OPEN_WORKSPACE, { userGesture: true });
+      });
+      const fromPopup = await rows('sidepanel.html');
+      await settle(service, 1_000);
+      fromPopupRequests = Math.max(fromPopupRequests, service.apiRequests().length);
+
+      await message(lab, { type: 'getStatus' });
+      await sleep(300);
+      await openSidePanel(lab);
+      const directWarm = await rows('sidepanel.html');
+      await sleep(300);
+      await stopWorker(lab);
+      await openSidePanel(lab);
+      const directCold = await rows('sidepanel.html');
+      await sleep(300);
+      if (round < 0) continue;
+      samples.floor.push(floor);
+      samples.fromPopup.push(fromPopup);
+      samples.directWarm.push(directWarm);
+      samples.directCold.push(directCold);
+    }
+  } finally {
+    await setSidePanel(lab, 'sidepanel.html');
+  }
+  return {
+    opens,
+    floorMs: median(samples.floor),
+    fromPopupMs: median(samples.fromPopup),
+    directWarmMs: median(samples.directWarm),
+    directColdMs: median(samples.directCold),
+    fromPopupRequests,
     samples,
   };
 }

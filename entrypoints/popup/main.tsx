@@ -37,10 +37,15 @@ if (root) {
       openTab={(url) => browser.tabs.create({ url })}
       openOptions={() => browser.runtime.openOptionsPage()}
       openWorkspace={(tabId) =>
-        openWorkspace(browser as WorkspaceOpenerApi, tabId, (place) => {
-          // A panel beside the page: the popup would only cover it.
-          if (place !== 'tab') window.close();
-        })
+        openWorkspace(
+          browser as WorkspaceOpenerApi,
+          tabId,
+          (place) => {
+            // A panel beside the page: the popup would only cover it.
+            if (place !== 'tab') window.close();
+          },
+          () => void send({ type: 'prefetchWorkspace' }),
+        )
       }
       store={{
         load: () => popupState().then((store) => store.load()),

@@ -759,6 +759,7 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   clearJob: z.strictObject({ id: z.string() }),
   getJobs: z.array(Job),
   takeExport: z.array(ReportSummary),
+  prefetchWorkspace: z.null(),
 };
 
 type AnyAnswer = { ok: true; data: unknown } | { ok: false; error: unknown };
