@@ -67,11 +67,6 @@ export const Request = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('getJobs') }),
   /** A finished export's reports, in order; they are then removed from storage. */
   z.strictObject({ type: z.literal('takeExport'), id: JobId }),
-  /**
-   * The popup opened the workspace in a side panel or sidebar: its first page is asked for now,
-   * while the panel loads (a tab gets the same from tabs.onUpdated).
-   */
-  z.strictObject({ type: z.literal('prefetchWorkspace') }),
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
@@ -132,7 +127,6 @@ export interface AnswerMap {
   clearJob: { id: string };
   getJobs: Job[];
   takeExport: ReportSummary[];
-  prefetchWorkspace: null;
 }
 
 export type Answer<T extends RequestType> =

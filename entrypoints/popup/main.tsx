@@ -37,15 +37,10 @@ if (root) {
       openTab={(url) => browser.tabs.create({ url })}
       openOptions={() => browser.runtime.openOptionsPage()}
       openWorkspace={(tabId) =>
-        openWorkspace(
-          browser as WorkspaceOpenerApi,
-          tabId,
-          (place) => {
-            // A panel beside the page: the popup would only cover it.
-            if (place !== 'tab') window.close();
-          },
-          () => void send({ type: 'prefetchWorkspace' }),
-        )
+        openWorkspace(browser as WorkspaceOpenerApi, tabId, (place) => {
+          // A panel beside the page: the popup would only cover it.
+          if (place !== 'tab') window.close();
+        })
       }
       store={{
         load: () => popupState().then((store) => store.load()),

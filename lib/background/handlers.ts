@@ -131,33 +131,6 @@ export function prefetchWorkspace(
   }
 }
 
-/** What runtime.getContexts tells of the extension's open side panels (Chrome 116+). */
-type ContextsApi = (filter: {
-  contextTypes: ['SIDE_PANEL'];
-}) => Promise<{ documentUrl?: string }[]>;
-
-/**
- * The popup's Open workspace, for Chrome's side panel or Firefox's sidebar: no tab, so no
- * tabs.onUpdated. The workspace's first page (Reports, no filters, as a panel opens) is asked for
- * now, while the panel loads; its own listReports takes the answer. Not when a workspace panel is
- * open already: opening it again loads nothing, and the request would go unused.
- */
-export async function prefetchPanel(
-  deps: HandlerDeps,
-  workspace: () => { url: string } = workspacePage,
-  contexts: ContextsApi | undefined = browser.runtime.getContexts as ContextsApi | undefined,
-): Promise<void> {
-  const { url } = workspace();
-  const open = contexts
-    ? await Promise.resolve()
-        .then(() => contexts({ contextTypes: ['SIDE_PANEL'] }))
-        .catch(() => [])
-    : [];
-  if (open.some((context) => context.documentUrl?.startsWith(url))) return;
-  const params = workspaceFirstPage(url, url);
-  if (params) prefetchList(params, deps);
-}
-
 const workspacePage = () => ({
   url: browser.runtime.getURL(WORKSPACE_PATH),
   title: browser.i18n.getMessage('workspace_title'),
@@ -243,11 +216,6 @@ export const handlers = {
   clearJob: ({ id }) => backgroundQueue().clear(id),
   getJobs: () => backgroundQueue().jobs(),
   takeExport: ({ id }) => backgroundQueue().takeExport(id),
-
-  async prefetchWorkspace(_request, deps) {
-    await prefetchPanel(deps);
-    return null;
-  },
 } satisfies Handlers;
 
 function rejected(

@@ -18,15 +18,12 @@ export type WorkspacePlace = 'sidePanel' | 'sidebar' | 'tab';
 
 /**
  * Opens the workspace beside `tabId` (the page the popup is about); answers where it asked for
- * it. `onOpened` hears where it did open — a tab when the panel was refused. `prefetch` is called
- * right after a panel is asked for, to have the panel's first page asked for while it loads (a
- * tab gets that from the background's tabs.onUpdated).
+ * it. `onOpened` hears where it did open — a tab when the panel was refused.
  */
 export function openWorkspace(
   api: WorkspaceOpenerApi,
   tabId: number | undefined,
   onOpened: (place: WorkspacePlace) => void = () => undefined,
-  prefetch: () => void = () => undefined,
 ): WorkspacePlace {
   const inTab = () => {
     api.tabs.create({ url: api.runtime.getURL(WORKSPACE_PATH) }).then(
@@ -48,6 +45,5 @@ export function openWorkspace(
     () => onOpened(opening.place),
     inTab,
   );
-  prefetch();
   return opening.place;
 }

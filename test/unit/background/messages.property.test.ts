@@ -759,7 +759,6 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   clearJob: z.strictObject({ id: z.string() }),
   getJobs: z.array(Job),
   takeExport: z.array(ReportSummary),
-  prefetchWorkspace: z.null(),
 };
 
 type AnyAnswer = { ok: true; data: unknown } | { ok: false; error: unknown };

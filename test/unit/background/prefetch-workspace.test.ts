@@ -1,14 +1,13 @@
 // A tab that starts loading the workspace on its Reports tab gets its first page asked for by
 // the background at once (lib/background/handlers.ts, `prefetchWorkspace`); the page's own
 // listReports for that list then takes the answer: one request to the service either way, none
-// for the workspace rewriting its own address, and a failed one is asked again. The same when the
-// popup opens the workspace in a panel, which is no tab (`prefetchPanel`).
+// for the workspace rewriting its own address, and a failed one is asked again.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import type { Report } from '../../../lib/api/model';
 import { createHandlerDeps } from '../../../lib/background/deps';
-import { handleMessage, prefetchPanel, prefetchWorkspace } from '../../../lib/background/handlers';
+import { handleMessage, prefetchWorkspace } from '../../../lib/background/handlers';
 
 const WORKSPACE = 'chrome-extension://abc/sidepanel.html';
 const TITLE = 'Site Report workspace';
@@ -44,10 +43,7 @@ function setUp(list = vi.fn(async (_params: unknown) => PAGE)) {
   ) => prefetchWorkspace(change, { url, title }, deps, () => ({ url: WORKSPACE, title: TITLE }));
   const ask = (params: Record<string, unknown>) =>
     handleMessage({ type: 'listReports', params }, SENDER, deps);
-  /** The popup opened the workspace in a panel; `panels`: the side panels open already. */
-  const openPanel = (panels?: { documentUrl?: string }[]) =>
-    prefetchPanel(deps, () => ({ url: WORKSPACE }), panels && (async () => panels));
-  return { list, prime, open, ask, openPanel, deps };
+  return { list, prime, open, ask };
 }
 
 // The page's parameters, in the order its request lists them (not the background's).
@@ -123,47 +119,5 @@ describe('prefetchWorkspace', () => {
     open(WORKSPACE);
     expect(await ask(FIRST)).toMatchObject({ ok: true, data: { total: 1 } });
     expect(list).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('prefetchPanel (the popup opened the workspace in a side panel or sidebar)', () => {
-  it('asks for the first page while the panel loads; the panel takes that answer', async () => {
-    const { list, openPanel, ask } = setUp();
-    await openPanel([]);
-    await settle();
-    expect(list).toHaveBeenCalledTimes(1);
-    expect(await ask(FIRST)).toMatchObject({ ok: true, data: { total: 1 } });
-    expect(list).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks nothing when a workspace panel is open already (opening it again loads nothing)', async () => {
-    const { list, openPanel } = setUp();
-    await openPanel([{ documentUrl: `${WORKSPACE}#tab=reports` }]);
-    await settle();
-    expect(list).not.toHaveBeenCalled();
-  });
-
-  it('asks when the open panels cannot be told, or are not the workspace', async () => {
-    const { list, openPanel, ask } = setUp();
-    await openPanel(undefined);
-    await settle();
-    expect(list).toHaveBeenCalledTimes(1);
-    await ask(FIRST);
-    await openPanel([{ documentUrl: 'chrome-extension://abc/other.html' }]);
-    await settle();
-    expect(list).toHaveBeenCalledTimes(2);
-    await ask(FIRST);
-    expect(list).toHaveBeenCalledTimes(2);
-  });
-
-  it('is a message the pages may send, answered with nothing', async () => {
-    const { list, deps } = setUp();
-    const answer = await handleMessage({ type: 'prefetchWorkspace' }, SENDER, deps);
-    expect(answer).toEqual({ ok: true, data: null });
-    await settle();
-    expect(list).toHaveBeenCalledTimes(1);
-    const taken = await handleMessage({ type: 'listReports', params: FIRST }, SENDER, deps);
-    expect(taken).toMatchObject({ ok: true, data: { total: 1 } });
-    expect(list).toHaveBeenCalledTimes(1);
   });
 });

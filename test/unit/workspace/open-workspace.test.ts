@@ -89,24 +89,6 @@ describe('openWorkspace', () => {
     expect(browser.tabs.create).toHaveBeenCalledWith({ url: URL });
   });
 
-  it('has the first page asked for right after a panel is asked for, not for a tab', () => {
-    const calls: string[] = [];
-    const open = vi.fn(async () => {
-      calls.push('open');
-    });
-    openWorkspace(api({ sidePanel: { open } }), 7, undefined, () => calls.push('prefetch'));
-    expect(calls).toEqual(['open', 'prefetch']);
-
-    const sidebar = vi.fn(async () => undefined);
-    const prefetch = vi.fn();
-    openWorkspace(api({ sidebarAction: { open: sidebar } }), 7, undefined, prefetch);
-    expect(prefetch).toHaveBeenCalledTimes(1);
-
-    const inTab = vi.fn();
-    openWorkspace(api(), 7, undefined, inTab);
-    expect(inTab).not.toHaveBeenCalled();
-  });
-
   it('says nothing when even the tab cannot be opened', async () => {
     const browser = api();
     browser.tabs.create.mockRejectedValue(new Error('gone'));
