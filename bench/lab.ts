@@ -250,8 +250,8 @@ export async function stopWorker(lab: Lab): Promise<void> {
   throw new Error('The service worker could not be stopped.');
 }
 
-/** A CDP session on one target (the worker, a toolbar popup), through the control page's. */
-export async function targetSession(lab: Lab, targetId: string) {
+/** A CDP session on one target (the worker, a popup, a panel), through the control page's. */
+async function targetSession(lab: Lab, targetId: string) {
   const { sessionId } = await lab.cdp.send('Target.attachToTarget', { targetId, flatten: false });
   let nextId = 0;
   const pending = new Map<
@@ -299,13 +299,13 @@ async function findTarget(
   timeoutMs = 15_000,
 ): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
-  do {
+  for (;;) {
     const { targetInfos } = await lab.cdp.send('Target.getTargets');
     const found = targetInfos.find(accept);
     if (found) return found.targetId;
+    if (Date.now() >= deadline) return undefined;
     await sleep(10);
-  } while (Date.now() < deadline);
-  return undefined;
+  }
 }
 
 /** A CDP session on the service worker itself. */
