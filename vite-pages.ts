@@ -93,7 +93,10 @@ export function pageChunks(): Plugin {
     // Only the pages' build splits code (the background is one script).
     outputOptions(options) {
       if (options.format !== 'es' || options.codeSplitting !== undefined) return;
-      /** The pages that load `id` first, in PAGES' order; none when one page alone does. */
+      /**
+       * The pages that load `id` first, in PAGES' order; none when it is one page's own (only
+       * that page's first load imports it, and nothing loads it by import()).
+       */
       const sharedBy = (id: string, chunking: Rolldown.ChunkingContext): PageName[] => {
         const moduleInfo = (next: string) => chunking.getModuleInfo(next);
         firstLoads ??= Object.entries(PAGES).map(([name, html]) => [
@@ -122,6 +125,9 @@ export function pageChunks(): Plugin {
       const pagesShared: Rolldown.CodeSplittingGroup = {
         debugName: 'pages-shared',
         priority: 1,
+        // With their imports (but those of 'popup-shared', taken first): a shared chunk must never
+        // import a page's own chunk, which renders that page when it runs.
+        includeDependenciesRecursively: true,
         name(id, chunking) {
           const pages = sharedBy(id, chunking);
           return pages.length === 0 ? null : `${pages.join('-')}-shared`;

@@ -216,7 +216,7 @@ export interface ContentMark {
   text: string;
 }
 
-/** Waits for the page's 'content' mark (see lib/content-mark.ts). */
+/** Waits for the page's 'content' mark (see lib/popup/content-mark.ts). */
 export async function contentMark(page: Page): Promise<ContentMark> {
   await page.waitForFunction(() => performance.getEntriesByName('content').length > 0, null, {
     timeout: 15_000,
@@ -271,7 +271,14 @@ async function targetSession(lab: Lab, targetId: string) {
     if (answer.error) waiting.reject(new Error(answer.error.message));
     else waiting.resolve(answer.result);
   };
+  // A target that goes away (a popup closed) answers nothing more: its calls fail, never hang.
+  const onDetached = (event: { sessionId: string }) => {
+    if (event.sessionId !== sessionId) return;
+    for (const waiting of pending.values()) waiting.reject(new Error('The target went away'));
+    pending.clear();
+  };
   lab.cdp.on('Target.receivedMessageFromTarget', onMessage);
+  lab.cdp.on('Target.detachedFromTarget', onDetached);
   return {
     send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
       const id = ++nextId;
@@ -287,6 +294,7 @@ async function targetSession(lab: Lab, targetId: string) {
     },
     async detach() {
       lab.cdp.off('Target.receivedMessageFromTarget', onMessage);
+      lab.cdp.off('Target.detachedFromTarget', onDetached);
       await lab.cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
     },
   };
@@ -319,8 +327,14 @@ export async function workerSession(lab: Lab) {
   return targetSession(lab, targetId);
 }
 
-/** Evaluates `expression` (awaited) in a target, as a user's action when `userGesture`. */
-export type Evaluate = <T>(expression: string, options?: { userGesture?: boolean }) => Promise<T>;
+/**
+ * Evaluates `expression` (awaited) in a target, as a user's action when `userGesture`. An
+ * evaluation the page's own document replaced is made again, unless `once` (a click).
+ */
+export type Evaluate = <T>(
+  expression: string,
+  options?: { userGesture?: boolean; once?: boolean },
+) => Promise<T>;
 
 /** Runs `use` with an Evaluate in the target `targetId`, through one CDP session. */
 async function inTarget<T>(
@@ -331,7 +345,7 @@ async function inTarget<T>(
   const session = await targetSession(lab, targetId);
   const evaluate: Evaluate = async <V>(
     expression: string,
-    { userGesture = false }: { userGesture?: boolean } = {},
+    { userGesture = false, once = false }: { userGesture?: boolean; once?: boolean } = {},
   ) => {
     // Attached early, the evaluation may start in the document before the page's own, which
     // then replaces it: once more in the page's.
@@ -352,7 +366,8 @@ async function inTarget<T>(
         }
         return answer.result.value as V;
       } catch (error) {
-        if (attempt >= 3 || !/context|navigat/i.test(String(error))) throw error;
+        const replaced = /Execution context was destroyed|Cannot find context/i.test(String(error));
+        if (once || attempt >= 3 || !replaced) throw error;
       }
     }
   };
@@ -363,13 +378,14 @@ async function inTarget<T>(
   }
 }
 
-/** Waits until the target `targetId` is gone (at most 5 s). */
+/**
+ * Waits until the target `targetId` is gone: the next page found by its address must not be
+ * this one, whose marks are set already.
+ */
 async function targetGone(lab: Lab, targetId: string): Promise<void> {
   const deadline = Date.now() + 5_000;
-  while (
-    Date.now() < deadline &&
-    (await findTarget(lab, (info) => info.targetId === targetId, 0))
-  ) {
+  while (await findTarget(lab, (info) => info.targetId === targetId, 0)) {
+    if (Date.now() >= deadline) throw new Error('A popup or panel of the bench did not close');
     await sleep(10);
   }
 }
@@ -386,21 +402,24 @@ export async function withToolbarPopup<T>(
   use: (evaluate: Evaluate) => Promise<T>,
 ): Promise<T> {
   const url = lab.pageUrl(path);
-  await lab.control.evaluate(async (popup) => {
-    await chrome.action.setPopup({ popup });
-    const windows = await chrome.windows.getAll({ windowTypes: ['normal'] });
-    const normal = windows[0];
-    if (normal?.id === undefined) throw new Error('No normal window to open the popup in');
-    await chrome.action.openPopup({ windowId: normal.id });
-  }, path);
-  const targetId = await findTarget(lab, (info) => info.type === 'page' && info.url === url);
-  if (!targetId) throw new Error(`${path} did not open as the toolbar popup`);
+  let targetId: string | undefined;
   try {
+    await lab.control.evaluate(async (popup) => {
+      await chrome.action.setPopup({ popup });
+      const windows = await chrome.windows.getAll({ windowTypes: ['normal'] });
+      const normal = windows[0];
+      if (normal?.id === undefined) throw new Error('No normal window to open the popup in');
+      await chrome.action.openPopup({ windowId: normal.id });
+    }, path);
+    targetId = await findTarget(lab, (info) => info.type === 'page' && info.url === url);
+    if (!targetId) throw new Error(`${path} did not open as the toolbar popup`);
     return await inTarget(lab, targetId, use);
   } finally {
-    await lab.cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
-    // Closed before the next one opens: Chrome shows one popup at a time.
-    await targetGone(lab, targetId);
+    if (targetId) {
+      await lab.cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
+      // Closed before the next one opens: Chrome shows one popup at a time.
+      await targetGone(lab, targetId);
+    }
     await lab.control.evaluate(() => chrome.action.setPopup({ popup: 'popup.html' }));
   }
 }
@@ -435,7 +454,7 @@ export async function openSidePanel(lab: Lab): Promise<void> {
         await chrome.sidePanel.open({ windowId: normal.id });
         return true;
       })()`,
-      { userGesture: true },
+      { userGesture: true, once: true },
     ),
   );
 }
@@ -450,18 +469,19 @@ export async function inSidePanel<T>(
   use: (evaluate: Evaluate) => Promise<T>,
 ): Promise<T> {
   const url = lab.pageUrl(path);
-  const targetId = await findTarget(
-    lab,
-    (info) => info.type === 'page' && info.url.split('#')[0] === url,
-  );
-  if (!targetId) throw new Error(`${path} did not open in the side panel`);
+  let targetId: string | undefined;
   try {
+    targetId = await findTarget(
+      lab,
+      (info) => info.type === 'page' && info.url.split('#')[0] === url,
+    );
+    if (!targetId) throw new Error(`${path} did not open in the side panel`);
     return await inTarget(lab, targetId, use);
   } finally {
     await lab.control.evaluate(async () => {
       const [normal] = await chrome.windows.getAll({ windowTypes: ['normal'] });
       if (normal?.id !== undefined) await chrome.sidePanel.close({ windowId: normal.id });
     });
-    await targetGone(lab, targetId);
+    if (targetId) await targetGone(lab, targetId);
   }
 }

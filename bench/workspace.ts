@@ -265,11 +265,11 @@ export async function sidePanelFirstRows(
         // The popup's quiet refresh of its cached rating is not the workspace's.
         await settle(service, 300);
         service.resetRequests();
-        await evaluate(CLICK_OPEN_WORKSPACE, { userGesture: true });
+        await evaluate(CLICK_OPEN_WORKSPACE, { userGesture: true, once: true });
       });
       const fromPopup = await rows('sidepanel.html');
       await settle(service, 1_000);
-      fromPopupRequests = Math.max(fromPopupRequests, service.apiRequests().length);
+      const requests = service.apiRequests().length;
 
       await message(lab, { type: 'getStatus' });
       await sleep(300);
@@ -281,6 +281,7 @@ export async function sidePanelFirstRows(
       const directCold = await rows('sidepanel.html');
       await sleep(300);
       if (round < 0) continue;
+      fromPopupRequests = Math.max(fromPopupRequests, requests);
       samples.floor.push(floor);
       samples.fromPopup.push(fromPopup);
       samples.directWarm.push(directWarm);
