@@ -4,34 +4,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { SiteReportClient } from '../../../lib/api';
-import type { Report } from '../../../lib/api/model';
-import { createHandlerDeps } from '../../../lib/background/deps';
 import { handleMessage, messageListener } from '../../../lib/background/handlers';
 import { getCachedRating } from '../../../lib/background/rating-store';
+import { depsWithClient, modelReport, ownPage } from './fixtures';
 
-const REPORT: Report = {
-  id: 7,
-  url: 'https://example.com/pricing',
-  project: 'example.com',
-  rating: 'good',
-  score: 90,
-  privacy: 0,
-  hasPassword: false,
-  generatedAt: '2026-11-20T09:15:02.000Z',
-  createdAt: '2026-11-20T09:14:58.000Z',
-  updatedAt: '2026-11-20T09:15:02.000Z',
-  results: null,
-};
+const REPORT = modelReport();
 const PAGE = { items: [REPORT], page: 1, perPage: 10, total: 1, hasNext: false };
 const LIST = { type: 'listReports', params: {} };
-const SENDER = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
+const SENDER = ownPage('/sidepanel.html');
 
 function deps() {
   const client = { reports: { list: vi.fn(async () => PAGE) } } as unknown as SiteReportClient;
-  return createHandlerDeps({
-    clients: { get: async () => client, reset: () => undefined },
-    hasHostAccess: async () => true,
-  });
+  return depsWithClient(client);
 }
 
 /** Holds every write to storage.local until `release` is called. */

@@ -1,25 +1,13 @@
 // The pages receive only what they show: no report the background answers carries `results`
 // (the service's analysis details, of any size), whichever request it answers.
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { SiteReportClient } from '../../../lib/api';
-import type { Report } from '../../../lib/api/model';
-import { createHandlerDeps } from '../../../lib/background/deps';
 import { handleMessage } from '../../../lib/background/handlers';
+import { depsWithClient, modelReport, ownPage } from './fixtures';
 
-const REPORT: Report = {
-  id: 7,
-  url: 'https://example.com/pricing',
-  project: 'example.com',
-  rating: 'good',
-  score: 90,
-  privacy: 0,
-  hasPassword: false,
-  generatedAt: '2026-11-20T09:15:02.000Z',
-  createdAt: '2026-11-20T09:14:58.000Z',
-  updatedAt: '2026-11-20T09:15:02.000Z',
+const REPORT = modelReport({
   results: { checks: [{ name: 'tls', passed: true }], blob: 'x'.repeat(10_000) },
-};
+});
 const { results: _results, ...SUMMARY } = REPORT;
 
 function fakeClient() {
@@ -47,15 +35,7 @@ function fakeClient() {
 
 async function ask(message: unknown) {
   const client = fakeClient();
-  const deps = createHandlerDeps({
-    clients: { get: async () => client, reset: () => undefined },
-    hasHostAccess: async () => true,
-  });
-  const answer = await handleMessage(
-    message,
-    { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') },
-    deps,
-  );
+  const answer = await handleMessage(message, ownPage('/popup.html'), depsWithClient(client));
   if (!answer.ok) throw new Error(`expected a success, got ${JSON.stringify(answer.error)}`);
   return answer.data;
 }

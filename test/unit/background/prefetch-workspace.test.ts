@@ -5,36 +5,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
-import type { Report } from '../../../lib/api/model';
-import { createHandlerDeps } from '../../../lib/background/deps';
 import { handleMessage, prefetchWorkspace } from '../../../lib/background/handlers';
+import { depsWithClient, modelReport, ownPage } from './fixtures';
 
 const WORKSPACE = 'chrome-extension://abc/sidepanel.html';
 const TITLE = 'Site Report workspace';
 
-const REPORT: Report = {
-  id: 7,
-  url: 'https://example.com/pricing',
-  project: 'example.com',
-  rating: 'good',
-  score: 90,
-  privacy: 0,
-  hasPassword: false,
-  generatedAt: '2026-11-20T09:15:02.000Z',
-  createdAt: '2026-11-20T09:14:58.000Z',
-  updatedAt: '2026-11-20T09:15:02.000Z',
-  results: null,
-};
+const REPORT = modelReport();
 const PAGE = { items: [REPORT], page: 1, perPage: 10, total: 1, hasNext: false };
-const SENDER = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/sidepanel.html') };
+const SENDER = ownPage('/sidepanel.html');
 
 function setUp(list = vi.fn(async (_params: unknown) => PAGE)) {
   const client = { reports: { list } } as unknown as SiteReportClient;
   const prime = vi.fn();
-  const deps = createHandlerDeps({
-    clients: { get: async () => client, reset: () => undefined, prime },
-    hasHostAccess: async () => true,
-  });
+  const deps = depsWithClient(client, { prime });
   /** A tab whose address is `url` changed; a new tab has its address as its title. */
   const open = (
     url: string,

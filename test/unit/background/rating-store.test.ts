@@ -14,6 +14,7 @@ import {
   readRatingCache,
   rememberReports,
 } from '../../../lib/background/rating-store';
+import { modelReport } from './fixtures';
 
 /** The stored cache's size as storage.local counts it: its JSON, in UTF-8 bytes. */
 async function storedBytes() {
@@ -28,20 +29,7 @@ function longUrl(i: number, length: number) {
 }
 
 function report(fields: Partial<Report> = {}): Report {
-  return {
-    id: 1,
-    url: 'https://example.com/',
-    project: 'example.com',
-    rating: 'good',
-    score: 90,
-    privacy: 0,
-    hasPassword: false,
-    generatedAt: '2026-11-20T09:15:02.000Z',
-    createdAt: '2026-11-20T09:14:58.000Z',
-    updatedAt: '2026-11-20T09:15:02.000Z',
-    results: {},
-    ...fields,
-  };
+  return modelReport({ id: 1, url: 'https://example.com/', results: {}, ...fields });
 }
 
 describe('ratingCacheKey', () => {

@@ -3,23 +3,13 @@
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
-import type { Report } from '../../../lib/api/model';
-import { createHandlerDeps } from '../../../lib/background/deps';
 import { handleMessage } from '../../../lib/background/handlers';
 import { RATING_CACHE_KEY } from '../../../lib/background/rating-store';
+import { depsWithClient, modelReport, ownPage } from './fixtures';
 
-const REPORT: Report = {
-  id: 7,
+const { results: _results, ...REPORT } = modelReport({
   url: 'https://example.com/pricing?token=secret-value',
-  project: 'example.com',
-  rating: 'good',
-  score: 90,
-  privacy: 0,
-  hasPassword: false,
-  generatedAt: '2026-11-20T09:15:02.000Z',
-  createdAt: '2026-11-20T09:14:58.000Z',
-  updatedAt: '2026-11-20T09:15:02.000Z',
-};
+});
 const PAGE = { items: [REPORT], page: 1, perPage: 20, total: 1, hasNext: false };
 
 function fakeClient() {
@@ -40,15 +30,7 @@ function fakeClient() {
 }
 
 function ask(message: unknown, client = fakeClient()) {
-  const deps = createHandlerDeps({
-    clients: { get: async () => client, reset: () => undefined },
-    hasHostAccess: async () => true,
-  });
-  return handleMessage(
-    message,
-    { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') },
-    deps,
-  );
+  return handleMessage(message, ownPage('/popup.html'), depsWithClient(client));
 }
 
 const ANSWERS: [string, unknown, unknown][] = [
