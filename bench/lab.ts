@@ -328,6 +328,21 @@ export async function workerSession(lab: Lab) {
 }
 
 /**
+ * An expression that waits (at most 15 s) for the User Timing entry `name` in the page it is
+ * evaluated in, and gives its start (ms from navigation start).
+ */
+export const readTiming = (name: string) => `new Promise((resolve, reject) => {
+  const started = performance.now();
+  const look = () => {
+    const entry = performance.getEntriesByName(${JSON.stringify(name)})[0];
+    if (entry) resolve(entry.startTime);
+    else if (performance.now() - started > 15000) reject(new Error('No ${name} mark within 15 s'));
+    else setTimeout(look, 20);
+  };
+  look();
+})`;
+
+/**
  * Evaluates `expression` (awaited) in a target, as a user's action when `userGesture`. An
  * evaluation the page's own document replaced is made again, unless `once` (a click).
  */
@@ -401,7 +416,6 @@ export async function withToolbarPopup<T>(
   path: string,
   use: (evaluate: Evaluate) => Promise<T>,
 ): Promise<T> {
-  const url = lab.pageUrl(path);
   let targetId: string | undefined;
   try {
     await lab.control.evaluate(async (popup) => {
@@ -411,8 +425,7 @@ export async function withToolbarPopup<T>(
       if (normal?.id === undefined) throw new Error('No normal window to open the popup in');
       await chrome.action.openPopup({ windowId: normal.id });
     }, path);
-    targetId = await findTarget(lab, (info) => info.type === 'page' && info.url === url);
-    if (!targetId) throw new Error(`${path} did not open as the toolbar popup`);
+    targetId = await pageTarget(lab, path, `${path} did not open as the toolbar popup`);
     return await inTarget(lab, targetId, use);
   } finally {
     if (targetId) {
@@ -424,18 +437,19 @@ export async function withToolbarPopup<T>(
   }
 }
 
-/** withToolbarPopup, evaluating `read` in the popup. */
-export function inToolbarPopup<T>(lab: Lab, path: string, read: string): Promise<T> {
-  return withToolbarPopup(lab, path, (evaluate) => evaluate<T>(read));
+/** The target of the extension page at `path` (whatever its hash), waiting for it to open. */
+async function pageTarget(lab: Lab, path: string, missing: string): Promise<string> {
+  const url = lab.pageUrl(path);
+  const targetId = await findTarget(
+    lab,
+    (info) => info.type === 'page' && info.url.split('#')[0] === url,
+  );
+  if (!targetId) throw new Error(missing);
+  return targetId;
 }
 
 /** The bench page's own target, for what needs a user gesture (sidePanel.open). */
-async function controlTarget(lab: Lab): Promise<string> {
-  const url = lab.pageUrl('bench.html');
-  const targetId = await findTarget(lab, (info) => info.type === 'page' && info.url === url);
-  if (!targetId) throw new Error('The bench page is gone');
-  return targetId;
-}
+const controlTarget = (lab: Lab) => pageTarget(lab, 'bench.html', 'The bench page is gone');
 
 /** Sets the side panel's page to `path` (sidePanel.setOptions), for the panels opened next. */
 export async function setSidePanel(lab: Lab, path: string): Promise<void> {
@@ -468,14 +482,9 @@ export async function inSidePanel<T>(
   path: string,
   use: (evaluate: Evaluate) => Promise<T>,
 ): Promise<T> {
-  const url = lab.pageUrl(path);
   let targetId: string | undefined;
   try {
-    targetId = await findTarget(
-      lab,
-      (info) => info.type === 'page' && info.url.split('#')[0] === url,
-    );
-    if (!targetId) throw new Error(`${path} did not open in the side panel`);
+    targetId = await pageTarget(lab, path, `${path} did not open in the side panel`);
     return await inTarget(lab, targetId, use);
   } finally {
     await lab.control.evaluate(async () => {

@@ -6,11 +6,12 @@ import {
   type ContentMark,
   connectTo,
   contentMark,
-  inToolbarPopup,
   type Lab,
   message,
   openWindow,
+  readTiming,
   stopWorker,
+  withToolbarPopup,
   workerSession,
 } from './lab';
 
@@ -100,36 +101,24 @@ export interface TimeToContent {
   window: PopupTimes;
 }
 
-/** Waits for the 'content' mark in the page it is evaluated in: its time, the text on screen. */
-const READ_CONTENT = `new Promise((resolve, reject) => {
-  const started = performance.now();
-  const look = () => {
-    const mark = performance.getEntriesByName('content')[0];
-    if (mark) {
-      const word = document.querySelector('.rating-word');
-      resolve({ ms: mark.startTime, text: document.body.textContent || '', word: word ? word.textContent.trim() : '' });
-    } else if (performance.now() - started > 15000) {
-      reject(new Error('No content mark within 15 s'));
-    } else {
-      setTimeout(look, 20);
-    }
-  };
-  look();
-})`;
+/** The text on screen, and the first rating word in it. */
+const READ_TEXT = `(() => {
+  const word = document.querySelector('.rating-word');
+  return { text: document.body.textContent || '', word: word ? word.textContent.trim() : '' };
+})()`;
 
 /** Opens `path` as the toolbar popup; the time to its content mark. */
 async function toolbarMark(lab: Lab, path: string, expect?: { address: string }): Promise<number> {
-  const seen = await inToolbarPopup<{ ms: number; text: string; word: string }>(
-    lab,
-    path,
-    READ_CONTENT,
-  );
-  if (expect && (!seen.text.includes(expect.address) || !RATING_WORDS.test(seen.word))) {
-    throw new Error(
-      `${path} set its content mark without the address and the cached rating on screen`,
-    );
-  }
-  return seen.ms;
+  return withToolbarPopup(lab, path, async (evaluate) => {
+    const ms = await evaluate<number>(readTiming('content'));
+    const seen = await evaluate<{ text: string; word: string }>(READ_TEXT);
+    if (expect && (!seen.text.includes(expect.address) || !RATING_WORDS.test(seen.word))) {
+      throw new Error(
+        `${path} set its content mark without the address and the cached rating on screen`,
+      );
+    }
+    return ms;
+  });
 }
 
 /** One round of openings, each way: the floor, the popup with the worker awake, then stopped. */

@@ -11,6 +11,7 @@ import {
   message,
   openSidePanel,
   openWindow,
+  readTiming,
   setSidePanel,
   stopWorker,
   withToolbarPopup,
@@ -193,18 +194,6 @@ export async function hundredRows(
     samples,
   };
 }
-
-/** Waits for the User Timing entry `name` in the page it is evaluated in; its start. */
-const readTiming = (name: string) => `new Promise((resolve, reject) => {
-  const started = performance.now();
-  const look = () => {
-    const entry = performance.getEntriesByName(${JSON.stringify(name)})[0];
-    if (entry) resolve(entry.startTime);
-    else if (performance.now() - started > 15000) reject(new Error('No ${name} mark within 15 s'));
-    else setTimeout(look, 20);
-  };
-  look();
-})`;
 
 /** The popup's content is on screen; then its Open workspace is clicked (a user gesture). */
 const POPUP_CONTENT = readTiming('content');
