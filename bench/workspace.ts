@@ -2,7 +2,9 @@
 // window like the popup): time from opening to its first rows against a static floor, the API
 // requests the first rows, selecting and switching tabs cost, and the time to render a page of
 // 100 rows. The tab sets the User Timing entries read here (entrypoints/sidepanel/reports/
-// rows-mark.ts): the mark 'rows' and the measure 'rows-100'.
+// rows-mark.ts): the marks 'rows' (the first rows: the list as last shown, kept in
+// storage.session, or the service's answer if that is in first) and 'rows-fresh' (the service's),
+// and the measure 'rows-100'. Each opening after the first finds the list it last showed kept.
 import type { Page } from 'playwright-core';
 import type { RunningService } from '../server/service';
 import {
@@ -34,53 +36,66 @@ async function timing(page: Page, name: string): Promise<{ start: number; durati
   }, name);
 }
 
-async function openAndTime(lab: Lab, path: string, name: string) {
+/** Opens `path` in its own window; ms from navigation start to each mark of `names`. */
+async function openAndTime(lab: Lab, path: string, names: string[]): Promise<number[]> {
   const page = await openWindow(lab, path);
   try {
-    return await timing(page, name);
+    const times: number[] = [];
+    for (const name of names) times.push((await timing(page, name)).start);
+    return times;
   } finally {
     await page.close();
   }
 }
 
+const ROWS = ['rows', 'rows-fresh'];
+
+type Samples<K extends string> = Record<K, number[]>;
+
+function samplesOf<K extends string>(keys: readonly K[]): Samples<K> {
+  return Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Samples<K>;
+}
+
+function mediansOf<K extends string>(samples: Samples<K>): Record<K, number> {
+  return Object.fromEntries(
+    Object.entries<number[]>(samples).map(([key, values]) => [key, median(values)]),
+  ) as Record<K, number>;
+}
+
+const WINDOW_KEYS = ['floor', 'warm', 'warmFresh', 'cold', 'coldFresh'] as const;
+
 export interface WorkspaceFirstRows {
   opens: number;
-  floorMs: number;
-  /** The worker was running when the workspace opened. */
-  warmMs: number;
-  /** The worker had been stopped just before. */
-  coldMs: number;
-  samples: { floor: number[]; warm: number[]; cold: number[] };
+  /**
+   * Medians, ms. `warm`: the worker was running when the workspace opened; `cold`: it had been
+   * stopped just before. Without a suffix, to the first rows (the list as last shown); `Fresh`,
+   * to the service's rows.
+   */
+  ms: Record<(typeof WINDOW_KEYS)[number], number>;
+  samples: Samples<(typeof WINDOW_KEYS)[number]>;
 }
 
 /**
- * Median time from navigation start to the 'rows' mark over `opens` openings of each page in
- * turn (the floor, the workspace with the worker awake, the workspace with it stopped), after one
- * uncounted round. The first rows need the list from the service (one request), which the floor
- * has in its markup.
+ * Median time from navigation start to the 'rows' and 'rows-fresh' marks over `opens` openings
+ * of each page in turn (the floor, the workspace with the worker awake, the workspace with it
+ * stopped), after one uncounted round. The service's rows need one request; the floor has its
+ * rows in its markup.
  */
 export async function workspaceFirstRows(lab: Lab, opens = 10): Promise<WorkspaceFirstRows> {
-  const samples = { floor: [] as number[], warm: [] as number[], cold: [] as number[] };
+  const samples = samplesOf(WINDOW_KEYS);
   for (let round = -1; round < opens; round++) {
-    const floor = await openAndTime(lab, 'workspace-floor.html', 'rows');
+    const [floor] = await openAndTime(lab, 'workspace-floor.html', ['rows']);
     await message(lab, { type: 'getStatus' });
-    const warm = await openAndTime(lab, REPORTS, 'rows');
+    const [warm, warmFresh] = await openAndTime(lab, REPORTS, ROWS);
     await sleep(300);
     await stopWorker(lab);
-    const cold = await openAndTime(lab, REPORTS, 'rows');
+    const [cold, coldFresh] = await openAndTime(lab, REPORTS, ROWS);
     await sleep(300);
     if (round < 0) continue;
-    samples.floor.push(floor.start);
-    samples.warm.push(warm.start);
-    samples.cold.push(cold.start);
+    const taken = { floor, warm, warmFresh, cold, coldFresh };
+    for (const key of WINDOW_KEYS) samples[key].push(taken[key] as number);
   }
-  return {
-    opens,
-    floorMs: median(samples.floor),
-    warmMs: median(samples.warm),
-    coldMs: median(samples.cold),
-    samples,
-  };
+  return { opens, ms: mediansOf(samples), samples };
 }
 
 export interface WorkspaceRequests {
@@ -105,7 +120,7 @@ export async function workspaceRequests(
   service.resetRequests();
   const page = await openWindow(lab, REPORTS);
   try {
-    await timing(page, 'rows');
+    await timing(page, 'rows-fresh');
     await settle(service, 1_000);
     const first = service.apiRequests();
     service.resetRequests();
@@ -149,11 +164,16 @@ export async function workspaceRequests(
 
 export interface HundredRows {
   opens: number;
-  /** The 'rows-100' measure: the page's answer in, to its 100 rows in the document. */
+  /**
+   * The 'rows-100' measure: a page of 100 reports in (the list as last shown, or the service's
+   * answer), to its 100 rows in the document.
+   */
   renderMs: number;
   /** Navigation start to the 'rows' mark, with 100 rows on the page. */
   firstRowsMs: number;
-  samples: { render: number[]; firstRows: number[] };
+  /** … and to the 'rows-fresh' mark. */
+  freshRowsMs: number;
+  samples: { render: number[]; firstRows: number[]; freshRows: number[] };
 }
 
 /**
@@ -172,17 +192,19 @@ export async function hundredRows(
       privacy: (index % 3) as 0 | 1 | 2,
     })),
   );
-  const samples = { render: [] as number[], firstRows: [] as number[] };
+  const samples = { render: [] as number[], firstRows: [] as number[], freshRows: [] as number[] };
   for (let round = -1; round < opens; round++) {
     const page = await openWindow(lab, `${REPORTS}&perPage=100`);
     try {
       const rows = await timing(page, 'rows');
+      const fresh = await timing(page, 'rows-fresh');
       const render = await timing(page, 'rows-100');
       const count = await page.getByRole('checkbox', { name: /^Select http/ }).count();
       if (count !== 100) throw new Error(`The workspace showed ${count} rows, not 100`);
       if (round < 0) continue;
       samples.render.push(render.duration);
       samples.firstRows.push(rows.start);
+      samples.freshRows.push(fresh.start);
     } finally {
       await page.close();
     }
@@ -191,6 +213,7 @@ export async function hundredRows(
     opens,
     renderMs: median(samples.render),
     firstRowsMs: median(samples.firstRows),
+    freshRowsMs: median(samples.freshRows),
     samples,
   };
 }
@@ -206,47 +229,57 @@ const CLICK_OPEN_WORKSPACE = `(() => {
   return true;
 })()`;
 
+const PANEL_KEYS = [
+  'floor',
+  'fromPopup',
+  'fromPopupFresh',
+  'directWarm',
+  'directWarmFresh',
+  'directCold',
+  'directColdFresh',
+] as const;
+
 export interface SidePanelFirstRows {
   opens: number;
-  /** workspace-floor.html in the side panel. */
-  floorMs: number;
-  /** Opened by the popup's Open workspace (the worker runs: the popup has just asked it). */
-  fromPopupMs: number;
-  /** Opened by the browser's side panel button, the worker running. */
-  directWarmMs: number;
-  /** … the worker stopped just before. */
-  directColdMs: number;
+  /**
+   * Medians, ms. `floor`: workspace-floor.html in the side panel; `fromPopup`: opened by the
+   * popup's Open workspace (the worker runs: the popup has just asked it); `directWarm`: by the
+   * browser's side panel button, the worker running; `directCold`: the same, the worker stopped
+   * just before. Without a suffix, to the first rows (the list as last shown); `Fresh`, to the
+   * service's rows.
+   */
+  ms: Record<(typeof PANEL_KEYS)[number], number>;
   /** API requests from the click on Open workspace until the service heard nothing for 1 s. */
   fromPopupRequests: number;
-  samples: { floor: number[]; fromPopup: number[]; directWarm: number[]; directCold: number[] };
+  samples: Samples<(typeof PANEL_KEYS)[number]>;
 }
 
 /**
  * The workspace in Chrome's side panel, its home there (not a tab: no tabs.onUpdated): median
- * time from the panel's navigation start to the 'rows' mark over `opens` rounds (after one
- * uncounted), each opening in turn the floor, the workspace from the popup's Open workspace, and
- * the workspace from the browser's side panel button with the worker running, then stopped.
- * The main tab must show a web page (the popup's Open workspace puts the panel beside it).
+ * time from the panel's navigation start to the 'rows' and 'rows-fresh' marks over `opens`
+ * rounds (after one uncounted), each opening in turn the floor, the workspace from the popup's
+ * Open workspace, and the workspace from the browser's side panel button with the worker
+ * running, then stopped. The main tab must show a web page (the popup's Open workspace puts the
+ * panel beside it).
  */
 export async function sidePanelFirstRows(
   lab: Lab,
   service: RunningService,
   opens = 10,
 ): Promise<SidePanelFirstRows> {
-  const samples = {
-    floor: [] as number[],
-    fromPopup: [] as number[],
-    directWarm: [] as number[],
-    directCold: [] as number[],
-  };
+  const samples = samplesOf(PANEL_KEYS);
   let fromPopupRequests = 0;
-  const rows = (path: string) =>
-    inSidePanel(lab, path, (evaluate) => evaluate<number>(readTiming('rows')));
+  const marks = (path: string, names: string[]) =>
+    inSidePanel(lab, path, async (evaluate) => {
+      const times: number[] = [];
+      for (const name of names) times.push(await evaluate<number>(readTiming(name)));
+      return times;
+    });
   try {
     for (let round = -1; round < opens; round++) {
       await setSidePanel(lab, 'workspace-floor.html');
       await openSidePanel(lab);
-      const floor = await rows('workspace-floor.html');
+      const [floor] = await marks('workspace-floor.html', ['rows']);
 
       await setSidePanel(lab, 'sidepanel.html');
       await withToolbarPopup(lab, 'popup.html', async (evaluate) => {
@@ -256,36 +289,34 @@ export async function sidePanelFirstRows(
         service.resetRequests();
         await evaluate(CLICK_OPEN_WORKSPACE, { userGesture: true, once: true });
       });
-      const fromPopup = await rows('sidepanel.html');
+      const [fromPopup, fromPopupFresh] = await marks('sidepanel.html', ROWS);
       await settle(service, 1_000);
       const requests = service.apiRequests().length;
 
       await message(lab, { type: 'getStatus' });
       await sleep(300);
       await openSidePanel(lab);
-      const directWarm = await rows('sidepanel.html');
+      const [directWarm, directWarmFresh] = await marks('sidepanel.html', ROWS);
       await sleep(300);
       await stopWorker(lab);
       await openSidePanel(lab);
-      const directCold = await rows('sidepanel.html');
+      const [directCold, directColdFresh] = await marks('sidepanel.html', ROWS);
       await sleep(300);
       if (round < 0) continue;
       fromPopupRequests = Math.max(fromPopupRequests, requests);
-      samples.floor.push(floor);
-      samples.fromPopup.push(fromPopup);
-      samples.directWarm.push(directWarm);
-      samples.directCold.push(directCold);
+      const taken = {
+        floor,
+        fromPopup,
+        fromPopupFresh,
+        directWarm,
+        directWarmFresh,
+        directCold,
+        directColdFresh,
+      };
+      for (const key of PANEL_KEYS) samples[key].push(taken[key] as number);
     }
   } finally {
     await setSidePanel(lab, 'sidepanel.html');
   }
-  return {
-    opens,
-    floorMs: median(samples.floor),
-    fromPopupMs: median(samples.fromPopup),
-    directWarmMs: median(samples.directWarm),
-    directColdMs: median(samples.directCold),
-    fromPopupRequests,
-    samples,
-  };
+  return { opens, ms: mediansOf(samples), fromPopupRequests, samples };
 }

@@ -84,6 +84,11 @@ export interface ServiceOptions {
   now?: () => number;
   /** Delay before every API answer, in ms. */
   latencyMs?: number;
+  /**
+   * Awaited before every API answer, after `latencyMs`: tests hold answers back while they look
+   * at what a client shows in the meantime, then let them go.
+   */
+  gate?: () => Promise<void> | undefined;
   /** Create answers at once with `result: null`; the analysis fills the report in later. */
   async?: boolean;
   /** How long after creation the analysis starts in async mode. Default 1500 ms. */
@@ -274,6 +279,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       return;
     }
     if (options.latencyMs) await sleep(options.latencyMs);
+    await options.gate?.();
 
     const route = matchRoute(method, url.pathname);
     const routePath = url.pathname.replace(/^\/+/, '');

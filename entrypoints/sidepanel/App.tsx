@@ -122,6 +122,7 @@ export function App({
         openTab={openTab}
         storage={storageApi}
         active={view === 'reports'}
+        lastShown={firstPage?.kept}
       />
     ),
     projects: () => (

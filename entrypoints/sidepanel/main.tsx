@@ -30,7 +30,8 @@ const hash = readHash();
 const shown = tabFromHash(hash);
 // Reports' own code is in the first load; another tab's is loaded by import().
 if (shown !== 'reports') preloadTabCode(shown);
-const firstPage = startFirstPage(send, hash);
+// With it, the same list as last shown, to show until the answer is in (storage.session).
+const firstPage = startFirstPage(send, hash, browser.storage.session);
 // Each of these is a round trip to the browser, which is busy opening the page: as few as can be.
 // The status is the settings summary only: the workspace shows the front page's rating from the
 // cache itself (ThisPage), so the whole rating cache is not read (and copied) for it first.

@@ -1,8 +1,11 @@
 // One storage listener for the background: settings changes rebuild the client, re-sync the
 // menu, re-apply (or clear) the badges, keep the pages' settings summary current and let paused
-// queue jobs go on (a new key may be accepted); rating cache changes refresh the affected tabs.
+// queue jobs go on (a new key may be accepted), and forget the workspace's last shown list (it
+// was another service's, or another key's); rating cache changes refresh the affected tabs.
 
+import { browser } from 'wxt/browser';
 import { isSettingsChange, syncSettingsSummary } from '../settings';
+import { forgetLastPage } from '../workspace/last-page';
 import { handleRatingCacheChange, refreshBadges } from './badge';
 import type { HandlerDeps } from './deps';
 import { syncContextMenus } from './menus';
@@ -21,6 +24,7 @@ export async function handleStorageChange(
       refreshBadges(),
       syncSettingsSummary(),
       backgroundQueue().settingsChanged(),
+      forgetLastPage(browser.storage.session),
     );
   }
   await Promise.all(work);

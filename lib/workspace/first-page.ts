@@ -4,12 +4,14 @@
 // for the same list (`answeringFirstPage`); the tab, rendered without it (its tests), starts the
 // same request itself as it first renders and takes it instead of asking again (ReportsTab's
 // `firstPage`). The background asks for the same list even sooner when the workspace loads in a
-// tab (`workspaceFirstPage`, lib/background/prefetch.ts).
+// tab (`workspaceFirstPage`, lib/background/handlers.ts's prefetchWorkspace). Until the answer is
+// in, the tab can show the list as it last showed it (`kept`, last-page.ts).
 import type { ListReportsParams } from '../api/model';
 import type { Answer, RequestOf, RequestType } from '../messages';
 import { reportListParams } from '../popup/list-params';
 import type { Sender } from '../send';
 import { type HashState, parseHash, readHash, tabFromHash } from './hash';
+import { type LastPage, type LastPageArea, readLastPage } from './last-page';
 import { filtersFromHash } from './report-filters';
 
 export interface FirstPage {
@@ -19,6 +21,8 @@ export interface FirstPage {
   answer: Promise<Answer<'listReports'>>;
   /** Hands out the answer once; undefined after that. */
   take(): Promise<Answer<'listReports'>> | undefined;
+  /** The same list as the workspace last showed it (last-page.ts), read at the same time. */
+  kept: Promise<LastPage | undefined>;
 }
 
 /** The first page's list when the hash shows the Reports tab; undefined otherwise. */
@@ -41,15 +45,24 @@ export function workspaceFirstPage(
   return firstPageParams(parseHash(at < 0 ? '' : url.slice(at)));
 }
 
-/** Starts loading the first page when the address shows the Reports tab; undefined otherwise. */
-export function startFirstPage(send: Sender, hash: HashState = readHash()): FirstPage | undefined {
+/**
+ * Starts loading the first page when the address shows the Reports tab, and reading the same
+ * list as last shown from `keptIn` (storage.session); undefined on another tab.
+ */
+export function startFirstPage(
+  send: Sender,
+  hash: HashState = readHash(),
+  keptIn?: LastPageArea,
+): FirstPage | undefined {
   const params = firstPageParams(hash);
   if (!params) return undefined;
+  const key = JSON.stringify(params);
   const answer = send({ type: 'listReports', params });
   let taken = false;
   return {
-    key: JSON.stringify(params),
+    key,
     answer,
+    kept: keptIn ? readLastPage(keptIn, key) : Promise.resolve(undefined),
     take() {
       if (taken) return undefined;
       taken = true;

@@ -10,6 +10,7 @@ import type { ActiveTab } from '../../lib/popup/active-tab';
 import { createStatusSource, watchSettingsSummary } from '../../lib/popup/status-source';
 import { RATING_CACHE_KEY } from '../../lib/rating-cache';
 import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../lib/settings-summary';
+import type { FirstPage } from '../../lib/workspace/first-page';
 import type { OwnPlace } from '../../lib/workspace/front-tab';
 import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../unit/workspace/fake-tabs';
 import { fakeSend, type Handlers, status } from './popup-helpers';
@@ -57,6 +58,8 @@ export interface WorkspaceOptions {
   cache?: unknown;
   /** The settings summary; a connected one unless null (then getStatus is asked). */
   summary?: Partial<StatusAnswer> | null;
+  /** The Reports tab's first page, started as the workspace's main.tsx starts it. */
+  firstPage?: FirstPage;
 }
 
 export async function renderWorkspace(options: WorkspaceOptions = {}) {
@@ -76,6 +79,7 @@ export async function renderWorkspace(options: WorkspaceOptions = {}) {
     openTab: vi.fn(),
     openOptions: vi.fn(),
     searchDelay: 0,
+    firstPage: options.firstPage,
   } satisfies WorkspaceDeps;
   const view = render(<App {...deps} />);
   return { ...view, ...deps, fakeTabs: tabs };

@@ -19,6 +19,8 @@ let snapshot: ExtensionSnapshot | undefined;
 let ext: LoadedExtension | undefined;
 let service: RunningService | undefined;
 let page: Page | undefined;
+/** While set, the service answers no API request until it settles (ServiceOptions.gate). */
+let held: Promise<void> | undefined;
 
 function the<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} did not start`);
@@ -27,7 +29,12 @@ function the<T>(value: T | undefined, what: string): T {
 
 beforeAll(async () => {
   // The queue paces to the service's limit; pacing is not what these tests are about.
-  service = await startService({ port: 0, apiKeys: [API_KEY], rateLimit: 0 });
+  service = await startService({
+    port: 0,
+    apiKeys: [API_KEY],
+    rateLimit: 0,
+    gate: () => held,
+  });
   await seedLists(service);
   await service.seed(
     Array.from({ length: EXTRA }, (_, index) => ({
@@ -268,6 +275,45 @@ describe('Reports tab', () => {
       .filter({ hasText: /^Downloaded / })
       .waitFor();
     expect(await violations(), 'after an export').toEqual([]);
+  });
+
+  it('opens on the rows it last showed, out of reach until the service answers', async () => {
+    const first = await openReports();
+    const before = await rowUrls(first);
+    const lastShown = () =>
+      first.evaluate(async () => {
+        const { workspaceLastPage } = await chrome.storage.session.get('workspaceLastPage');
+        return (workspaceLastPage as { data?: { items?: unknown[] } } | undefined)?.data?.items
+          ?.length;
+      });
+    await poll(lastShown, 'the page it showed is kept').toBe(before.length);
+    await first.close();
+    // Meanwhile, a report is made elsewhere: the service's first page now starts with it.
+    const added = 'https://kappa.example/made-elsewhere';
+    await the(service, 'The service').seed([{ url: added, result: 'good' }]);
+
+    let answer: () => void = () => undefined;
+    held = new Promise((done) => {
+      answer = done;
+    });
+    try {
+      page = await the(ext, 'The browser').openTab('sidepanel.html#tab=reports');
+      const kept = page.locator('.report-list[inert][aria-hidden="true"] tbody tr');
+      await poll(() => kept.count(), 'the rows last shown are on screen').toBe(before.length);
+      expect(await kept.first().textContent()).toContain(before[0]);
+      expect(await page.getByRole('status').filter({ hasText: 'Loading reports…' }).count()).toBe(
+        1,
+      );
+      // Out of the accessibility tree, so nothing can act on them.
+      expect(await table(page).count()).toBe(0);
+    } finally {
+      held = undefined;
+      answer();
+    }
+    const rows = table(page).getByRole('checkbox', { name: /^Select http/ });
+    await rows.first().waitFor();
+    expect((await rowUrls(page))[0]).toBe(added);
+    expect(await page.locator('.report-list[inert]').count()).toBe(0);
   });
 
   it('exports only what the filters match, whatever page is shown', async () => {

@@ -171,5 +171,15 @@ describe('Site Report in Firefox', () => {
         ),
       'Delete selected enabled by the selection',
     ).toEqual([false]);
+    // The list it showed is kept for the next opening (storage.session), and read back there.
+    const keptRows = () =>
+      page.evaluate(async () => {
+        // Firefox's extension pages have `chrome` too, promise-based.
+        const { workspaceLastPage } = await chrome.storage.session.get('workspaceLastPage');
+        return (workspaceLastPage as { data?: { items?: unknown[] } } | undefined)?.data?.items
+          ?.length;
+      });
+    const shown = await table.evaluate((node) => node.querySelectorAll('tbody tr').length);
+    await poll(keptRows, 'the list shown, kept in storage.session').toBe(shown);
   });
 });

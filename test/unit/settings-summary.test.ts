@@ -12,6 +12,7 @@ import {
   syncSettingsSummary,
 } from '../../lib/settings';
 import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from '../../lib/settings-summary';
+import { LAST_PAGE_KEY } from '../../lib/workspace/last-page';
 
 const KEY = 'summary-secret-key-1';
 
@@ -97,8 +98,11 @@ describe('settings summary', () => {
     await fakeBrowser.storage.local.set({
       [SETTINGS_KEY]: { version: 1, serviceUrl: 'https://direct.example/api/v1', apiKey: KEY },
     });
+    await fakeBrowser.storage.session.set({ [LAST_PAGE_KEY]: { version: 1 } });
     await handleStorageChange({ [SETTINGS_KEY]: { newValue: {} } }, 'local', deps);
     expect(await summary()).toMatchObject({ connected: true });
+    // The workspace's last shown list was another service's (or key's).
+    expect(await fakeBrowser.storage.session.get(LAST_PAGE_KEY)).toEqual({});
     await fakeBrowser.storage.managed.set({ showBadge: false });
     await handleStorageChange({ showBadge: { newValue: false } }, 'managed', deps);
     expect(await summary()).toMatchObject({ showBadge: false });

@@ -14,6 +14,7 @@ import { reportListParams } from '../../../lib/popup/list-params';
 import type { Sender } from '../../../lib/send';
 import type { ExportFile, ExportFormat } from '../../../lib/workspace/export';
 import type { FirstPage } from '../../../lib/workspace/first-page';
+import type { LastPage, LastPageArea } from '../../../lib/workspace/last-page';
 import type { StoredValueApi } from '../../../lib/workspace/stored-value';
 import { ReportFilterFields } from '../../popup/ReportFilterFields';
 import { useProjectChoices } from '../../popup/useProjectChoices';
@@ -51,6 +52,13 @@ export interface ReportsTabProps {
    * the first load when it is the same list, instead of asking again.
    */
   firstPage?: FirstPage;
+  /**
+   * The list as last shown (lib/workspace/last-page.ts), read as the workspace started: shown,
+   * out of reach, until the service's answer for the same list is in.
+   */
+  lastShown?: Promise<LastPage | undefined>;
+  /** Where each page the service answers is kept for the next opening; storage.session unless given. */
+  keepIn?: LastPageArea;
 }
 
 export function ReportsTab({
@@ -65,11 +73,19 @@ export function ReportsTab({
   storage: storageApi = browser.storage,
   download,
   firstPage,
+  lastShown,
+  keepIn = browser.storage.session,
 }: ReportsTabProps) {
   const { filters, change } = useHashFilters();
   const params = reportListParams(filters);
   const view = JSON.stringify(params);
-  const list = useReportList(send, params, { active, revision, firstPage });
+  const list = useReportList(send, params, {
+    active,
+    revision,
+    firstPage,
+    lastShown,
+    keepIn,
+  });
   const items = list.data?.items ?? [];
   const projects = useProjectChoices(send, revision, items, filters.project);
   const bulk = useBulkActions(send, storageApi);
@@ -205,35 +221,43 @@ export function ReportsTab({
       {data && !list.error && !list.loading && data.items.length === 0 && (
         <p class="notice">{filtered ? t('reports_emptyFiltered') : t('reports_empty')}</p>
       )}
-      {data && data.items.length > 0 && (
-        <div class="table-scroll">
-          <ReportsTable
-            reports={data.items}
-            updated={updated}
-            work={work}
-            selection={selection.selection}
-            onSelectionChange={selection.change}
-            sortBy={filters.sortBy}
-            sort={filters.sort}
-            onSort={change}
-            canOpen={canOpen}
-            onOpen={(report) => {
-              const target = reportPageUrl(siteUrl, report.id);
-              if (target) openTab(target);
-            }}
-            onDelete={setConfirmDelete}
-            busy={list.loading}
+      {/* The list as last shown, until the service's answer replaces it: seen, not used. */}
+      <div
+        class={list.kept ? 'report-list kept' : 'report-list'}
+        inert={list.kept}
+        aria-hidden={list.kept ? 'true' : undefined}
+      >
+        {data && data.items.length > 0 && (
+          <div class="table-scroll">
+            <ReportsTable
+              reports={data.items}
+              updated={updated}
+              work={work}
+              selection={selection.selection}
+              onSelectionChange={selection.change}
+              sortBy={filters.sortBy}
+              sort={filters.sort}
+              onSort={change}
+              canOpen={canOpen}
+              onOpen={(report) => {
+                const target = reportPageUrl(siteUrl, report.id);
+                if (target) openTab(target);
+              }}
+              onDelete={setConfirmDelete}
+              busy={list.loading}
+              kept={list.kept}
+            />
+          </div>
+        )}
+        {data && (data.items.length > 0 || filters.page > 1) && (
+          <Pager
+            page={filters.page}
+            lastPage={data.lastPage}
+            hasNext={data.hasNext}
+            onPage={(page) => change({ page })}
           />
-        </div>
-      )}
-      {data && (data.items.length > 0 || filters.page > 1) && (
-        <Pager
-          page={filters.page}
-          lastPage={data.lastPage}
-          hasNext={data.hasNext}
-          onPage={(page) => change({ page })}
-        />
-      )}
+        )}
+      </div>
 
       <ReportsDialogs
         confirmDelete={confirmDelete}

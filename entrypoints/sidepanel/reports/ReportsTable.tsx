@@ -21,7 +21,7 @@ import {
 } from '../../../lib/workspace/selection';
 import { Row, type RowWork, useTableClock } from './ReportRow';
 import { ReportsTableHead } from './ReportsTableHead';
-import { endRowsRender, markRows, startRowsRender } from './rows-mark';
+import { endRowsRender, FRESH_ROWS_MARK, markRows, startRowsRender } from './rows-mark';
 
 export type { RowWork };
 
@@ -41,6 +41,8 @@ export interface ReportsTableProps {
   onOpen: (report: ReportSummary) => void;
   onDelete: (report: ReportSummary) => void;
   busy: boolean;
+  /** The rows are the list as last shown, not yet the service's answer (useReportList). */
+  kept?: boolean;
 }
 
 const SELECT_KEYS = new Set([' ', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
@@ -58,6 +60,7 @@ export function ReportsTable({
   onOpen,
   onDelete,
   busy,
+  kept = false,
 }: ReportsTableProps) {
   const id = useId();
   const body = useRef<HTMLTableSectionElement>(null);
@@ -76,6 +79,9 @@ export function ReportsTable({
     if (reports.length > 0) markRows();
     endRowsRender(reports.length);
   }, [reports]);
+  useLayoutEffect(() => {
+    if (!kept && reports.length > 0) markRows(FRESH_ROWS_MARK);
+  }, [reports, kept]);
 
   // Handlers read the latest props through a ref, so that they stay the same across renders.
   const latest = useRef({ selection, onSelectionChange, reports, updated, onOpen, onDelete, work });

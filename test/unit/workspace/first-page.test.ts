@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Sender } from '../../../lib/send';
 import { startFirstPage, workspaceFirstPage } from '../../../lib/workspace/first-page';
+import { keepLastPage, type LastPageArea } from '../../../lib/workspace/last-page';
 
 function fakeSend() {
   return vi.fn(async () => ({ ok: true, data: { items: [] } })) as unknown as Sender &
@@ -26,6 +28,24 @@ describe('startFirstPage', () => {
     const send = fakeSend();
     expect(startFirstPage(send, {})).toBeDefined();
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the same list as last shown at the same time, when given where it is kept', async () => {
+    const send = fakeSend();
+    const hash = { tab: 'reports', result: 'bad' };
+    const key = JSON.stringify({ result: 'bad', sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
+    const data = { items: [], page: 1, perPage: 10, hasNext: false };
+    await keepLastPage(fakeBrowser.storage.session as unknown as LastPageArea, key, data);
+    const get = vi.spyOn(fakeBrowser.storage.session, 'get');
+    const first = startFirstPage(
+      send,
+      hash,
+      fakeBrowser.storage.session as unknown as LastPageArea,
+    );
+    expect(get).toHaveBeenCalledTimes(1);
+    await expect(first?.kept).resolves.toEqual({ key, data });
+    // Without a place to read from, nothing is kept.
+    await expect(startFirstPage(send, hash)?.kept).resolves.toBeUndefined();
   });
 
   it('asks nothing when another tab is shown', () => {

@@ -1,0 +1,81 @@
+// The Reports list as the workspace last showed it, kept in storage.session: in memory, gone when
+// the browser restarts or the extension reloads, and dropped by the background when the service
+// or key change (lib/background/storage-events.ts). The workspace opens on those rows while it
+// asks the service again — shown, but out of the accessibility tree and inert, until the answer
+// replaces them (ReportsTab). Only the list of the same parameters is shown. What is kept is what
+// the page already had: report summaries, never the key or a password.
+import type { ReportSummaryPage } from '../api/model';
+
+export const LAST_PAGE_KEY = 'workspaceLastPage';
+const VERSION = 1;
+
+/** storage.session, or what stands in for it. */
+export interface LastPageArea {
+  get(keys: string[]): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string[]): Promise<void>;
+}
+
+export interface LastPage {
+  /** The list's parameters, as JSON (first-page.ts's key). */
+  key: string;
+  data: ReportSummaryPage;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Written by this page, read back: enough of a check that a row can render from it. */
+function isPage(value: unknown): value is ReportSummaryPage {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.items) &&
+    typeof value.page === 'number' &&
+    typeof value.perPage === 'number' &&
+    typeof value.hasNext === 'boolean' &&
+    value.items.every(
+      (item) => isRecord(item) && typeof item.id === 'number' && typeof item.url === 'string',
+    )
+  );
+}
+
+/** The last shown page of the list `key`; undefined when another list was last, or none. */
+export async function readLastPage(area: LastPageArea, key: string): Promise<LastPage | undefined> {
+  try {
+    const stored = (await area.get([LAST_PAGE_KEY]))[LAST_PAGE_KEY];
+    if (
+      !isRecord(stored) ||
+      stored.version !== VERSION ||
+      stored.key !== key ||
+      !isPage(stored.data)
+    ) {
+      return undefined;
+    }
+    return { key, data: stored.data };
+  } catch {
+    // No storage.session here (or it failed): the list loads as it would without.
+    return undefined;
+  }
+}
+
+/** Keeps `data` as the last shown page of the list `key`. Never rejects. */
+export async function keepLastPage(
+  area: LastPageArea,
+  key: string,
+  data: ReportSummaryPage,
+): Promise<void> {
+  try {
+    await area.set({ [LAST_PAGE_KEY]: { version: VERSION, key, data } });
+  } catch {
+    // Only a faster start is lost.
+  }
+}
+
+/** Forgets the last shown page (another service or key). Never rejects. */
+export async function forgetLastPage(area: LastPageArea | undefined): Promise<void> {
+  try {
+    await area?.remove([LAST_PAGE_KEY]);
+  } catch {
+    // Nothing kept, or no storage.session: nothing to forget.
+  }
+}
