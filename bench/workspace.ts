@@ -62,14 +62,15 @@ function mediansOf<K extends string>(samples: Samples<K>): Record<K, number> {
   ) as Record<K, number>;
 }
 
-const WINDOW_KEYS = ['floor', 'warm', 'warmFresh', 'cold', 'coldFresh'] as const;
+const WINDOW_KEYS = ['floor', 'warm', 'warmFresh', 'cold', 'coldFresh', 'unkept'] as const;
 
 export interface WorkspaceFirstRows {
   opens: number;
   /**
    * Medians, ms. `warm`: the worker was running when the workspace opened; `cold`: it had been
    * stopped just before. Without a suffix, to the first rows (the list as last shown); `Fresh`,
-   * to the service's rows.
+   * to the service's rows. `unkept`: the worker running, nothing kept (as at the first opening
+   * in a browser session), to the first rows, the service's.
    */
   ms: Record<(typeof WINDOW_KEYS)[number], number>;
   samples: Samples<(typeof WINDOW_KEYS)[number]>;
@@ -78,7 +79,7 @@ export interface WorkspaceFirstRows {
 /**
  * Median time from navigation start to the 'rows' and 'rows-fresh' marks over `opens` openings
  * of each page in turn (the floor, the workspace with the worker awake, the workspace with it
- * stopped), after one uncounted round. The service's rows need one request; the floor has its
+ * stopped, the workspace with the worker awake and nothing kept), after one uncounted round. The service's rows need one request; the floor has its
  * rows in its markup.
  */
 export async function workspaceFirstRows(lab: Lab, opens = 10): Promise<WorkspaceFirstRows> {
@@ -91,8 +92,12 @@ export async function workspaceFirstRows(lab: Lab, opens = 10): Promise<Workspac
     await stopWorker(lab);
     const [cold, coldFresh] = await openAndTime(lab, REPORTS, ROWS);
     await sleep(300);
+    await lab.control.evaluate(() => chrome.storage.session.remove('workspaceLastPage'));
+    await message(lab, { type: 'getStatus' });
+    const [unkept] = await openAndTime(lab, REPORTS, ['rows-fresh']);
+    await sleep(300);
     if (round < 0) continue;
-    const taken = { floor, warm, warmFresh, cold, coldFresh };
+    const taken = { floor, warm, warmFresh, cold, coldFresh, unkept };
     for (const key of WINDOW_KEYS) samples[key].push(taken[key] as number);
   }
   return { opens, ms: mediansOf(samples), samples };

@@ -122,7 +122,8 @@ export function App({
         openTab={openTab}
         storage={storageApi}
         active={view === 'reports'}
-        lastShown={firstPage?.kept}
+        lastShown={firstPage?.takeKept}
+        serviceUrl={status.serviceUrl}
       />
     ),
     projects: () => (

@@ -5,7 +5,7 @@
 // same request itself as it first renders and takes it instead of asking again (ReportsTab's
 // `firstPage`). The background asks for the same list even sooner when the workspace loads in a
 // tab (`workspaceFirstPage`, lib/background/handlers.ts's prefetchWorkspace). Until the answer is
-// in, the tab can show the list as it last showed it (`kept`, last-page.ts).
+// in, the tab can show the list as it last showed it (`takeKept`, last-page.ts).
 import type { ListReportsParams } from '../api/model';
 import type { Answer, RequestOf, RequestType } from '../messages';
 import { reportListParams } from '../popup/list-params';
@@ -21,8 +21,11 @@ export interface FirstPage {
   answer: Promise<Answer<'listReports'>>;
   /** Hands out the answer once; undefined after that. */
   take(): Promise<Answer<'listReports'>> | undefined;
-  /** The same list as the workspace last showed it (last-page.ts), read at the same time. */
-  kept: Promise<LastPage | undefined>;
+  /**
+   * The same list as the workspace last showed it (last-page.ts), read at the same time; handed
+   * out once, for the tab's first opening (a later one would show what was read at the start).
+   */
+  takeKept(): Promise<LastPage | undefined> | undefined;
 }
 
 /** The first page's list when the hash shows the Reports tab; undefined otherwise. */
@@ -58,11 +61,16 @@ export function startFirstPage(
   if (!params) return undefined;
   const key = JSON.stringify(params);
   const answer = send({ type: 'listReports', params });
+  let kept = keptIn ? readLastPage(keptIn, key) : undefined;
   let taken = false;
   return {
     key,
     answer,
-    kept: keptIn ? readLastPage(keptIn, key) : Promise.resolve(undefined),
+    takeKept() {
+      const read = kept;
+      kept = undefined;
+      return read;
+    },
     take() {
       if (taken) return undefined;
       taken = true;

@@ -2,8 +2,9 @@
 // the browser restarts or the extension reloads, and dropped by the background when the service
 // or key change (lib/background/storage-events.ts). The workspace opens on those rows while it
 // asks the service again — shown, but out of the accessibility tree and inert, until the answer
-// replaces them (ReportsTab). Only the list of the same parameters is shown. What is kept is what
-// the page already had: report summaries, never the key or a password.
+// replaces them (ReportsTab). Only the list of the same parameters, from the same service
+// address, is shown. What is kept is what the page already had: report summaries and the service
+// address, never the key or a password.
 import type { ReportSummaryPage } from '../api/model';
 
 export const LAST_PAGE_KEY = 'workspaceLastPage';
@@ -19,6 +20,8 @@ export interface LastPageArea {
 export interface LastPage {
   /** The list's parameters, as JSON (first-page.ts's key). */
   key: string;
+  /** The service it came from (the settings summary's serviceUrl); null when unknown. */
+  service: string | null;
   data: ReportSummaryPage;
 }
 
@@ -47,25 +50,22 @@ export async function readLastPage(area: LastPageArea, key: string): Promise<Las
       !isRecord(stored) ||
       stored.version !== VERSION ||
       stored.key !== key ||
+      (typeof stored.service !== 'string' && stored.service !== null) ||
       !isPage(stored.data)
     ) {
       return undefined;
     }
-    return { key, data: stored.data };
+    return { key, service: stored.service, data: stored.data };
   } catch {
     // No storage.session here (or it failed): the list loads as it would without.
     return undefined;
   }
 }
 
-/** Keeps `data` as the last shown page of the list `key`. Never rejects. */
-export async function keepLastPage(
-  area: LastPageArea,
-  key: string,
-  data: ReportSummaryPage,
-): Promise<void> {
+/** Keeps `page` as the last shown page of its list. Never rejects. */
+export async function keepLastPage(area: LastPageArea, page: LastPage): Promise<void> {
   try {
-    await area.set({ [LAST_PAGE_KEY]: { version: VERSION, key, data } });
+    await area.set({ [LAST_PAGE_KEY]: { version: VERSION, ...page } });
   } catch {
     // Only a faster start is lost.
   }

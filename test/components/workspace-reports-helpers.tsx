@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { preloadReportsParts } from '../../entrypoints/sidepanel/reports/lazy-parts';
 import { ReportsTab } from '../../entrypoints/sidepanel/reports/ReportsTab';
+import type { ReportListOptions } from '../../entrypoints/sidepanel/reports/useReportList';
 import type { ReportSummary } from '../../lib/api/model';
 import type { Job, JobItem } from '../../lib/jobs';
 import type { RequestOf } from '../../lib/messages';
@@ -126,6 +127,10 @@ export interface RenderReportsOptions {
   page?: ReturnType<typeof listPage<ReportSummary>>;
   /** The first page the workspace started loading (lib/workspace/first-page.ts). */
   firstPage?: FirstPage;
+  /** The service in use (the status's serviceUrl). */
+  serviceUrl?: string | null;
+  /** Hands out the list as last shown (ReportsTab's `lastShown`). */
+  lastShown?: ReportListOptions['lastShown'];
 }
 
 export function renderReports(options: RenderReportsOptions = {}) {
@@ -151,6 +156,8 @@ export function renderReports(options: RenderReportsOptions = {}) {
       download={download}
       onChanged={onChanged}
       firstPage={options.firstPage}
+      serviceUrl={options.serviceUrl}
+      lastShown={options.lastShown}
     />,
   );
   return { ...view, send, queue, download, openTab, onChanged };

@@ -1,32 +1,48 @@
 // @vitest-environment happy-dom
 // The Reports tab opening on the list as it last showed it (storage.session): those rows are
 // seen at once but are out of the accessibility tree and inert, until the service's answer
-// replaces them; an error or another list shows none of them; every answered page is kept.
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+// replaces them; an error, another list or another service shows none of them, nor does the tab
+// shown again later; every answered page is kept under its own list.
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ReportSummaryPage } from '../../lib/api/model';
+import type { ListReportsParams } from '../../lib/api/model';
 import type { Answer } from '../../lib/messages';
 import { startFirstPage } from '../../lib/workspace/first-page';
-import { keepLastPage, LAST_PAGE_KEY, type LastPageArea } from '../../lib/workspace/last-page';
-import { deferred, fail, fakeSend, listPage, ok } from './popup-helpers';
-import { renderWorkspace } from './workspace-helpers';
+import {
+  keepLastPage,
+  LAST_PAGE_KEY,
+  type LastPage,
+  type LastPageArea,
+} from '../../lib/workspace/last-page';
+import { deferred, fail, fakeSend, listPage, ok, status } from './popup-helpers';
+import { renderWorkspace, storeSummary } from './workspace-helpers';
 import { findTable, renderReports, rowBoxes, summary } from './workspace-reports-helpers';
 
 afterEach(cleanup);
 
 const session = () => fakeBrowser.storage.session as unknown as LastPageArea;
 const DEFAULT_LIST = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
+/** The service of the workspace's status (popup-helpers' `status`). */
+const SERVICE = status().serviceUrl;
 
 const lastSeen = listPage([
-  summary({ id: 8, url: 'https://old.example/gone' }),
-  summary({ id: 7, url: 'https://old.example/kept' }),
+  summary({ id: 8, url: 'https://old.example/gone', project: 'old.example' }),
+  summary({ id: 7, url: 'https://old.example/kept', project: 'old.example' }),
 ]);
 const fresh = listPage([
   summary({ id: 9, url: 'https://new.example/added' }),
   summary({ id: 7, url: 'https://old.example/kept' }),
   summary({ id: 6, url: 'https://old.example/older' }),
 ]);
+
+const kept = (overrides: Partial<LastPage> = {}): LastPage => ({
+  key: DEFAULT_LIST,
+  service: SERVICE,
+  data: lastSeen,
+  ...overrides,
+});
+const keep = (overrides: Partial<LastPage> = {}) => keepLastPage(session(), kept(overrides));
 
 /** The workspace's start: the first page asked for, its answer held until `answer.resolve`. */
 function opening() {
@@ -40,22 +56,29 @@ function opening() {
 }
 
 const keptList = () => document.querySelector('.report-list');
-const keptRows = () => document.querySelectorAll('.report-list tbody tr');
+const shownRows = () => document.querySelectorAll('.report-list tbody tr');
+/** A read of storage.session that has settled: any earlier one has too. */
+const storedRead = () => fakeBrowser.storage.session.get(LAST_PAGE_KEY);
+/** What is kept now, if anything. */
+const stored = async () =>
+  (await fakeBrowser.storage.session.get(LAST_PAGE_KEY))[LAST_PAGE_KEY] as LastPage | undefined;
 
 describe('the list as last shown', () => {
   it('is seen at once, out of reach, until the service answers; then its rows are used', async () => {
-    await keepLastPage(session(), DEFAULT_LIST, lastSeen);
+    await keep();
     const { answer, firstPage } = opening();
-    renderReports({ firstPage });
+    renderReports({ firstPage, serviceUrl: SERVICE });
 
-    await waitFor(() => expect(keptRows()).toHaveLength(2));
+    await waitFor(() => expect(shownRows()).toHaveLength(2));
     expect(keptList()?.textContent).toContain('https://old.example/gone');
     expect(keptList()?.hasAttribute('inert')).toBe(true);
     expect(keptList()?.getAttribute('aria-hidden')).toBe('true');
-    // Nothing in it can be found, focused or selected; the page says it is loading.
+    // Nothing in it can be found, focused or selected; the page says it is loading; the live
+    // project choices take nothing from it.
     expect(screen.queryByRole('table', { name: 'Reports' })).toBeNull();
     expect(screen.queryAllByRole('checkbox', { name: /^Select http/ })).toEqual([]);
     expect(screen.getByText('Loading reports…')).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'old.example' })).toBeNull();
 
     answer.resolve(ok(fresh));
     await findTable();
@@ -70,57 +93,112 @@ describe('the list as last shown', () => {
   });
 
   it('is shown by the workspace as it opens, from what its start read', async () => {
-    await keepLastPage(session(), DEFAULT_LIST, lastSeen);
+    await keep();
     const { answer, firstPage } = opening();
     await renderWorkspace({ firstPage, handlers: { listProjects: () => ok(listPage([])) } });
-    await waitFor(() => expect(keptRows()).toHaveLength(2));
+    await waitFor(() => expect(shownRows()).toHaveLength(2));
     expect(keptList()?.hasAttribute('inert')).toBe(true);
     answer.resolve(ok(fresh));
     await findTable();
     expect(rowBoxes()).toHaveLength(3);
   });
 
-  it('gives way to the error when the service fails', async () => {
-    await keepLastPage(session(), DEFAULT_LIST, lastSeen);
-    const { answer, firstPage } = opening();
-    renderReports({ firstPage });
-    await waitFor(() => expect(keptRows()).toHaveLength(2));
+  it('is shown once: not again when the workspace starts over', async () => {
+    await keep();
+    const { firstPage } = opening();
+    const later = deferred<Answer<'listReports'>>();
+    await renderWorkspace({
+      firstPage,
+      handlers: { listProjects: () => ok(listPage([])), listReports: () => later.promise },
+    });
+    await waitFor(() => expect(shownRows()).toHaveLength(2));
 
-    answer.resolve(fail('network', 'Could not reach the service.'));
-    expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(keptRows()).toHaveLength(0);
-    expect(screen.queryByText('https://old.example/gone')).toBeNull();
+    // Settings are saved: the workspace reads its status again and shows Reports anew, without
+    // what it read as it started (that may be older than what it showed since).
+    await storeSummary({ defaultPrivacy: 1 });
+    await waitFor(() => expect(screen.queryByLabelText('Result')).toBeNull());
+    await screen.findByText('Loading reports…');
+    // What the tab reads as it mounts is in (an answer already settled).
+    await act(async () => {
+      await storedRead();
+    });
+    expect(shownRows()).toHaveLength(0);
+    later.resolve(ok(fresh));
+    await findTable();
+    expect(rowBoxes()).toHaveLength(3);
   });
 
-  it('is not shown for another list', async () => {
-    const other = JSON.stringify({
-      result: 'bad',
-      sortBy: 'id',
-      sort: 'desc',
-      perPage: 10,
-      page: 1,
-    });
-    await keepLastPage(session(), other, lastSeen);
+  it('is not shown when it came from another service', async () => {
     const { answer, firstPage } = opening();
-    renderReports({ firstPage });
-    await expect(firstPage?.kept).resolves.toBeUndefined();
-    expect(keptRows()).toHaveLength(0);
+    const read = Promise.resolve(kept({ service: 'https://elsewhere.example/api/v1' }));
+    renderReports({ firstPage, lastShown: () => read, serviceUrl: SERVICE });
+    await act(async () => {
+      await read;
+    });
+    expect(shownRows()).toHaveLength(0);
     answer.resolve(ok(fresh));
     await findTable();
     expect(rowBoxes()).toHaveLength(3);
   });
 
-  it('is each page the service answered, by its list, for the next opening', async () => {
-    const kept = async () =>
-      (await fakeBrowser.storage.session.get(LAST_PAGE_KEY))[LAST_PAGE_KEY] as
-        | { key: string; data: ReportSummaryPage }
-        | undefined;
-    renderReports({ page: fresh });
+  it('gives way to the error when the service fails', async () => {
+    await keep();
+    const { answer, firstPage } = opening();
+    renderReports({ firstPage, serviceUrl: SERVICE });
+    await waitFor(() => expect(shownRows()).toHaveLength(2));
+
+    answer.resolve(fail('network', 'Could not reach the service.'));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(shownRows()).toHaveLength(0);
+    expect(screen.queryByText('https://old.example/gone')).toBeNull();
+  });
+
+  it('is not shown for another list', async () => {
+    history.replaceState(null, '', '/sidepanel.html#tab=reports&result=bad');
+    const { answer, firstPage } = opening();
+    const read = Promise.resolve(kept());
+    renderReports({ firstPage, lastShown: () => read, serviceUrl: SERVICE });
+    await act(async () => {
+      await read;
+    });
+    expect(shownRows()).toHaveLength(0);
+    answer.resolve(ok(fresh));
     await findTable();
-    await waitFor(async () => expect((await kept())?.key).toBe(DEFAULT_LIST));
-    expect((await kept())?.data.items.map((item) => item.id)).toEqual([9, 7, 6]);
+    expect(rowBoxes()).toHaveLength(3);
+  });
+});
+
+describe('each page the service answers', () => {
+  it('is kept under its own list and service; a failed load keeps nothing', async () => {
+    const bad = listPage([summary({ id: 3, url: 'https://bad.example/', rating: 'bad' })]);
+    let failNext = false;
+    renderReports({
+      serviceUrl: SERVICE,
+      handlers: {
+        listReports: ({ params }: { params: ListReportsParams }) => {
+          if (failNext) return fail('network', 'Could not reach the service.');
+          return ok(params.result === 'bad' ? bad : fresh);
+        },
+      },
+    });
+    await findTable();
+    await waitFor(async () => expect((await stored())?.key).toBe(DEFAULT_LIST));
+    expect(await stored()).toEqual({
+      version: 1,
+      key: DEFAULT_LIST,
+      service: SERVICE,
+      data: fresh,
+    });
 
     fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'bad' } });
-    await waitFor(async () => expect((await kept())?.key).toContain('"result":"bad"'));
+    await waitFor(async () => expect((await stored())?.key).toContain('"result":"bad"'));
+    expect((await stored())?.data).toEqual(bad);
+
+    // A load that fails keeps nothing: not the rows still on screen under the new list.
+    failNext = true;
+    fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'good' } });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect((await stored())?.key).toContain('"result":"bad"');
+    expect((await stored())?.data).toEqual(bad);
   });
 });

@@ -14,7 +14,7 @@ import { reportListParams } from '../../../lib/popup/list-params';
 import type { Sender } from '../../../lib/send';
 import type { ExportFile, ExportFormat } from '../../../lib/workspace/export';
 import type { FirstPage } from '../../../lib/workspace/first-page';
-import type { LastPage, LastPageArea } from '../../../lib/workspace/last-page';
+import type { LastPageArea } from '../../../lib/workspace/last-page';
 import type { StoredValueApi } from '../../../lib/workspace/stored-value';
 import { ReportFilterFields } from '../../popup/ReportFilterFields';
 import { useProjectChoices } from '../../popup/useProjectChoices';
@@ -24,7 +24,7 @@ import { ReportsTable, type RowWork } from './ReportsTable';
 import { newerReports, useBulkActions } from './useBulkActions';
 import { useExport } from './useExport';
 import { useHashFilters } from './useHashFilters';
-import { useReportList } from './useReportList';
+import { type ReportListOptions, useReportList } from './useReportList';
 import { useSelection } from './useSelection';
 import './reports.css';
 
@@ -53,10 +53,12 @@ export interface ReportsTabProps {
    */
   firstPage?: FirstPage;
   /**
-   * The list as last shown (lib/workspace/last-page.ts), read as the workspace started: shown,
-   * out of reach, until the service's answer for the same list is in.
+   * Hands out, once, the list as last shown (lib/workspace/last-page.ts), read as the workspace
+   * started: shown, out of reach, until the service's answer for the same list is in.
    */
-  lastShown?: Promise<LastPage | undefined>;
+  lastShown?: ReportListOptions['lastShown'];
+  /** The service in use (the status's serviceUrl), which each kept list is marked with. */
+  serviceUrl?: string | null;
   /** Where each page the service answers is kept for the next opening; storage.session unless given. */
   keepIn?: LastPageArea;
 }
@@ -74,6 +76,7 @@ export function ReportsTab({
   download,
   firstPage,
   lastShown,
+  serviceUrl = null,
   keepIn = browser.storage.session,
 }: ReportsTabProps) {
   const { filters, change } = useHashFilters();
@@ -85,9 +88,11 @@ export function ReportsTab({
     firstPage,
     lastShown,
     keepIn,
+    service: serviceUrl,
   });
   const items = list.data?.items ?? [];
-  const projects = useProjectChoices(send, revision, items, filters.project);
+  // The project choices are live: none come from the rows as last shown.
+  const projects = useProjectChoices(send, revision, list.kept ? [] : items, filters.project);
   const bulk = useBulkActions(send, storageApi);
   const exporter = useExport(send, download, storageApi);
 

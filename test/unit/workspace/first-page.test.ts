@@ -30,22 +30,20 @@ describe('startFirstPage', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('reads the same list as last shown at the same time, when given where it is kept', async () => {
+  it('reads the same list as last shown at the same time, and hands it out once', async () => {
     const send = fakeSend();
     const hash = { tab: 'reports', result: 'bad' };
     const key = JSON.stringify({ result: 'bad', sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
-    const data = { items: [], page: 1, perPage: 10, hasNext: false };
-    await keepLastPage(fakeBrowser.storage.session as unknown as LastPageArea, key, data);
+    const kept = { key, service: null, data: { items: [], page: 1, perPage: 10, hasNext: false } };
+    const session = fakeBrowser.storage.session as unknown as LastPageArea;
+    await keepLastPage(session, kept);
     const get = vi.spyOn(fakeBrowser.storage.session, 'get');
-    const first = startFirstPage(
-      send,
-      hash,
-      fakeBrowser.storage.session as unknown as LastPageArea,
-    );
+    const first = startFirstPage(send, hash, session);
     expect(get).toHaveBeenCalledTimes(1);
-    await expect(first?.kept).resolves.toEqual({ key, data });
+    await expect(first?.takeKept()).resolves.toEqual(kept);
+    expect(first?.takeKept()).toBeUndefined();
     // Without a place to read from, nothing is kept.
-    await expect(startFirstPage(send, hash)?.kept).resolves.toBeUndefined();
+    expect(startFirstPage(send, hash)?.takeKept()).toBeUndefined();
   });
 
   it('asks nothing when another tab is shown', () => {

@@ -36,16 +36,20 @@ const page: ReportSummaryPage = {
 };
 
 const session = () => fakeBrowser.storage.session as unknown as LastPageArea;
+const SERVICE = 'https://reports.example.com/api/v1';
+const kept = { key: KEY, service: SERVICE, data: page };
 
 describe('the last shown page', () => {
-  it('is read back for the same list', async () => {
-    await keepLastPage(session(), KEY, page);
-    await expect(readLastPage(session(), KEY)).resolves.toEqual({ key: KEY, data: page });
+  it('is read back for the same list, with the service it came from', async () => {
+    await keepLastPage(session(), kept);
+    await expect(readLastPage(session(), KEY)).resolves.toEqual(kept);
+    await keepLastPage(session(), { ...kept, service: null });
+    await expect(readLastPage(session(), KEY)).resolves.toEqual({ ...kept, service: null });
   });
 
   it('is nothing for another list, or when none was kept', async () => {
     await expect(readLastPage(session(), KEY)).resolves.toBeUndefined();
-    await keepLastPage(session(), KEY, page);
+    await keepLastPage(session(), kept);
     const other = JSON.stringify({
       result: 'bad',
       sortBy: 'id',
@@ -57,10 +61,12 @@ describe('the last shown page', () => {
   });
 
   it('is nothing when what is stored could not be rendered', async () => {
-    const stored = { version: 1, key: KEY, data: page };
+    const stored = { version: 1, key: KEY, service: SERVICE, data: page };
     const broken = [
       'text',
       { ...stored, version: 2 },
+      { ...stored, service: undefined },
+      { ...stored, service: 7 },
       { ...stored, data: { ...page, items: 'none' } },
       { ...stored, data: { ...page, items: [{ id: '7', url: 'https://site.example/a' }] } },
       { ...stored, data: { ...page, items: [{ id: 7 }] } },
@@ -74,14 +80,14 @@ describe('the last shown page', () => {
 
   it('is replaced by the next page kept: one list at a time', async () => {
     const other = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 2 });
-    await keepLastPage(session(), KEY, page);
-    await keepLastPage(session(), other, { ...page, page: 2 });
+    await keepLastPage(session(), kept);
+    await keepLastPage(session(), { ...kept, key: other, data: { ...page, page: 2 } });
     await expect(readLastPage(session(), KEY)).resolves.toBeUndefined();
     await expect(readLastPage(session(), other)).resolves.toMatchObject({ data: { page: 2 } });
   });
 
   it('is forgotten', async () => {
-    await keepLastPage(session(), KEY, page);
+    await keepLastPage(session(), kept);
     await forgetLastPage(session());
     await expect(readLastPage(session(), KEY)).resolves.toBeUndefined();
     await expect(forgetLastPage(undefined)).resolves.toBeUndefined();
@@ -94,7 +100,7 @@ describe('the last shown page', () => {
       remove: vi.fn().mockRejectedValue(new Error('gone')),
     };
     await expect(readLastPage(failing, KEY)).resolves.toBeUndefined();
-    await expect(keepLastPage(failing, KEY, page)).resolves.toBeUndefined();
+    await expect(keepLastPage(failing, kept)).resolves.toBeUndefined();
     await expect(forgetLastPage(failing)).resolves.toBeUndefined();
   });
 });
