@@ -59,7 +59,10 @@ export interface ReportsTabProps {
   lastShown?: ReportListOptions['lastShown'];
   /** The service in use (the status's serviceUrl), which each kept list is marked with. */
   serviceUrl?: string | null;
-  /** Where each page the service answers is kept for the next opening; storage.session unless given. */
+  /**
+   * Where each page the service answers is kept for the next opening; storage.session unless
+   * given.
+   */
   keepIn?: LastPageArea;
 }
 
