@@ -63,6 +63,23 @@ const storedRead = () => fakeBrowser.storage.session.get(LAST_PAGE_KEY);
 const stored = async () =>
   (await fakeBrowser.storage.session.get(LAST_PAGE_KEY))[LAST_PAGE_KEY] as LastPage | undefined;
 
+/**
+ * Opens the tab with `shown` as the list last shown, for a list or service it must not stand in
+ * for: once it is read, none of its rows are on screen; then the service's are.
+ */
+async function expectNoneOf(shown: LastPage) {
+  const { answer, firstPage } = opening();
+  const read = Promise.resolve(shown);
+  renderReports({ firstPage, lastShown: () => read, serviceUrl: SERVICE });
+  await act(async () => {
+    await read;
+  });
+  expect(shownRows()).toHaveLength(0);
+  answer.resolve(ok(fresh));
+  await findTable();
+  expect(rowBoxes()).toHaveLength(3);
+}
+
 describe('the list as last shown', () => {
   it('is seen at once, out of reach, until the service answers; then its rows are used', async () => {
     await keep();
@@ -129,16 +146,7 @@ describe('the list as last shown', () => {
   });
 
   it('is not shown when it came from another service', async () => {
-    const { answer, firstPage } = opening();
-    const read = Promise.resolve(kept({ service: 'https://elsewhere.example/api/v1' }));
-    renderReports({ firstPage, lastShown: () => read, serviceUrl: SERVICE });
-    await act(async () => {
-      await read;
-    });
-    expect(shownRows()).toHaveLength(0);
-    answer.resolve(ok(fresh));
-    await findTable();
-    expect(rowBoxes()).toHaveLength(3);
+    await expectNoneOf(kept({ service: 'https://elsewhere.example/api/v1' }));
   });
 
   it('gives way to the error when the service fails', async () => {
@@ -155,16 +163,7 @@ describe('the list as last shown', () => {
 
   it('is not shown for another list', async () => {
     history.replaceState(null, '', '/sidepanel.html#tab=reports&result=bad');
-    const { answer, firstPage } = opening();
-    const read = Promise.resolve(kept());
-    renderReports({ firstPage, lastShown: () => read, serviceUrl: SERVICE });
-    await act(async () => {
-      await read;
-    });
-    expect(shownRows()).toHaveLength(0);
-    answer.resolve(ok(fresh));
-    await findTable();
-    expect(rowBoxes()).toHaveLength(3);
+    await expectNoneOf(kept());
   });
 });
 
