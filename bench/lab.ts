@@ -6,6 +6,11 @@
 //   (floor.js) that sets the same User Timing mark ('content') the popup sets.
 // - `workspace-floor.html`: the same for the workspace's "time to first rows" — its Reports tab
 //   with ten rows as static markup, and a one-line module script setting the 'rows' mark.
+// - The bounds, each a floor whose script first waits for what the extension's page needs from
+//   the browser before it can show its content, and nothing else: `floor-reads.html` (the
+//   popup's reads: its tab and storage.local), `workspace-floor-kept.html` (the kept list, from
+//   storage.session) and `workspace-floor-request.html` (the first page of reports, asked of the
+//   service worker, which asks the service). No page that needs those answers can beat them.
 // - `bench.html`: an empty extension page, opened in its own window, from which the benchmark
 //   opens windows, sends messages and reads storage with the extension's own APIs (so nothing
 //   depends on the service worker being awake), and whose CDP session stops the worker and
@@ -14,6 +19,10 @@ import { readFileSync } from 'node:fs';
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
+import { POPUP_STORAGE_KEYS } from '../lib/popup/status-source';
+import { firstPageParams } from '../lib/workspace/first-page';
+import { parseHash } from '../lib/workspace/hash';
+import { LAST_PAGE_KEY } from '../lib/workspace/last-page';
 import type { RunningService } from '../server/service';
 import { type LoadedExtension, launchExtension, writeConnection } from '../test/e2e/extension';
 import { htmlAssets, pageSize } from './bytes';
@@ -27,18 +36,21 @@ export async function prepareLabDir(buildDir: string): Promise<string> {
   const popupHtml = readFileSync(resolve(buildDir, 'popup.html'), 'utf8');
   const stylesheets = htmlAssets(popupHtml, 'popup.html').filter((file) => file.endsWith('.css'));
   const links = stylesheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n');
-  await writeFile(resolve(LAB_DIR, 'floor.html'), floorHtml(links));
-  await writeFile(resolve(LAB_DIR, 'floor.js'), "performance.mark('content');\n");
+  await writeFloor('floor', floorHtml(links, 'floor.js'), "performance.mark('content');");
+  await writeFloor('floor-reads', floorHtml(links, 'floor-reads.js'), POPUP_READS);
   // Every stylesheet the workspace loads: its first load's, and its tabs' (loaded by import()).
   const workspace = pageSize(buildDir, 'sidepanel.html');
   const workspaceSheets = [...workspace.firstLoad, ...workspace.lazy]
     .map((size) => size.file)
     .filter((file) => file.endsWith('.css'));
-  await writeFile(
-    resolve(LAB_DIR, 'workspace-floor.html'),
-    workspaceFloorHtml(workspaceSheets.map((file) => `<link rel="stylesheet" href="/${file}">`)),
-  );
-  await writeFile(resolve(LAB_DIR, 'workspace-floor.js'), "performance.mark('rows');\n");
+  const workspaceLinks = workspaceSheets.map((file) => `<link rel="stylesheet" href="/${file}">`);
+  for (const [name, script] of [
+    ['workspace-floor', "performance.mark('rows');"],
+    ['workspace-floor-kept', WORKSPACE_KEPT_READ],
+    ['workspace-floor-request', WORKSPACE_REQUEST],
+  ] as const) {
+    await writeFloor(name, workspaceFloorHtml(workspaceLinks, `${name}.js`), script);
+  }
   await writeFile(
     resolve(LAB_DIR, 'bench.html'),
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench control</title></head><body></body></html>\n',
@@ -46,8 +58,32 @@ export async function prepareLabDir(buildDir: string): Promise<string> {
   return LAB_DIR;
 }
 
+/** Writes `name`.html and its one module script, `name`.js. */
+async function writeFloor(name: string, html: string, script: string): Promise<void> {
+  await writeFile(resolve(LAB_DIR, `${name}.html`), html);
+  await writeFile(resolve(LAB_DIR, `${name}.js`), `${script}\n`);
+}
+
+// The bounds' scripts. The popup's reads are the calls lib/popup/active-tab.ts and
+// status-source.ts make before its content, all at once, as the popup makes them.
+const POPUP_READS = `Promise.all([
+  chrome.tabs.getCurrent(),
+  chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' }),
+  chrome.windows.getLastFocused({ windowTypes: ['normal'] }),
+  chrome.storage.local.get(${JSON.stringify(POPUP_STORAGE_KEYS)}),
+]).then(() => performance.mark('content'));`;
+const WORKSPACE_KEPT_READ = `chrome.storage.session.get(${JSON.stringify([LAST_PAGE_KEY])}).then(() => performance.mark('rows'));`;
+// The list the workspace asks for first when it opens on Reports (lib/workspace/first-page.ts);
+// the mark only for an answer with reports in it.
+const WORKSPACE_REQUEST = `chrome.runtime.sendMessage(${JSON.stringify({
+  type: 'listReports',
+  params: firstPageParams(parseHash('#tab=reports')),
+})}).then((answer) => {
+  if (answer && answer.ok && answer.data.items.length > 0) performance.mark('rows');
+});`;
+
 /** The popup's This page view for a page with a cached rating, as static markup. */
-function floorHtml(links: string): string {
+function floorHtml(links: string, script: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -55,7 +91,7 @@ function floorHtml(links: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Site Report</title>
-<script type="module" src="/floor.js"></script>
+<script type="module" src="/${script}"></script>
 ${links}
 </head>
 <body>
@@ -87,7 +123,7 @@ ${links}
  * rows". Ten rows like the ones the bench seeds; its module script sets the 'rows' mark that the
  * Reports tab sets when its first rows are in the document.
  */
-function workspaceFloorHtml(links: string[]): string {
+function workspaceFloorHtml(links: string[], script: string): string {
   const ratings = ['Good', 'Decent', 'Bad'];
   const rows = Array.from({ length: 10 }, (_, index) => {
     const url = `https://site-${index % 4}.example/list-${29 - index}`;
@@ -107,7 +143,7 @@ function workspaceFloorHtml(links: string[]): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Site Report workspace</title>
-<script type="module" src="/workspace-floor.js"></script>
+<script type="module" src="/${script}"></script>
 ${links.join('\n')}
 </head>
 <body>

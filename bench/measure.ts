@@ -57,7 +57,7 @@ export async function showPage(lab: Lab, url: string): Promise<void> {
   await lab.mainTab.goto(url, { waitUntil: 'load' });
 }
 
-/** Opens popup.html or floor.html in its own window and reads its 'content' mark. */
+/** Opens popup.html or a floor (lab.ts) in its own window and reads its 'content' mark. */
 async function openAndMark(
   lab: Lab,
   path: string,
@@ -83,11 +83,13 @@ async function openAndMark(
 /** Times to content (ms, navigation start → the 'content' mark): medians and every sample. */
 export interface PopupTimes {
   floorMs: number;
+  /** The bound: the floor that first waits for the popup's reads (floor-reads.html, lab.ts). */
+  readsMs: number;
   /** The worker was running when the popup opened. */
   warmMs: number;
   /** The worker had been stopped (as after 30 s idle) when the popup opened. */
   coldMs: number;
-  samples: { floor: number[]; warm: number[]; cold: number[] };
+  samples: { floor: number[]; reads: number[]; warm: number[]; cold: number[] };
 }
 
 export interface TimeToContent {
@@ -121,13 +123,27 @@ async function toolbarMark(lab: Lab, path: string, expect?: { address: string })
   });
 }
 
-/** One round of openings, each way: the floor, the popup with the worker awake, then stopped. */
+/**
+ * One round of openings, each way: the floor, the bound (the floor after the popup's reads), the
+ * popup with the worker awake, then stopped.
+ */
 type Opener = (path: string, expect?: { address: string }) => Promise<number>;
 
-async function popupTimes(lab: Lab, open: Opener, address: string, opens: number) {
-  const samples = { floor: [] as number[], warm: [] as number[], cold: [] as number[] };
+async function popupTimes(
+  lab: Lab,
+  open: Opener,
+  address: string,
+  opens: number,
+): Promise<PopupTimes> {
+  const samples = {
+    floor: [] as number[],
+    reads: [] as number[],
+    warm: [] as number[],
+    cold: [] as number[],
+  };
   for (let round = -1; round < opens; round++) {
     const floor = await open('floor.html');
+    const reads = await open('floor-reads.html');
     await message(lab, { type: 'getStatus' });
     const warm = await open('popup.html', { address });
     await sleep(300);
@@ -136,11 +152,13 @@ async function popupTimes(lab: Lab, open: Opener, address: string, opens: number
     await sleep(300);
     if (round < 0) continue;
     samples.floor.push(floor);
+    samples.reads.push(reads);
     samples.warm.push(warm);
     samples.cold.push(cold);
   }
   return {
     floorMs: median(samples.floor),
+    readsMs: median(samples.reads),
     warmMs: median(samples.warm),
     coldMs: median(samples.cold),
     samples,
@@ -149,7 +167,8 @@ async function popupTimes(lab: Lab, open: Opener, address: string, opens: number
 
 /**
  * Median time from navigation start to the 'content' mark, over `opens` openings of each page
- * in turn (floor, popup with the worker awake, popup with the worker stopped), after one
+ * in turn (the floor, its bound with the popup's reads, the popup with the worker awake, the
+ * popup with the worker stopped), after one
  * uncounted warm-up round: from the toolbar button, then as a window. The main tab must show
  * `address`, whose rating is cached.
  */

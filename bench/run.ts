@@ -89,6 +89,35 @@ function firstRowsAgainstFloor(
   }
 }
 
+/**
+ * Rows of the workspace's bounds (lab.ts), shown beside its floor: what a page that shows nothing
+ * before those answers takes at least. Not budgeted.
+ */
+function workspaceBoundRows(
+  section: string,
+  floorMs: number,
+  bounds: { keptRead: number; requestWarm: number; requestCold: number },
+) {
+  for (const [label, value] of [
+    ['bound: the floor after reading the kept list (storage.session)', bounds.keptRead],
+    ["bound: the floor after the first page's request, worker running", bounds.requestWarm],
+    ["bound: the floor after the first page's request, worker stopped", bounds.requestCold],
+  ] as const) {
+    row(section, label, value, 'ms', ratioOf(value, floorMs));
+  }
+}
+
+/** The row of the popup's bound (lab.ts, floor-reads.html), shown beside its floor. */
+function popupBoundRow(section: string, times: { floorMs: number; readsMs: number }) {
+  row(
+    section,
+    "bound: the floor after the popup's reads (its tab, storage.local)",
+    times.readsMs,
+    'ms',
+    ratioOf(times.readsMs, times.floorMs),
+  );
+}
+
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const MB = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
@@ -219,6 +248,7 @@ async function main(): Promise<number> {
       'ms',
       ms(content.toolbar.floorMs),
     );
+    popupBoundRow(toolbarSection, content.toolbar);
     for (const [label, value, ratio] of [
       ['popup, worker running', content.toolbar.warmMs, POPUP_TO_FLOOR_RATIO.workerRunning],
       [
@@ -245,6 +275,7 @@ async function main(): Promise<number> {
       'Popup time to content, opened as its own window (median of 20; its tab wakes a stopped worker)';
     const { floorMs: windowFloor, warmMs, coldMs } = content.window;
     row(windowSection, 'floor: static page, same stylesheets', windowFloor, 'ms', ms(windowFloor));
+    popupBoundRow(windowSection, content.window);
     row(windowSection, 'popup, worker running', warmMs, 'ms', ratioOf(warmMs, windowFloor));
     row(
       windowSection,
@@ -348,6 +379,7 @@ async function main(): Promise<number> {
       'ms',
       ms(firstRows.ms.floor),
     );
+    workspaceBoundRows(workspaceSection, firstRows.ms.floor, firstRows.ms);
     firstRowsAgainstFloor(workspaceSection, firstRows.ms.floor, [
       ['workspace, worker running', firstRows.ms.warm, firstRows.ms.warmFresh],
       ['workspace, worker stopped before opening', firstRows.ms.cold, firstRows.ms.coldFresh],
@@ -395,6 +427,7 @@ async function main(): Promise<number> {
       'ms',
       ms(panel.ms.floor),
     );
+    workspaceBoundRows(panelSection, panel.ms.floor, panel.ms);
     firstRowsAgainstFloor(panelSection, panel.ms.floor, [
       ["opened by the popup's Open workspace", panel.ms.fromPopup, panel.ms.fromPopupFresh],
       [

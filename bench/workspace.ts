@@ -62,7 +62,37 @@ function mediansOf<K extends string>(samples: Samples<K>): Record<K, number> {
   ) as Record<K, number>;
 }
 
-const WINDOW_KEYS = ['floor', 'warm', 'warmFresh', 'cold', 'coldFresh', 'unkept'] as const;
+/**
+ * The bounds (lab.ts): the floor once it has read the kept list from storage.session, and once
+ * the service worker has answered the first page's request, running or stopped before.
+ */
+const BOUND_KEYS = ['keptRead', 'requestWarm', 'requestCold'] as const;
+type Bounds = Record<(typeof BOUND_KEYS)[number], number>;
+
+/**
+ * One round of the bounds, each opened by `open` and timed to its 'rows' mark: the kept list's
+ * read, the request with the worker running, and with it stopped just before.
+ */
+async function boundsRound(lab: Lab, open: (path: string) => Promise<number>): Promise<Bounds> {
+  const keptRead = await open('workspace-floor-kept.html');
+  await message(lab, { type: 'getStatus' });
+  const requestWarm = await open('workspace-floor-request.html');
+  await sleep(300);
+  await stopWorker(lab);
+  const requestCold = await open('workspace-floor-request.html');
+  await sleep(300);
+  return { keptRead, requestWarm, requestCold };
+}
+
+const WINDOW_KEYS = [
+  'floor',
+  ...BOUND_KEYS,
+  'warm',
+  'warmFresh',
+  'cold',
+  'coldFresh',
+  'unkept',
+] as const;
 
 export interface WorkspaceFirstRows {
   opens: number;
@@ -70,7 +100,8 @@ export interface WorkspaceFirstRows {
    * Medians, ms. `warm`: the worker was running when the workspace opened; `cold`: it had been
    * stopped just before. Without a suffix, to the first rows (the list as last shown); `Fresh`,
    * to the service's rows. `unkept`: the worker running, nothing kept (as at the first opening
-   * in a browser session), to the first rows, the service's.
+   * in a browser session), to the first rows, the service's. `keptRead`, `requestWarm`,
+   * `requestCold`: the bounds (BOUND_KEYS).
    */
   ms: Record<(typeof WINDOW_KEYS)[number], number>;
   samples: Samples<(typeof WINDOW_KEYS)[number]>;
@@ -78,14 +109,19 @@ export interface WorkspaceFirstRows {
 
 /**
  * Median time from navigation start to the 'rows' and 'rows-fresh' marks over `opens` openings
- * of each page in turn (the floor, the workspace with the worker awake, the workspace with it
- * stopped, the workspace with the worker awake and nothing kept), after one uncounted round.
+ * of each page in turn (the floor, the bounds, the workspace with the worker awake, the workspace
+ * with it stopped, the workspace with the worker awake and nothing kept), after one uncounted
+ * round.
  * The service's rows need one request; the floor has its rows in its markup.
  */
 export async function workspaceFirstRows(lab: Lab, opens = 10): Promise<WorkspaceFirstRows> {
   const samples = samplesOf(WINDOW_KEYS);
   for (let round = -1; round < opens; round++) {
     const [floor] = await openAndTime(lab, 'workspace-floor.html', ['rows']);
+    const bounds = await boundsRound(lab, async (path) => {
+      const [rows] = await openAndTime(lab, path, ['rows']);
+      return rows as number;
+    });
     await message(lab, { type: 'getStatus' });
     const [warm, warmFresh] = await openAndTime(lab, REPORTS, ROWS);
     await sleep(300);
@@ -97,7 +133,7 @@ export async function workspaceFirstRows(lab: Lab, opens = 10): Promise<Workspac
     const [unkept] = await openAndTime(lab, REPORTS, ['rows-fresh']);
     await sleep(300);
     if (round < 0) continue;
-    const taken = { floor, warm, warmFresh, cold, coldFresh, unkept };
+    const taken = { floor, ...bounds, warm, warmFresh, cold, coldFresh, unkept };
     for (const key of WINDOW_KEYS) samples[key].push(taken[key] as number);
   }
   return { opens, ms: mediansOf(samples), samples };
@@ -236,6 +272,7 @@ const CLICK_OPEN_WORKSPACE = `(() => {
 
 const PANEL_KEYS = [
   'floor',
+  ...BOUND_KEYS,
   'fromPopup',
   'fromPopupFresh',
   'directWarm',
@@ -251,7 +288,8 @@ export interface SidePanelFirstRows {
    * popup's Open workspace (the worker runs: the popup has just asked it); `directWarm`: by the
    * browser's side panel button, the worker running; `directCold`: the same, the worker stopped
    * just before. Without a suffix, to the first rows (the list as last shown); `Fresh`, to the
-   * service's rows.
+   * service's rows. `keptRead`, `requestWarm`, `requestCold`: the bounds (BOUND_KEYS), in the
+   * side panel.
    */
   ms: Record<(typeof PANEL_KEYS)[number], number>;
   /** API requests from the click on Open workspace until the service heard nothing for 1 s. */
@@ -262,10 +300,10 @@ export interface SidePanelFirstRows {
 /**
  * The workspace in Chrome's side panel, its home there (not a tab: no tabs.onUpdated): median
  * time from the panel's navigation start to the 'rows' and 'rows-fresh' marks over `opens`
- * rounds (after one uncounted), each opening in turn the floor, the workspace from the popup's
- * Open workspace, and the workspace from the browser's side panel button with the worker
- * running, then stopped. The main tab must show a web page (the popup's Open workspace puts the
- * panel beside it).
+ * rounds (after one uncounted), each opening in turn the floor, the bounds, the workspace from
+ * the popup's Open workspace, and the workspace from the browser's side panel button with the
+ * worker running, then stopped. The main tab must show a web page (the popup's Open workspace
+ * puts the panel beside it).
  */
 export async function sidePanelFirstRows(
   lab: Lab,
@@ -285,6 +323,12 @@ export async function sidePanelFirstRows(
       await setSidePanel(lab, 'workspace-floor.html');
       await openSidePanel(lab);
       const [floor] = await marks('workspace-floor.html', ['rows']);
+      const bounds = await boundsRound(lab, async (path) => {
+        await setSidePanel(lab, path);
+        await openSidePanel(lab);
+        const [rows] = await marks(path, ['rows']);
+        return rows as number;
+      });
 
       await setSidePanel(lab, 'sidepanel.html');
       await withToolbarPopup(lab, 'popup.html', async (evaluate) => {
@@ -311,6 +355,7 @@ export async function sidePanelFirstRows(
       fromPopupRequests = Math.max(fromPopupRequests, requests);
       const taken = {
         floor,
+        ...bounds,
         fromPopup,
         fromPopupFresh,
         directWarm,
