@@ -1,8 +1,9 @@
-// Asks before something is destroyed. A native modal <dialog>: the rest of the popup is inert
+// Asks before something is destroyed. A modal dialog (ModalDialog): the rest of the page is inert
 // while it is open, Escape cancels, focus starts on Cancel and goes back where it was.
 import type { ComponentChildren } from 'preact';
-import { useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { useId } from 'preact/hooks';
 import { t } from '../lib/i18n';
+import { ModalDialog } from './ModalDialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -23,52 +24,23 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    cancelRef.current?.focus();
-    return () => {
-      // Close before moving focus: while it is open, everything outside it is inert.
-      if (dialog?.open) dialog.close();
-      if (returnTo?.isConnected) returnTo.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      class="dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(event) => {
-        // Escape in a real browser: let our state close it, not the browser.
-        event.preventDefault();
-        onCancel();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onCancel();
-        }
-      }}
+    <ModalDialog
+      titleId={`${id}-title`}
+      textId={`${id}-text`}
+      initialFocus=".dialog-cancel"
+      onCancel={onCancel}
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-text`}>{children}</p>
       <div class="actions">
-        <button ref={cancelRef} type="button" onClick={onCancel}>
+        <button type="button" class="dialog-cancel" onClick={onCancel}>
           {t('dialog_cancel')}
         </button>
         <button type="button" class="danger" onClick={onConfirm}>
           {confirmLabel ?? t('dialog_delete')}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -215,6 +215,21 @@ describe('Change privacy of selected', () => {
     await screen.findByRole('progressbar', { name: 'Change the privacy of 2 reports' });
   });
 
+  it('opens with focus on the privacy chosen; Escape cancels and gives focus back', async () => {
+    const { send } = renderReports();
+    await findTable();
+    select(2);
+    const button = screen.getByRole('button', { name: 'Change privacy of selected (1)' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Change the privacy of 1 report' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: 'Private' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(requestsOf(send, 'enqueueJob')).toEqual([]);
+  });
+
   it('sends no password for Public or Private, and resends it on Retry failed', async () => {
     const { send, queue } = renderReports();
     await findTable();

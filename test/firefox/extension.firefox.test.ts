@@ -1,7 +1,8 @@
 // The Firefox build (MV3) in real Firefox against the local service, as a new user meets it:
 // the options page's Test connection and Save, the popup page creating a report for the tab in
 // front and showing its rating word, that tab's toolbar badge, the popup's Reports view
-// listing the report, and the workspace page's table with its selection. Firefox treats host access as optional: nothing here grants it, so the
+// listing the report, and the workspace page's table with its selection and its modal
+// confirmation. Firefox treats host access as optional: nothing here grants it, so the
 // background reaches the service through CORS alone.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -171,6 +172,22 @@ describe('Site Report in Firefox', () => {
         ),
       'Delete selected enabled by the selection',
     ).toEqual([false]);
+    // Its confirmation is a native modal dialog here too: focus starts on Cancel, and Escape
+    // closes it with nothing deleted.
+    await page.locator(byRole('button', 'Delete selected (1)')).click();
+    const dialog = await page.locator(byRole('dialog', 'Delete 1 report?')).waitHandle();
+    expect(
+      await dialog.evaluate((node) => ({
+        modal: node.matches(':modal'),
+        focused: node.contains(document.activeElement) ? document.activeElement?.textContent : null,
+      })),
+    ).toEqual({ modal: true, focused: 'Cancel' });
+    await page.keyboard.press('Escape');
+    await poll(
+      () => page.evaluate(() => document.querySelectorAll('dialog').length),
+      'the dialog gone after Escape',
+    ).toBe(0);
+    expect(await rowFor(address)).toContain(RATING_WORD.good);
     // The list it showed is kept for the next opening (storage.session), and read back there.
     const keptRows = () =>
       page.evaluate(async () => {

@@ -1,7 +1,9 @@
 // "Change privacy of selected": asks for the privacy to give every selected report and, for
-// Password, one "Report password" for all of them. A native modal <dialog> like ConfirmDialog:
-// the rest of the page is inert, Escape cancels, focus goes back where it was.
-import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+// Password, one "Report password" for all of them. A modal dialog (ModalDialog) like
+// ConfirmDialog: the rest of the page is inert, Escape cancels, focus starts on the privacy
+// chosen and goes back where it was.
+import { useId, useState } from 'preact/hooks';
+import { ModalDialog } from '../../../components/ModalDialog';
 import { PasswordField, PrivacyPicker } from '../../../components/PrivacyPicker';
 import { PRIVACY } from '../../../lib/api/constants';
 import { t } from '../../../lib/i18n';
@@ -19,38 +21,13 @@ export interface PrivacyDialogProps {
 
 export function PrivacyDialog({ title, onConfirm, onCancel }: PrivacyDialogProps) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [choice, setChoice] = useState<PrivacyChoice>({ privacy: PRIVACY.private, password: '' });
 
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    dialog?.querySelector<HTMLInputElement>('input[type=radio]:checked')?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      if (returnTo?.isConnected) returnTo.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      class="dialog"
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onCancel();
-        }
-      }}
+    <ModalDialog
+      titleId={`${id}-title`}
+      initialFocus="input[type=radio]:checked"
+      onCancel={onCancel}
     >
       <form
         class="stack"
@@ -79,6 +56,6 @@ export function PrivacyDialog({ title, onConfirm, onCancel }: PrivacyDialogProps
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
