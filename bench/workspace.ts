@@ -111,8 +111,7 @@ export interface WorkspaceFirstRows {
  * Median time from navigation start to the 'rows' and 'rows-fresh' marks over `opens` openings
  * of each page in turn (the floor, the bounds, the workspace with the worker awake, the workspace
  * with it stopped, the workspace with the worker awake and nothing kept), after one uncounted
- * round.
- * The service's rows need one request; the floor has its rows in its markup.
+ * round. The service's rows need one request; the floor has its rows in its markup.
  */
 export async function workspaceFirstRows(lab: Lab, opens = 10): Promise<WorkspaceFirstRows> {
   const samples = samplesOf(WINDOW_KEYS);
