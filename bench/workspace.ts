@@ -115,12 +115,11 @@ export interface WorkspaceFirstRows {
  */
 export async function workspaceFirstRows(lab: Lab, opens = 10): Promise<WorkspaceFirstRows> {
   const samples = samplesOf(WINDOW_KEYS);
+  /** A floor or bound in its own window: its 'rows' mark. */
+  const rowsIn = async (path: string) => (await openAndTime(lab, path, ['rows']))[0] as number;
   for (let round = -1; round < opens; round++) {
-    const [floor] = await openAndTime(lab, 'workspace-floor.html', ['rows']);
-    const bounds = await boundsRound(lab, async (path) => {
-      const [rows] = await openAndTime(lab, path, ['rows']);
-      return rows as number;
-    });
+    const floor = await rowsIn('workspace-floor.html');
+    const bounds = await boundsRound(lab, rowsIn);
     await message(lab, { type: 'getStatus' });
     const [warm, warmFresh] = await openAndTime(lab, REPORTS, ROWS);
     await sleep(300);
@@ -317,17 +316,16 @@ export async function sidePanelFirstRows(
       for (const name of names) times.push(await evaluate<number>(readTiming(name)));
       return times;
     });
+  /** A floor or bound as the side panel's page, opened: its 'rows' mark. */
+  const rowsIn = async (path: string) => {
+    await setSidePanel(lab, path);
+    await openSidePanel(lab);
+    return (await marks(path, ['rows']))[0] as number;
+  };
   try {
     for (let round = -1; round < opens; round++) {
-      await setSidePanel(lab, 'workspace-floor.html');
-      await openSidePanel(lab);
-      const [floor] = await marks('workspace-floor.html', ['rows']);
-      const bounds = await boundsRound(lab, async (path) => {
-        await setSidePanel(lab, path);
-        await openSidePanel(lab);
-        const [rows] = await marks(path, ['rows']);
-        return rows as number;
-      });
+      const floor = await rowsIn('workspace-floor.html');
+      const bounds = await boundsRound(lab, rowsIn);
 
       await setSidePanel(lab, 'sidepanel.html');
       await withToolbarPopup(lab, 'popup.html', async (evaluate) => {
