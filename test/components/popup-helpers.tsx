@@ -75,6 +75,8 @@ export function status(overrides: Partial<StatusAnswer> = {}): StatusAnswer {
 }
 
 const MINUTE = 60_000;
+/** One moment for every made report and project, so two made alike are equal. */
+const MADE_AT = Date.now();
 
 export function report(overrides: Partial<Report> = {}): Report {
   return {
@@ -85,16 +87,16 @@ export function report(overrides: Partial<Report> = {}): Report {
     score: 87,
     privacy: 0,
     hasPassword: false,
-    generatedAt: new Date(Date.now() - 5 * MINUTE).toISOString(),
-    createdAt: new Date(Date.now() - 6 * MINUTE).toISOString(),
-    updatedAt: new Date(Date.now() - 5 * MINUTE).toISOString(),
+    generatedAt: new Date(MADE_AT - 5 * MINUTE).toISOString(),
+    createdAt: new Date(MADE_AT - 6 * MINUTE).toISOString(),
+    updatedAt: new Date(MADE_AT - 5 * MINUTE).toISOString(),
     results: {},
     ...overrides,
   };
 }
 
 export function project(name: string, overrides: Partial<Project> = {}): Project {
-  return { name, createdAt: new Date(Date.now() - 60 * MINUTE).toISOString(), ...overrides };
+  return { name, createdAt: new Date(MADE_AT - 60 * MINUTE).toISOString(), ...overrides };
 }
 
 export function listPage<T>(

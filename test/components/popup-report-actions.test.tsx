@@ -18,7 +18,6 @@ import type { Sender } from '../../lib/send';
 import { deferred, fail, fakeSend, type Handlers, ok, report, requestsOf } from './popup-helpers';
 
 type Work = 'reanalyze' | 'delete';
-// Made once: report() stamps its times with the clock.
 const PENDING = report({ id: 4, rating: null, generatedAt: null });
 const RATED = report({ id: 4, rating: 'good' });
 type Place = 'form' | 'outcome';
