@@ -30,7 +30,12 @@ export const Request = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('updateReport'), id: ReportId, input: UpdateReportInput }),
   z.strictObject({ type: z.literal('deleteReport'), id: ReportId }),
   z.strictObject({ type: z.literal('waitForResult'), id: ReportId }),
-  z.strictObject({ type: z.literal('listReports'), params: ListReportsParams }),
+  /** With `keepAs`, the answer is kept as the workspace's list as last shown, under that name. */
+  z.strictObject({
+    type: z.literal('listReports'),
+    params: ListReportsParams,
+    keepAs: z.optional(z.string()),
+  }),
   z.strictObject({ type: z.literal('listProjects'), params: ListProjectsParams }),
   z.strictObject({ type: z.literal('deleteProject'), name: ProjectName }),
   /** Uses the given values, saved or not; without `apiKey` the stored key is used. */

@@ -16,6 +16,7 @@ import { send } from '../../lib/send';
 import { startFirstPage } from '../../lib/workspace/first-page';
 import type { OwnPlace } from '../../lib/workspace/front-tab';
 import { readHash, tabFromHash } from '../../lib/workspace/hash';
+import { keepingLists } from '../../lib/workspace/last-page';
 import { App, preloadTabCode } from './App';
 
 document.documentElement.lang = browser.i18n.getUILanguage();
@@ -30,8 +31,9 @@ const hash = readHash();
 const shown = tabFromHash(hash);
 // Reports' own code is in the first load; another tab's is loaded by import().
 if (shown !== 'reports') preloadTabCode(shown);
-// With it, the same list as last shown, to show until the answer is in (storage.session).
-const firstPage = startFirstPage(send, hash, browser.storage.session);
+// With it, the same list as last shown, to show until the answer is in (storage.session); the
+// answer is kept in its place.
+const firstPage = startFirstPage(keepingLists(send), hash, browser.storage.session);
 // Each of these is a round trip to the browser, which is busy opening the page: as few as can be.
 // The status is the settings summary only: the workspace shows the front page's rating from the
 // cache itself (ThisPage), so the whole rating cache is not read (and copied) for it first.

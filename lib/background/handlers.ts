@@ -21,6 +21,7 @@ import { workspaceFirstPage } from '../workspace/first-page';
 import { testConnection } from './connection-test';
 import type { HandlerDeps } from './deps';
 import { errorData, NotConnectedError } from './error-data';
+import { keeperOf } from './kept-list';
 import { backgroundQueue } from './queue';
 import { forgetProject, forgetReport, getCachedRating, rememberReports } from './rating-store';
 import { isOwnPage, type MessageSender } from './sender';
@@ -92,6 +93,11 @@ function prefetchList(params: ListReportsParams, deps: HandlerDeps): void {
   // A failure is not kept (nor unhandled): the page's own request asks again.
   answer.catch(forget);
   setTimeout(forget, PREFETCH_KEPT_MS);
+}
+
+/** The settings changed: lists asked for with the old ones are not handed to a page. */
+export function forgetPrefetched(): void {
+  prefetched.clear();
 }
 
 function takePrefetched(params: ListReportsParams) {
@@ -190,10 +196,13 @@ export const handlers = {
     return toSummary(await waitShared(client, id, poll, signal));
   },
 
-  async listReports({ params }, deps) {
+  async listReports({ params, keepAs }, deps) {
+    const keep = keepAs === undefined ? undefined : keeperOf(keepAs, deps);
     // Asked for already (prefetchWorkspace), unless that failed: then again.
     const early = takePrefetched(params);
-    return early ? early.catch(() => listPage(params, deps)) : listPage(params, deps);
+    const page = await (early ? early.catch(() => listPage(params, deps)) : listPage(params, deps));
+    void keep?.(page);
+    return page;
   },
 
   async listProjects({ params }, deps) {

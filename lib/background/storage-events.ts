@@ -1,13 +1,14 @@
 // One storage listener for the background: settings changes rebuild the client, re-sync the
 // menu, re-apply (or clear) the badges, keep the pages' settings summary current and let paused
-// queue jobs go on (a new key may be accepted), and forget the workspace's last shown list (it
-// was another service's, or another key's); rating cache changes refresh the affected tabs.
+// queue jobs go on (a new key may be accepted), and forget the workspace's last shown list and
+// the lists asked for ahead (another service's, or another key's); rating cache changes refresh
+// the affected tabs.
 
-import { browser } from 'wxt/browser';
 import { isSettingsChange, syncSettingsSummary } from '../settings';
-import { forgetLastPage } from '../workspace/last-page';
 import { handleRatingCacheChange, refreshBadges } from './badge';
 import type { HandlerDeps } from './deps';
+import { forgetPrefetched } from './handlers';
+import { forgetKeptList } from './kept-list';
 import { syncContextMenus } from './menus';
 import { backgroundQueue } from './queue';
 
@@ -19,12 +20,13 @@ export async function handleStorageChange(
   const work: (Promise<void> | undefined)[] = [handleRatingCacheChange(changes, area)];
   if (isSettingsChange(changes, area)) {
     deps.clients.reset();
+    forgetPrefetched();
     work.push(
       syncContextMenus(),
       refreshBadges(),
       syncSettingsSummary(),
       backgroundQueue().settingsChanged(),
-      forgetLastPage(browser.storage.session),
+      forgetKeptList(),
     );
   }
   await Promise.all(work);

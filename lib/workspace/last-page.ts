@@ -1,11 +1,14 @@
 // The Reports list as the workspace last showed it, kept in storage.session: in memory, gone when
-// the browser restarts or the extension reloads, and dropped by the background when the service
-// or key change (lib/background/storage-events.ts). The workspace opens on those rows while it
-// asks the service again — shown, but out of the accessibility tree and inert, until the answer
-// replaces them (ReportsTab). Only the list of the same parameters, from the same service
-// address, is shown. What is kept is what the page already had: report summaries and the service
-// address, never the key or a password.
+// the browser restarts or the extension reloads. The background writes it as it answers the
+// workspace's lists (asked for with `keepingLists`), and drops it when the service or key change
+// (lib/background/kept-list.ts). The workspace opens on those rows while it asks the service
+// again — shown, but out of the accessibility tree and inert, until the answer replaces them
+// (ReportsTab). Only the list of the same parameters, from the same service address, is shown.
+// What is kept is what the page already had: report summaries and the service address, never
+// the key or a password.
 import type { ReportSummaryPage } from '../api/model';
+import type { Answer, RequestOf, RequestType } from '../messages';
+import type { Sender } from '../send';
 
 export const LAST_PAGE_KEY = 'workspaceLastPage';
 const VERSION = 1;
@@ -78,4 +81,16 @@ export async function forgetLastPage(area: LastPageArea | undefined): Promise<vo
   } catch {
     // Nothing kept, or no storage.session: nothing to forget.
   }
+}
+
+/**
+ * `send`, with each list of reports it asks for to be kept by the background as the list last
+ * shown, under its parameters as JSON (the name the workspace reads it by: first-page.ts's key).
+ */
+export function keepingLists(send: Sender): Sender {
+  return <T extends RequestType>(request: RequestOf<T>): Promise<Answer<T>> => {
+    if (request.type !== 'listReports') return send(request);
+    const list = request as RequestOf<'listReports'>;
+    return send({ ...list, keepAs: JSON.stringify(list.params) }) as Promise<Answer<T>>;
+  };
 }

@@ -2,7 +2,7 @@
 // The Reports tab opening on the list as it last showed it (storage.session): those rows are
 // seen at once but are out of the accessibility tree and inert, until the service's answer
 // replaces them; an error, another list or another service shows none of them, nor does the tab
-// shown again later; every answered page is kept under its own list.
+// shown again later; every page is asked for to be kept under its own list.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -10,12 +10,13 @@ import type { ListReportsParams } from '../../lib/api/model';
 import type { Answer } from '../../lib/messages';
 import { startFirstPage } from '../../lib/workspace/first-page';
 import {
+  keepingLists,
   keepLastPage,
   LAST_PAGE_KEY,
   type LastPage,
   type LastPageArea,
 } from '../../lib/workspace/last-page';
-import { deferred, fail, fakeSend, listPage, ok, status } from './popup-helpers';
+import { deferred, fail, fakeSend, listPage, ok, requestsOf, status } from './popup-helpers';
 import { renderWorkspace, storeSummary } from './workspace-helpers';
 import { findTable, renderReports, rowBoxes, summary } from './workspace-reports-helpers';
 
@@ -168,36 +169,33 @@ describe('the list as last shown', () => {
 });
 
 describe('each page the service answers', () => {
-  it('is kept under its own list and service; a failed load keeps nothing', async () => {
+  it('is asked for to be kept, by the background, under its own list', async () => {
     const bad = listPage([summary({ id: 3, url: 'https://bad.example/', rating: 'bad' })]);
-    let failNext = false;
-    renderReports({
+    const { send } = renderReports({
       serviceUrl: SERVICE,
       handlers: {
-        listReports: ({ params }: { params: ListReportsParams }) => {
-          if (failNext) return fail('network', 'Could not reach the service.');
-          return ok(params.result === 'bad' ? bad : fresh);
-        },
+        listReports: ({ params }: { params: ListReportsParams }) =>
+          ok(params.result === 'bad' ? bad : fresh),
       },
     });
     await findTable();
-    await waitFor(async () => expect((await stored())?.key).toBe(DEFAULT_LIST));
-    expect(await stored()).toEqual({
-      version: 1,
-      key: DEFAULT_LIST,
-      service: SERVICE,
-      data: fresh,
-    });
-
     fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'bad' } });
-    await waitFor(async () => expect((await stored())?.key).toContain('"result":"bad"'));
-    expect((await stored())?.data).toEqual(bad);
+    await waitFor(() => expect(rowBoxes()).toHaveLength(1));
+    const asked = requestsOf(send, 'listReports');
+    expect(asked.map((request) => request.keepAs)).toEqual([
+      DEFAULT_LIST,
+      JSON.stringify(asked[1]?.params),
+    ]);
+    expect(asked[1]?.keepAs).toContain('"result":"bad"');
+    // The page writes nothing itself (an answer can come in after the settings changed).
+    expect(await stored()).toBeUndefined();
+  });
 
-    // A load that fails keeps nothing: not the rows still on screen under the new list.
-    failNext = true;
-    fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'good' } });
-    expect(await screen.findByRole('alert')).toBeTruthy();
-    expect((await stored())?.key).toContain('"result":"bad"');
-    expect((await stored())?.data).toEqual(bad);
+  it('is asked for to be kept from the start of the workspace too', async () => {
+    const send = fakeSend({ listReports: () => ok(fresh) });
+    startFirstPage(keepingLists(send), undefined, session());
+    expect(requestsOf(send, 'listReports')).toEqual([
+      { type: 'listReports', params: JSON.parse(DEFAULT_LIST), keepAs: DEFAULT_LIST },
+    ]);
   });
 });

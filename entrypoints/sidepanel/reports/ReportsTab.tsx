@@ -14,7 +14,6 @@ import { reportListParams } from '../../../lib/popup/list-params';
 import type { Sender } from '../../../lib/send';
 import type { ExportFile, ExportFormat } from '../../../lib/workspace/export';
 import type { FirstPage } from '../../../lib/workspace/first-page';
-import type { LastPageArea } from '../../../lib/workspace/last-page';
 import type { StoredValueApi } from '../../../lib/workspace/stored-value';
 import { ReportFilterFields } from '../../popup/ReportFilterFields';
 import { useProjectChoices } from '../../popup/useProjectChoices';
@@ -59,11 +58,8 @@ export interface ReportsTabProps {
   lastShown?: ReportListOptions['lastShown'];
   /** The service in use (the status's serviceUrl), which each kept list is marked with. */
   serviceUrl?: string | null;
-  /**
-   * Where each page the service answers is kept for the next opening; storage.session unless
-   * given.
-   */
-  keepIn?: LastPageArea;
+  /** Whether each page the service answers is kept for the next opening; yes unless told. */
+  keep?: boolean;
 }
 
 export function ReportsTab({
@@ -80,7 +76,7 @@ export function ReportsTab({
   firstPage,
   lastShown,
   serviceUrl = null,
-  keepIn = browser.storage.session,
+  keep = true,
 }: ReportsTabProps) {
   const { filters, change } = useHashFilters();
   const params = reportListParams(filters);
@@ -90,7 +86,7 @@ export function ReportsTab({
     revision,
     firstPage,
     lastShown,
-    keepIn,
+    keep,
     service: serviceUrl,
   });
   const items = list.data?.items ?? [];

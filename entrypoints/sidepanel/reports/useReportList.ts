@@ -4,12 +4,12 @@
 // answer the moment it is in, without waiting for the list's effect (a frame later). Before that
 // answer, it shows the same list as the workspace last showed it (lib/workspace/last-page.ts),
 // if that is in first and came from the same service; every page the service answers is kept
-// for next time, under its own list.
+// for next time (by the background), under its own list.
 import { useLayoutEffect, useState } from 'preact/hooks';
 import type { ListReportsParams, ReportSummaryPage } from '../../../lib/api/model';
 import type { Sender } from '../../../lib/send';
 import { type FirstPage, startFirstPage } from '../../../lib/workspace/first-page';
-import { keepLastPage, type LastPage, type LastPageArea } from '../../../lib/workspace/last-page';
+import { keepingLists, type LastPage } from '../../../lib/workspace/last-page';
 import { useList } from '../../popup/useList';
 
 export interface ReportListOptions {
@@ -21,8 +21,8 @@ export interface ReportListOptions {
    * `takeKept`); the tab's own first page's otherwise.
    */
   lastShown?: () => Promise<LastPage | undefined> | undefined;
-  /** Where each answered page is kept; nothing is kept without it. */
-  keepIn?: LastPageArea;
+  /** Whether each answered page is kept for next time; none is without it. */
+  keep?: boolean;
   /** The service in use (the status's serviceUrl): a list kept from another is not shown. */
   service?: string | null;
 }
@@ -30,12 +30,13 @@ export interface ReportListOptions {
 export function useReportList(
   send: Sender,
   params: ListReportsParams,
-  { active, revision, firstPage, lastShown, keepIn, service = null }: ReportListOptions,
+  { active, revision, firstPage, lastShown, keep = false, service = null }: ReportListOptions,
 ) {
   const view = JSON.stringify(params);
+  const ask = keep ? keepingLists(send) : send;
   // Without a first page started by the workspace, this tab starts it as it first renders: a
   // frame sooner than the list's effect would.
-  const [early] = useState(() => firstPage ?? (active ? startFirstPage(send) : undefined));
+  const [early] = useState(() => firstPage ?? (active ? startFirstPage(ask) : undefined));
   const [keptRead] = useState(() => (lastShown ?? early?.takeKept)?.());
   const [first, setFirst] = useState<ReportSummaryPage | null>(null);
   const [kept, setKept] = useState<LastPage | null>(null);
@@ -53,17 +54,9 @@ export function useReportList(
   }, [early, keptRead]);
 
   const list = useList(
-    () => {
-      const answer =
-        (early?.key === view && revision === 0 && early.take()) ||
-        send({ type: 'listReports', params });
-      if (!keepIn) return answer;
-      // Kept from the answer itself, under the list it answers (not whatever shows when it is in).
-      return answer.then((result) => {
-        if (result.ok) void keepLastPage(keepIn, { key: view, service, data: result.data });
-        return result;
-      });
-    },
+    () =>
+      (early?.key === view && revision === 0 && early.take()) ||
+      ask({ type: 'listReports', params }),
     `${view}#${revision}`,
     active,
   );
