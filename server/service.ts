@@ -86,9 +86,9 @@ export interface ServiceOptions {
   latencyMs?: number;
   /**
    * Awaited before every API answer, after `latencyMs`: tests hold answers back while they look
-   * at what a client shows in the meantime, then let them go.
+   * at what a client shows in the meantime, then let them go. It is told which request it holds.
    */
-  gate?: () => Promise<void> | undefined;
+  gate?: (request: { method: string; path: string }) => Promise<void> | undefined;
   /** Create answers at once with `result: null`; the analysis fills the report in later. */
   async?: boolean;
   /** How long after creation the analysis starts in async mode. Default 1500 ms. */
@@ -279,7 +279,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       return;
     }
     if (options.latencyMs) await sleep(options.latencyMs);
-    await options.gate?.();
+    await options.gate?.({ method, path: url.pathname });
 
     const route = matchRoute(method, url.pathname);
     const routePath = url.pathname.replace(/^\/+/, '');

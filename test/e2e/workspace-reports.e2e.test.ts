@@ -21,6 +21,8 @@ let service: RunningService | undefined;
 let page: Page | undefined;
 /** While set, the service answers no API request until it settles (ServiceOptions.gate). */
 let held: Promise<void> | undefined;
+/** Told of each API request the service holds: its method and path. */
+let onHeld: ((request: { method: string; path: string }) => void) | undefined;
 
 function the<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} did not start`);
@@ -33,7 +35,10 @@ beforeAll(async () => {
     port: 0,
     apiKeys: [API_KEY],
     rateLimit: 0,
-    gate: () => held,
+    gate: (request) => {
+      if (held) onHeld?.(request);
+      return held;
+    },
   });
   await seedLists(service);
   await service.seed(
@@ -314,6 +319,53 @@ describe('Reports tab', () => {
     await rows.first().waitFor();
     expect((await rowUrls(page))[0]).toBe(added);
     expect(await page.locator('.report-list[inert]').count()).toBe(0);
+  });
+
+  it('keeps no list that the key before the last change answers', async () => {
+    const ready = await the(ext, 'The browser').openTab('sidepanel.html#tab=projects');
+    page = ready;
+    // Its list of projects is in: no request of it is still to come.
+    await ready.getByRole('list', { name: 'Projects' }).getByRole('listitem').first().waitFor();
+    const kept = () => ready.evaluate(() => chrome.storage.session.get('workspaceLastPage'));
+    let answer: () => void = () => undefined;
+    const asked = new Promise<void>((done) => {
+      onHeld = ({ method, path }) => {
+        if (method === 'GET' && path.endsWith('/api/v1/reports')) done();
+      };
+    });
+    held = new Promise((done) => {
+      answer = done;
+    });
+    try {
+      // The page's own request for its list of reports (no tab loading it: the background asks
+      // nothing ahead), held at the service; meanwhile another key is saved, and the list kept
+      // is forgotten.
+      await ready.getByRole('tab', { name: 'Reports', exact: true }).click();
+      await asked;
+      await connect(the(ext, 'The browser'), {
+        baseUrl: the(service, 'The service').baseUrl,
+        apiKey: 'workspace-reports-e2e-other-key',
+      });
+      await poll(kept, 'the list kept before is forgotten').toEqual({});
+    } finally {
+      held = undefined;
+      onHeld = undefined;
+      answer();
+    }
+    try {
+      // The answer to the old key's request comes in after the change: shown, not kept.
+      await table(ready)
+        .getByRole('checkbox', { name: /^Select http/ })
+        .first()
+        .or(ready.getByRole('alert'))
+        .waitFor();
+      expect(await kept()).toEqual({});
+    } finally {
+      await connect(the(ext, 'The browser'), {
+        baseUrl: the(service, 'The service').baseUrl,
+        apiKey: the(service, 'The service').apiKey,
+      });
+    }
   });
 
   it('exports only what the filters match, whatever page is shown', async () => {
