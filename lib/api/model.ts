@@ -152,6 +152,11 @@ export type Report = z.infer<typeof Report>;
 export const ReportSummary = z.omit(Report, { results: true });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 
+/** A report as the pages get it: without `results`, which no page shows. */
+export function toSummary({ results: _results, ...summary }: Report): ReportSummary {
+  return summary;
+}
+
 export const Project = z.looseObject({
   name: z.string(),
   createdAt: IsoOrNull,

@@ -6,7 +6,7 @@
 // starts loading the workspace (`prefetchWorkspace`), before the page can ask for it.
 import { browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
-import type { ListReportsParams, Report, ReportSummary } from '../api/model';
+import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import {
   type Answer,
@@ -41,11 +41,6 @@ async function forgettingGone<T>(id: number, action: () => Promise<T>): Promise<
     if (error instanceof SiteReportError && error.kind === 'not_found') await forgetReport(id);
     throw error;
   }
-}
-
-/** A report as the pages get it: without `results`, which no page shows (see ReportSummary). */
-function toSummary({ results: _results, ...summary }: Report): ReportSummary {
-  return summary;
 }
 
 /** Work started for an answer that its page need not wait for, by the answer it follows. */

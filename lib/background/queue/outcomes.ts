@@ -3,7 +3,7 @@
 // API access or no connection pause every job until the settings change or the user resumes it;
 // a network or service failure holds all requests back for a while. Answers then go to the effects
 // (the rating cache, badges), and the pump goes on.
-import type { Report, ReportPage, ReportSummary } from '../../api/model';
+import { type Report, type ReportPage, toSummary } from '../../api/model';
 import { errorWithText } from '../../error-text';
 import { isFinished, MAX_EXPORT_REPORTS } from '../../job-view';
 import type { Job, JobOp } from '../../jobs';
@@ -25,10 +25,6 @@ import { exportKey, type QueueState } from './store';
 const TROUBLE_BACKOFF_MS = 2_000;
 
 type Gone = { id: number } | { name: string };
-
-function toSummary({ results: _results, ...summary }: Report): ReportSummary {
-  return summary;
-}
 
 /** Keeps an export page's reports (up to the cap) and adds the next page while there is one. */
 function exported(
