@@ -19,10 +19,10 @@ import { readFileSync } from 'node:fs';
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { POPUP_STORAGE_KEYS } from '../lib/popup/status-source';
-import { firstPageParams } from '../lib/workspace/first-page';
-import { parseHash } from '../lib/workspace/hash';
-import { LAST_PAGE_KEY } from '../lib/workspace/last-page';
+import { firstPageParams } from '../lib/reports/first-page';
+import { parseHash } from '../lib/reports/hash';
+import { LAST_PAGE_KEY } from '../lib/reports/last-page';
+import { POPUP_STORAGE_KEYS } from '../lib/this-page/status-source';
 import type { RunningService } from '../server/service';
 import { type LoadedExtension, launchExtension, writeConnection } from '../test/e2e/extension';
 import { htmlAssets, pageSize } from './bytes';
@@ -64,7 +64,7 @@ async function writeFloor(name: string, html: string, script: string): Promise<v
   await writeFile(resolve(LAB_DIR, `${name}.js`), `${script}\n`);
 }
 
-// The bounds' scripts. The popup's reads are the calls lib/popup/active-tab.ts and
+// The bounds' scripts. The popup's reads are the calls lib/this-page/active-tab.ts and
 // status-source.ts make before its content, all at once, as the popup makes them.
 const POPUP_READS = `Promise.all([
   chrome.tabs.getCurrent(),
@@ -73,7 +73,7 @@ const POPUP_READS = `Promise.all([
   chrome.storage.local.get(${JSON.stringify(POPUP_STORAGE_KEYS)}),
 ]).then(() => performance.mark('content'));`;
 const WORKSPACE_KEPT_READ = `chrome.storage.session.get(${JSON.stringify([LAST_PAGE_KEY])}).then(() => performance.mark('rows'));`;
-// The list the workspace asks for first when it opens on Reports (lib/workspace/first-page.ts);
+// The list the workspace asks for first when it opens on Reports (lib/reports/first-page.ts);
 // the mark only for an answer with reports in it.
 const WORKSPACE_REQUEST = `chrome.runtime.sendMessage(${JSON.stringify({
   type: 'listReports',
@@ -252,7 +252,7 @@ export interface ContentMark {
   text: string;
 }
 
-/** Waits for the page's 'content' mark (see lib/popup/content-mark.ts). */
+/** Waits for the page's 'content' mark (see lib/this-page/content-mark.ts). */
 export async function contentMark(page: Page): Promise<ContentMark> {
   await page.waitForFunction(() => performance.getEntriesByName('content').length > 0, null, {
     timeout: 15_000,

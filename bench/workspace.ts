@@ -1,7 +1,7 @@
 // The benchmark's measurements of the workspace's Reports tab (sidepanel.html, opened as its own
 // window like the popup): time from opening to its first rows against a static floor, the API
 // requests the first rows, selecting and switching tabs cost, and the time to render a page of
-// 100 rows. The tab sets the User Timing entries read here (entrypoints/sidepanel/reports/
+// 100 rows. The tab sets the User Timing entries read here (components/reports/
 // rows-mark.ts): the marks 'rows' (the first rows: the list as last shown, kept in
 // storage.session, or the service's answer if that is in first) and 'rows-fresh' (the service's),
 // and the measure 'rows-100'. Each opening after the first finds the list it last showed kept.

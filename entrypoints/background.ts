@@ -3,15 +3,15 @@
 // Nothing else runs at start (no storage reads, no client): a woken worker answers at once.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { handleTabUpdated, refreshBadges } from '../lib/background/badge';
 import { handleCommand } from '../lib/background/commands';
 import { createHandlerDeps } from '../lib/background/deps';
 import { messageListener, prefetchWorkspace } from '../lib/background/handlers';
 import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
 import { handleNotificationClick } from '../lib/background/notify';
-import { backgroundQueue } from '../lib/background/queue';
 import { handleStorageChange } from '../lib/background/storage-events';
-import { handleWaitPort } from '../lib/background/wait-port';
+import { backgroundQueue } from '../lib/jobs/queue';
+import { handleTabUpdated, refreshBadges } from '../lib/rating/badge';
+import { handleWaitPort } from '../lib/rating/wait-port';
 import { syncSettingsSummary } from '../lib/settings';
 
 export default defineBackground(() => {
@@ -30,7 +30,7 @@ export default defineBackground(() => {
   browser.runtime.onStartup.addListener(() =>
     Promise.all([syncContextMenus(), syncSettingsSummary(), backgroundQueue().wake()]),
   );
-  // The queue's work goes on after the worker stopped (lib/background/queue/).
+  // The queue's work goes on after the worker stopped (lib/jobs/queue/).
   browser.alarms.onAlarm.addListener((alarm) => void backgroundQueue().handleAlarm(alarm));
   browser.tabs.onUpdated.addListener((tabId, info, tab) => {
     void handleTabUpdated(tabId, info, tab);

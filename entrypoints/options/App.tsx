@@ -1,15 +1,15 @@
 // The options page: connects the extension to a service and sets the defaults. The API key is
 // shown here only (masked unless asked), and only this page and the background read it.
 import type { TargetedSubmitEvent } from 'preact';
-import { PrivacyPicker } from '../../components/PrivacyPicker';
+import { AddressField, ServiceUrlField } from '../../components/settings/AddressField';
+import { ApiKeyField } from '../../components/settings/ApiKeyField';
+import { CheckField } from '../../components/settings/CheckField';
+import { useOptionsActions } from '../../components/settings/useOptionsActions';
+import { useSettingsForm } from '../../components/settings/useSettingsForm';
+import { PrivacyPicker } from '../../components/ui/PrivacyPicker';
 import { PRIVACY } from '../../lib/api/constants';
 import { t } from '../../lib/i18n';
-import { type Sender, send as sendToBackground } from '../../lib/send';
-import { AddressField, ServiceUrlField } from './AddressField';
-import { ApiKeyField } from './ApiKeyField';
-import { CheckField } from './CheckField';
-import { useOptionsActions } from './useOptionsActions';
-import { useSettingsForm } from './useSettingsForm';
+import { type Sender, send as sendToBackground } from '../../lib/messaging/send';
 
 export interface OptionsAppProps {
   /** Talks to the background; tests hand in their own. */

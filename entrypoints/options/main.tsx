@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import '../../components/theme.css';
+import '../../components/ui/theme.css';
 import { t } from '../../lib/i18n';
 import { App } from './App';
 import './style.css';

@@ -5,15 +5,15 @@
 // visit and then stay mounted (hidden), so they keep their place. Everything it needs from the
 // browser comes in as props.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import type { PopupLists } from '../../components/reports/usePopupFilters';
+import { ThisPageView } from '../../components/this-page/ThisPageView';
+import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
+import { Loading } from '../../components/ui/Loading';
+import { PopupTabs } from '../../components/ui/PopupTabs';
 import { t } from '../../lib/i18n';
-import type { PopupState, PopupStateStore, PopupView } from '../../lib/popup/view-state';
-import { Loading } from './Loading';
+import type { PopupState, PopupStateStore, PopupView } from '../../lib/reports/view-state';
 import { NotReady, preloadParts } from './lazy-parts';
 import { lazyView } from './lazy-view';
-import { PopupTabs } from './PopupTabs';
-import { ThisPageView } from './ThisPageView';
-import type { PopupLists } from './usePopupFilters';
-import { type PopupStatusDeps, usePopupStatus } from './usePopupStatus';
 
 const ReportsView = lazyView(() => import('./views').then((module) => module.ReportsPanel));
 const ProjectsView = lazyView(() => import('./views').then((module) => module.ProjectsPanel));
@@ -21,7 +21,7 @@ const ProjectsView = lazyView(() => import('./views').then((module) => module.Pr
 export interface PopupDeps extends PopupStatusDeps {
   openTab: (url: string) => unknown;
   openOptions: () => unknown;
-  /** Opens the workspace beside the page's tab (lib/popup/open-workspace.ts), from the click. */
+  /** Opens the workspace beside the page's tab (lib/this-page/open-workspace.ts), from the click. */
   openWorkspace?: (tabId: number | undefined) => unknown;
   store: PopupStateStore;
   /** Pause after typing before a search is sent (ms). */

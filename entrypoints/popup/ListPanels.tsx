@@ -1,11 +1,11 @@
 // The Reports and Projects views as the popup shows them: with the filters App keeps (see
 // usePopupFilters.ts). Until the remembered filters are read (a few milliseconds, usually done
 // before the view is chosen) they show nothing.
-import type { ProjectsViewProps } from './ProjectsView';
-import { ProjectsView } from './ProjectsView';
-import type { ReportsViewProps } from './ReportsView';
-import { ReportsView } from './ReportsView';
-import { type PopupLists, usePopupFilters } from './usePopupFilters';
+import type { ProjectsViewProps } from '../../components/projects/ProjectsView';
+import { ProjectsView } from '../../components/projects/ProjectsView';
+import type { ReportsViewProps } from '../../components/reports/ReportsView';
+import { ReportsView } from '../../components/reports/ReportsView';
+import { type PopupLists, usePopupFilters } from '../../components/reports/usePopupFilters';
 
 type Filtered = 'filters' | 'onFiltersChange';
 

@@ -5,9 +5,10 @@
 // actions (after a click) and the message layer (the first request goes out after the content
 // is shown). App preloads them once the content is on screen, so they show, and run, at once
 // when needed.
-import type { Sender } from '../../lib/send';
+
+import type { PageAction, PageContext } from '../../components/this-page/page-actions';
+import type { Sender } from '../../lib/messaging/send';
 import { lazyComponent, loader } from './lazy-component';
-import type { PageAction, PageContext } from './this-page/page-actions';
 
 const parts = loader(() => import('./parts'));
 

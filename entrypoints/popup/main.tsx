@@ -2,13 +2,13 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import './popup.css';
-import { findActiveTab } from '../../lib/popup/active-tab';
-import { openWorkspace, type WorkspaceOpenerApi } from '../../lib/popup/open-workspace';
+import { findActiveTab } from '../../lib/this-page/active-tab';
+import { openWorkspace, type WorkspaceOpenerApi } from '../../lib/this-page/open-workspace';
 import {
   createStatusSource,
   startedEarly,
   watchSettingsSummary,
-} from '../../lib/popup/status-source';
+} from '../../lib/this-page/status-source';
 import { App } from './App';
 import { send } from './lazy-parts';
 
@@ -22,7 +22,7 @@ document.title = browser.i18n.getMessage('extName');
 // The remembered filters of Reports and Projects, read once This page is on screen: the code
 // that checks what is stored loads with those views.
 const popupState = () =>
-  import('../../lib/popup/view-state').then((module) =>
+  import('../../lib/reports/view-state').then((module) =>
     module.createPopupStateStore(browser.storage.local),
   );
 

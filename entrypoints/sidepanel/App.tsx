@@ -9,25 +9,31 @@
 // Without a service it says so and offers the options page, like the popup. Everything from the
 // browser comes in as props (main.tsx).
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { preloadReportsParts } from '../../components/reports/lazy-parts';
+import { ReportsTab } from '../../components/reports/ReportsTab';
+import { ThisPage } from '../../components/this-page/FrontPage';
+import { NotReady } from '../../components/this-page/NotReady';
+import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
+import { ViewTabs } from '../../components/ui/PopupTabs';
 import { type MessageKey, t } from '../../lib/i18n';
-import { DEFAULT_POPUP_STATE } from '../../lib/popup/view-state';
-import { answeringFirstPage, type FirstPage } from '../../lib/workspace/first-page';
-import type { FrontTabEvents, OwnPlace } from '../../lib/workspace/front-tab';
-import { WORKSPACE_TABS, type WorkspaceTab } from '../../lib/workspace/hash';
-import type { WindowTabEvents } from '../../lib/workspace/open-tabs';
-import type { StoredValueApi } from '../../lib/workspace/stored-value';
+import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
+import { answeringFirstPage, type FirstPage } from '../../lib/reports/first-page';
+import { WORKSPACE_TABS, type WorkspaceTab } from '../../lib/reports/hash';
+import { DEFAULT_POPUP_STATE } from '../../lib/reports/view-state';
+import type { StoredValueApi } from '../../lib/stored-value';
+import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
 import { lazyView } from '../popup/lazy-view';
-import { NotReady } from '../popup/NotReady';
-import { ViewTabs } from '../popup/PopupTabs';
-import { type PopupStatusDeps, usePopupStatus } from '../popup/usePopupStatus';
-import { preloadReportsParts } from './reports/lazy-parts';
-import { ReportsTab } from './reports/ReportsTab';
-import { ThisPage } from './ThisPage';
 import { useWorkspaceTab } from './useWorkspaceTab';
 
-const ProjectsTab = lazyView(() => import('./ProjectsTab').then((module) => module.ProjectsTab));
-const OpenTabsView = lazyView(() => import('./OpenTabsView').then((module) => module.OpenTabsView));
-const ActivityView = lazyView(() => import('./ActivityView').then((module) => module.ActivityView));
+const ProjectsTab = lazyView(() =>
+  import('../../components/projects/ProjectsTab').then((module) => module.ProjectsTab),
+);
+const OpenTabsView = lazyView(() =>
+  import('../../components/open-tabs/OpenTabsView').then((module) => module.OpenTabsView),
+);
+const ActivityView = lazyView(() =>
+  import('../../components/jobs/ActivityView').then((module) => module.ActivityView),
+);
 const LAZY: Record<WorkspaceTab, () => Promise<unknown>> = {
   reports: preloadReportsParts,
   projects: ProjectsTab.preload,

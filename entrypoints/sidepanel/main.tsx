@@ -2,21 +2,21 @@
 // The same page is Chrome's side panel, Firefox's sidebar, and a tab (sidepanel.html).
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import '../../components/theme.css';
+import '../../components/ui/theme.css';
 import '../popup/style.css';
 import './style.css';
-import { findActiveTab } from '../../lib/popup/active-tab';
+import { send } from '../../lib/messaging/send';
+import { RATING_CACHE_KEY } from '../../lib/rating/cache';
+import { startFirstPage } from '../../lib/reports/first-page';
+import { readHash, tabFromHash } from '../../lib/reports/hash';
+import { keepingLists } from '../../lib/reports/last-page';
+import { findActiveTab } from '../../lib/this-page/active-tab';
+import type { OwnPlace } from '../../lib/this-page/front-tab';
 import {
   createStatusSource,
   startedEarly,
   watchSettingsSummary,
-} from '../../lib/popup/status-source';
-import { RATING_CACHE_KEY } from '../../lib/rating-cache';
-import { send } from '../../lib/send';
-import { startFirstPage } from '../../lib/workspace/first-page';
-import type { OwnPlace } from '../../lib/workspace/front-tab';
-import { readHash, tabFromHash } from '../../lib/workspace/hash';
-import { keepingLists } from '../../lib/workspace/last-page';
+} from '../../lib/this-page/status-source';
 import { App, preloadTabCode } from './App';
 
 document.documentElement.lang = browser.i18n.getUILanguage();

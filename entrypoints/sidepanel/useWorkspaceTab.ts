@@ -1,4 +1,4 @@
-// The shown tab, kept in the address's hash (lib/workspace/hash.ts) so that a reload or a copied
+// The shown tab, kept in the address's hash (lib/reports/hash.ts) so that a reload or a copied
 // link comes back to it; a tab's panel is mounted on its first visit and then stays (hidden).
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import {
@@ -8,7 +8,7 @@ import {
   type WorkspaceTab,
   watchHash,
   writeHash,
-} from '../../lib/workspace/hash';
+} from '../../lib/reports/hash';
 
 export function useWorkspaceTab() {
   const [view, setView] = useState<WorkspaceTab>(() => tabFromHash(readHash()));

@@ -227,7 +227,7 @@ export const ErrorReason = z.enum([
   'badMessage',
   'noAnswer',
   'cannotReport',
-  // The background queue's (lib/background/queue/).
+  // The background queue's (lib/jobs/queue/).
   'passwordGone',
   'fateUnknown',
   'jobTooBig',

@@ -1,8 +1,8 @@
 // The keyboard command that creates a report for the current page (the toolbar shortcut that
 // opens the popup is the browser's own `_execute_action`).
 import { type Browser, browser } from 'wxt/browser';
+import { type QuickCreateOutcome, quickCreate } from '../this-page/quick-create';
 import type { HandlerDeps } from './deps';
-import { type QuickCreateOutcome, quickCreate } from './quick-create';
 
 export const CREATE_REPORT_COMMAND = 'create-report';
 

@@ -4,9 +4,9 @@
 import { browser } from 'wxt/browser';
 import { createSiteReportClient, type SiteReportClient } from '../api';
 import type { RateInfo } from '../api/rate-info';
+import { backgroundQueue } from '../jobs/queue';
 import { type LoadedSettings, loadSettings } from '../settings';
 import { type ClientSource, createClientSource } from './client-source';
-import { backgroundQueue } from './queue';
 
 /** Makes a client for given values; `onRateInfo` hears what each answer says of the rate limit. */
 export type HandlerClientFactory = (options: {

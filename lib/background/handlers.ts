@@ -8,24 +8,29 @@ import { browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
+import { backgroundQueue } from '../jobs/queue';
 import {
   type Answer,
   type AnswerMap,
   Request,
   type RequestOf,
   type RequestType,
-} from '../messages';
-import { WORKSPACE_PATH } from '../popup/open-workspace';
+} from '../messaging/protocol';
+import { isOwnPage, type MessageSender } from '../messaging/sender';
+import {
+  forgetProject,
+  forgetReport,
+  getCachedRating,
+  rememberReports,
+} from '../rating/cache-store';
+import { waitShared } from '../rating/shared-waits';
+import { workspaceFirstPage } from '../reports/first-page';
+import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
-import { workspaceFirstPage } from '../workspace/first-page';
-import { testConnection } from './connection-test';
+import { testConnection } from '../settings/connection-test';
+import { WORKSPACE_PATH } from '../this-page/open-workspace';
 import type { HandlerDeps } from './deps';
 import { errorData, NotConnectedError } from './error-data';
-import { keeperOf } from './kept-list';
-import { backgroundQueue } from './queue';
-import { forgetProject, forgetReport, getCachedRating, rememberReports } from './rating-store';
-import { isOwnPage, type MessageSender } from './sender';
-import { waitShared } from './shared-waits';
 
 async function clientOf(deps: HandlerDeps) {
   const client = await deps.clients.get();
@@ -111,7 +116,7 @@ function takePrefetched(params: ListReportsParams) {
  * workspace gives itself (main.tsx), which a tab only starting to load the workspace has not yet.
  * A reload keeps that title too: for both, only the client's settings are read ahead, for the
  * page's own request if one comes. The side panel and the sidebar are no tabs: they ask
- * themselves (lib/workspace/first-page.ts).
+ * themselves (lib/reports/first-page.ts).
  */
 export function prefetchWorkspace(
   changeInfo: { status?: string; url?: string },
@@ -212,7 +217,7 @@ export const handlers = {
 
   testConnection,
 
-  // The background's queue (lib/background/queue/): jobs of many requests, paced and resumable.
+  // The background's queue (lib/jobs/queue/): jobs of many requests, paced and resumable.
   enqueueJob: ({ type: _type, ...input }) => backgroundQueue().enqueue(input),
   cancelJob: ({ id }) => backgroundQueue().cancel(id),
   retryFailed: ({ id, password }) => backgroundQueue().retryFailed(id, password),

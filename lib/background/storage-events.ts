@@ -4,13 +4,13 @@
 // the lists asked for ahead (another service's, or another key's); rating cache changes refresh
 // the affected tabs.
 
+import { backgroundQueue } from '../jobs/queue';
+import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
+import { forgetKeptList } from '../reports/kept-list';
 import { isSettingsChange, syncSettingsSummary } from '../settings';
-import { handleRatingCacheChange, refreshBadges } from './badge';
 import type { HandlerDeps } from './deps';
 import { forgetPrefetched } from './handlers';
-import { forgetKeptList } from './kept-list';
 import { syncContextMenus } from './menus';
-import { backgroundQueue } from './queue';
 
 export async function handleStorageChange(
   changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,

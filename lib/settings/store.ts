@@ -2,11 +2,6 @@
 // never storage.sync), the administrator's in storage.managed on top (reported as locked; they
 // may set everything except the API key, which is personal), and the summary the popup reads.
 import { browser } from 'wxt/browser';
-import {
-  parseSettingsSummary,
-  SETTINGS_SUMMARY_KEY,
-  storedSettingsSummary,
-} from '../settings-summary';
 import { checkFields, hasErrors } from './fields';
 import { readStoredValue, type StoredRead, toStored } from './migrations';
 import {
@@ -21,6 +16,7 @@ import {
   StoredObject,
 } from './schema';
 import { summaryOf } from './summary';
+import { parseSettingsSummary, SETTINGS_SUMMARY_KEY, storedSettingsSummary } from './summary-store';
 
 async function readStored(): Promise<StoredRead> {
   const items = await browser.storage.local.get(SETTINGS_KEY);

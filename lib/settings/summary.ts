@@ -1,7 +1,8 @@
-// What the pages may know of the settings (see lib/settings-summary.ts): never the key.
-import type { SettingsSummary } from '../settings-summary';
+// What the pages may know of the settings (see lib/settings/summary-store.ts): never the key.
+
 import type { Settings } from './schema';
 import { effectiveSiteUrl } from './service-url';
+import type { SettingsSummary } from './summary-store';
 
 export function isConnected(settings: Settings): boolean {
   return settings.serviceUrl !== '' && settings.apiKey !== '';

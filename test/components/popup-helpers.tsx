@@ -6,16 +6,22 @@ import { afterEach, type Mock, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
 import type { ErrorData, Project, Report } from '../../lib/api/model';
-import type { Answer, Request, RequestOf, RequestType, StatusAnswer } from '../../lib/messages';
-import type { ActiveTab } from '../../lib/popup/active-tab';
-import { createStatusSource, watchSettingsSummary } from '../../lib/popup/status-source';
+import type {
+  Answer,
+  Request,
+  RequestOf,
+  RequestType,
+  StatusAnswer,
+} from '../../lib/messaging/protocol';
+import type { Sender } from '../../lib/messaging/send';
 import {
   DEFAULT_POPUP_STATE,
   type PopupState,
   type PopupStateStore,
   parsePopupState,
-} from '../../lib/popup/view-state';
-import type { Sender } from '../../lib/send';
+} from '../../lib/reports/view-state';
+import type { ActiveTab } from '../../lib/this-page/active-tab';
+import { createStatusSource, watchSettingsSummary } from '../../lib/this-page/status-source';
 
 // Without vitest globals, Testing Library cannot unmount after each test by itself.
 afterEach(cleanup);

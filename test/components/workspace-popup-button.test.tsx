@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
-import { createStatusSource } from '../../lib/popup/status-source';
+import { createStatusSource } from '../../lib/this-page/status-source';
 import { fakeSend, memoryStore, ok, PAGE_TAB, pressTab, status } from './popup-helpers';
 
 function renderPopup(openWorkspace: PopupDeps['openWorkspace']) {

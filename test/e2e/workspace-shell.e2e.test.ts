@@ -227,7 +227,7 @@ describe('the workspace', () => {
     const popup = await openPopup(ext);
     opened.push(popup);
     // Where the browser refuses the side panel, the workspace opens in a tab instead (see
-    // test/unit/workspace/open-workspace.test.ts); headless Chromium 156 opens the panel.
+    // test/unit/this-page/open-workspace.test.ts); headless Chromium 156 opens the panel.
     const tab = ext.context
       .waitForEvent('page', {
         predicate: (page) => new URL(page.url()).pathname === '/sidepanel.html',

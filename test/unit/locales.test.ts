@@ -15,7 +15,7 @@ type Catalogue = Record<string, Entry>;
 const LOCALES = join(import.meta.dirname, '../../public/_locales');
 const REFERENCE = 'en';
 
-/** Badge texts: at most this many characters (lib/background/badge.ts cuts the rest off). */
+/** Badge texts: at most this many characters (lib/rating/badge.ts cuts the rest off). */
 const BADGE_MAX = 4;
 /** The badge texts of the ratings and states, which must differ from each other. */
 const BADGE_PREFIX = 'badge_text_';

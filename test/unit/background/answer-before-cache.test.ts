@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { SiteReportClient } from '../../../lib/api';
 import { handleMessage, messageListener } from '../../../lib/background/handlers';
-import { getCachedRating } from '../../../lib/background/rating-store';
+import { getCachedRating } from '../../../lib/rating/cache-store';
 import { depsWithClient, modelReport, ownPage } from './fixtures';
 
 const REPORT = modelReport();

@@ -8,9 +8,9 @@ import background from '../../../entrypoints/background';
 import { CREATE_REPORT_COMMAND } from '../../../lib/background/commands';
 import { MENU_ALL_TABS, MENU_LINK, MENU_PAGE } from '../../../lib/background/menus';
 import { NOT_CONNECTED_NOTIFICATION } from '../../../lib/background/notify';
-import { rememberReports } from '../../../lib/background/rating-store';
+import { rememberReports } from '../../../lib/rating/cache-store';
 import { saveSettings } from '../../../lib/settings';
-import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from '../../../lib/settings-summary';
+import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from '../../../lib/settings/summary-store';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { wireReport } from '../../support/wire';
 

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../lib/api';
-import { handleRatingCacheChange } from '../../../lib/background/badge';
 import { createClientSource } from '../../../lib/background/client-source';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import { handleMessage } from '../../../lib/background/handlers';
-import { getCachedRating, rememberReports } from '../../../lib/background/rating-store';
-import type { Answer, RequestType } from '../../../lib/messages';
+import type { Answer, RequestType } from '../../../lib/messaging/protocol';
+import { handleRatingCacheChange } from '../../../lib/rating/badge';
+import { getCachedRating, rememberReports } from '../../../lib/rating/cache-store';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { HTML_PAGE, wireList, wireReport } from '../../support/wire';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import { handleMessage } from '../../../lib/background/handlers';
-import { RATING_CACHE_KEY } from '../../../lib/background/rating-store';
+import { RATING_CACHE_KEY } from '../../../lib/rating/cache-store';
 import { depsWithClient, modelReport, ownPage } from './fixtures';
 
 const { results: _results, ...REPORT } = modelReport({

@@ -12,10 +12,10 @@ import {
   syncContextMenus,
 } from '../../../lib/background/menus';
 import { handleNotificationClick } from '../../../lib/background/notify';
-import { quickCreate } from '../../../lib/background/quick-create';
-import { getCachedRating } from '../../../lib/background/rating-store';
 import { handleStorageChange } from '../../../lib/background/storage-events';
+import { getCachedRating } from '../../../lib/rating/cache-store';
 import { saveSettings } from '../../../lib/settings';
+import { quickCreate } from '../../../lib/this-page/quick-create';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { HTML_PAGE, wireReport } from '../../support/wire';
 

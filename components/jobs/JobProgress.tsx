@@ -1,0 +1,149 @@
+// A queue job as the workspace shows it (the Reports tab's bulk actions and exports, Open tabs'
+// reports): while it runs, a progress bar with "12 of 30", when it waits why and until when,
+// and Cancel; when it ends, a summary in words ("28 deleted, 2 failed") in a status region that
+// is in the page from the start (so screen readers announce it), with "Retry failed" when
+// something failed. It reads only the job it is given: the page follows storage for it.
+import { useId } from 'preact/hooks';
+import type { ErrorData } from '../../lib/api/model';
+import { errorText } from '../../lib/error-text';
+import { t } from '../../lib/i18n';
+import { countItems, isFinished } from '../../lib/jobs/view';
+import { duration } from '../../lib/time';
+import './job-progress.css';
+
+/** What the component reads of a job (a Job from lib/jobs/schema.ts is one). */
+export interface ProgressJob {
+  id: string;
+  state: string;
+  items: { state: string; error?: ErrorData }[];
+  /** While it waits out a rate limit or the network: when it goes on (ms since the epoch). */
+  resumeAt?: number;
+  /** Why it is paused (key rejected, no API access, not connected). */
+  pause?: ErrorData;
+  /** Said of the job as a whole (an export cut short). */
+  error?: ErrorData;
+}
+
+export interface JobProgressLabels {
+  /** What the job does, e.g. "Deleting 30 reports": the progress bar's name. */
+  title: string;
+  /** The summary's words for what was done, e.g. (28) → "28 deleted". */
+  done: (count: number) => string;
+  /** How far it got, when "12 of 30" (items handled of all) is not the way to say it. */
+  position?: string;
+}
+
+export interface JobProgressProps {
+  job: ProgressJob;
+  labels: JobProgressLabels;
+  onCancel: () => void;
+  /** Offered when items failed (sends `retryFailed`). */
+  onRetryFailed: () => void;
+  /** Offered while the job is paused (sends `resumeJob`); not offered when absent. */
+  onResume?: () => void;
+  /** The clock, for "goes on in 30 seconds". */
+  now?: () => number;
+}
+
+/** How many reasons for failures are spelled out; the rest are only counted. */
+const REASONS_SHOWN = 3;
+
+export function JobProgress({
+  job,
+  labels,
+  onCancel,
+  onRetryFailed,
+  onResume,
+  now = Date.now,
+}: JobProgressProps) {
+  const id = useId();
+  const counts = countItems(job);
+  const finished = isFinished(job);
+  const handled = counts.done + counts.failed + counts.unknown + counts.cancelled;
+  const position = labels.position ?? t('workspace_reports_jobPosition', handled, counts.total);
+  const reasons = finished
+    ? [
+        ...new Set(
+          job.items.flatMap((item) =>
+            item.state === 'failed' && item.error ? [errorText(item.error)] : [],
+          ),
+        ),
+      ]
+    : [];
+
+  return (
+    <section class="job-progress" aria-labelledby={`${id}-title`}>
+      <p class="job-title" id={`${id}-title`}>
+        {labels.title}
+      </p>
+      {!finished && (
+        <>
+          <div class="job-bar-line">
+            <div
+              class="job-bar"
+              role="progressbar"
+              aria-labelledby={`${id}-title`}
+              aria-valuemin={0}
+              aria-valuemax={counts.total}
+              aria-valuenow={handled}
+              aria-valuetext={position}
+            >
+              <div
+                class="job-bar-fill"
+                style={{ width: `${counts.total ? (100 * handled) / counts.total : 0}%` }}
+              />
+            </div>
+            <span class="job-position">{position}</span>
+            <button type="button" aria-describedby={`${id}-title`} onClick={onCancel}>
+              {t('dialog_cancel')}
+            </button>
+          </div>
+          {job.state === 'paused' && job.pause ? (
+            <p class="job-wait">
+              {t('workspace_reports_jobPaused', errorText(job.pause))}{' '}
+              {onResume && (
+                <button type="button" onClick={onResume}>
+                  {t('workspace_reports_jobResume')}
+                </button>
+              )}
+            </p>
+          ) : (
+            job.resumeAt !== undefined &&
+            job.resumeAt > now() && (
+              <p class="job-wait">
+                {t('workspace_reports_jobWaiting', duration((job.resumeAt - now()) / 1000))}
+              </p>
+            )
+          )}
+        </>
+      )}
+      <div class="job-summary" role="status">
+        {finished && <p>{summary(counts, labels)}</p>}
+        {finished && job.error && <p>{errorText(job.error)}</p>}
+      </div>
+      {reasons.length > 0 && (
+        <ul class="job-reasons">
+          {reasons.slice(0, REASONS_SHOWN).map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      )}
+      {finished && counts.failed > 0 && (
+        <p class="actions">
+          <button type="button" aria-describedby={`${id}-title`} onClick={onRetryFailed}>
+            {t('workspace_reports_jobRetryFailed')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** "28 deleted, 2 failed", and what was of unknown outcome or not done (cancelled). */
+function summary(counts: ReturnType<typeof countItems>, labels: JobProgressLabels): string {
+  const parts = [labels.done(counts.done)];
+  if (counts.failed) parts.push(t('workspace_reports_jobFailed', counts.failed));
+  if (counts.unknown) parts.push(t('workspace_reports_jobUnknown', counts.unknown));
+  if (counts.cancelled) parts.push(t('workspace_reports_jobCancelled', counts.cancelled));
+  return new Intl.ListFormat(undefined, { type: 'unit', style: 'short' }).format(parts);
+}

@@ -1,0 +1,139 @@
+// The background queue's jobs as storage.local holds them ('jobs'), followed through
+// storage.onChanged — no message and no request while they run: all of them (Activity), or the
+// one a tab started (Reports' bulk actions and exports, Open tabs' "Report selected tabs"). And
+// what the pages ask of the queue about a job — start it, cancel, resume, retry the failed items,
+// clear it — with the refusal of the last request, said beside its job.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { ErrorData } from '../../lib/api/model';
+import { t } from '../../lib/i18n';
+import type { Job } from '../../lib/jobs/schema';
+import { JOBS_KEY, readJobs } from '../../lib/jobs/view';
+import type { RequestOf } from '../../lib/messaging/protocol';
+import type { Sender } from '../../lib/messaging/send';
+import { type StoredValueApi, watchStoredValue } from '../../lib/stored-value';
+import { useStoredValue } from '../ui/useStoredValue';
+
+/** Every job (Activity), as read from storage; `loaded` once it has been read. */
+export function useJobs(storageApi: StoredValueApi): { loaded: boolean; jobs: Job[] } {
+  const stored = useStoredValue(storageApi, JOBS_KEY);
+  return { loaded: stored.loaded, jobs: readJobs<Job>(stored.value) };
+}
+
+/**
+ * The job `id` (null while it is not known, and for no id). Renders again only when that job
+ * changed, not whenever another one did: the Reports tab that follows it holds 100 rows.
+ */
+export function useJob(
+  id: string | null,
+  storageApi: StoredValueApi = browser.storage,
+): Job | null {
+  const [seen, setSeen] = useState<{ id: string; job: Job; text: string } | null>(null);
+
+  useEffect(() => {
+    if (id === null) return;
+    return watchStoredValue(storageApi, JOBS_KEY, (value) => {
+      const job = readJobs<Job>(value).find((candidate) => candidate.id === id);
+      if (!job) return;
+      const text = JSON.stringify(job);
+      setSeen((current) =>
+        current?.id === id && current.text === text ? current : { id, job, text },
+      );
+    });
+  }, [id, storageApi]);
+
+  return seen && seen.id === id ? seen.job : null;
+}
+
+/** The requests about a job, by their message type. */
+export type JobRequestType = 'enqueueJob' | 'cancelJob' | 'resumeJob' | 'retryFailed' | 'clearJob';
+
+/** A refused request about a job: which job (null for a job that did not start), and which. */
+export interface JobFailure {
+  id: string | null;
+  request: JobRequestType;
+  error: ErrorData;
+}
+
+/** "Couldn't cancel the job." and the like; `start` is said by each place that starts jobs. */
+export function failureContext(request: JobRequestType, start = ''): string {
+  if (request === 'cancelJob') return t('workspace_cancelFailed');
+  if (request === 'retryFailed') return t('workspace_retryFailed');
+  if (request === 'resumeJob') return t('workspace_resumeFailed');
+  if (request === 'clearJob') return t('workspace_clearFailed');
+  return start;
+}
+
+/** Cancel, Resume, Retry failed and Clear for any job, keeping the last refusal. */
+export function useJobActions(send: Sender) {
+  const [failure, setFailure] = useState<JobFailure | null>(null);
+  const ask = useCallback(
+    async (id: string, request: RequestOf<Exclude<JobRequestType, 'enqueueJob'>>) => {
+      setFailure(null);
+      const answer = await send(request);
+      if (!answer.ok) setFailure({ id, request: request.type, error: answer.error });
+    },
+    [send],
+  );
+  return {
+    failure,
+    setFailure,
+    cancel: (id: string) => ask(id, { type: 'cancelJob', id }),
+    resume: (id: string) => ask(id, { type: 'resumeJob', id }),
+    /** `password`: the one given for the job's reports, which the queue forgets when it ends. */
+    retryFailed: (id: string, password?: string) =>
+      ask(id, { type: 'retryFailed', id, ...(password ? { password } : {}) }),
+    clear: (id: string) => ask(id, { type: 'clearJob', id }),
+  };
+}
+
+export type JobActions = ReturnType<typeof useJobActions>;
+
+export type JobRequest = Omit<RequestOf<'enqueueJob'>, 'type'>;
+
+/**
+ * A job this tab hands to the queue (a bulk action, an export, reporting tabs): starting it,
+ * following it (useJob), and Cancel, Retry failed and Resume. A password given for it stays in
+ * this page's memory only, for Retry failed: the queue forgets its copy when the job ends.
+ */
+export function useJobRun(send: Sender, storageApi?: StoredValueApi) {
+  const [id, setId] = useState<string | null>(null);
+  const password = useRef<string | undefined>(undefined);
+  const job = useJob(id, storageApi);
+  const actions = useJobActions(send);
+  const { setFailure } = actions;
+
+  /** Hands the job to the queue; its id, or null when the background refused it. */
+  const start = useCallback(
+    async (request: JobRequest): Promise<string | null> => {
+      setFailure(null);
+      const answer = await send({ type: 'enqueueJob', ...request });
+      if (!answer.ok) {
+        setFailure({ id: null, request: 'enqueueJob', error: answer.error });
+        return null;
+      }
+      password.current = request.password;
+      setId(answer.data.id);
+      return answer.data.id;
+    },
+    [send, setFailure],
+  );
+
+  /** Stops showing the job (it goes on in the background, and shows in Activity). */
+  const dismiss = useCallback(() => {
+    setId(null);
+    setFailure(null);
+    password.current = undefined;
+  }, [setFailure]);
+
+  return {
+    id,
+    job,
+    failure: actions.failure,
+    start,
+    cancel: () => id && actions.cancel(id),
+    retry: () => id && actions.retryFailed(id, password.current),
+    resume: () => id && actions.resume(id),
+    dismiss,
+  };
+}

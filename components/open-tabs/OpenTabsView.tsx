@@ -1,0 +1,160 @@
+// Open tabs: the window's web pages with a check box each (those with a known report show its
+// rating and start unchecked), a privacy for all of them, and "Report selected tabs", which hands
+// one job to the background's queue; its progress shows here (useJobRun: the job followed in
+// storage, Cancel, Resume, and Retry failed with the password kept in memory).
+import { useEffect, useId, useState } from 'preact/hooks';
+import type { Privacy } from '../../lib/api/model';
+import { t } from '../../lib/i18n';
+import { isFinished } from '../../lib/jobs/view';
+import { doneText, jobTitle } from '../../lib/jobs/words';
+import type { Sender } from '../../lib/messaging/send';
+import {
+  isChecked,
+  type OpenTab,
+  reportTabsJob,
+  type WindowTabEvents,
+} from '../../lib/open-tabs/open-tabs';
+import type { StoredValueApi } from '../../lib/stored-value';
+import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
+import { JobProgress } from '../jobs/JobProgress';
+import { failureContext, useJobRun } from '../jobs/useJobs';
+import { RatingBadge } from '../rating/RatingBadge';
+import { PrivacyFields } from '../this-page/PrivacyFields';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { useNow } from '../ui/useNow';
+import { useOpenTabs } from './useOpenTabs';
+
+export interface OpenTabsViewProps {
+  send: Sender;
+  tabs: WindowTabEvents;
+  storage: StoredValueApi;
+  defaultPrivacy: Privacy;
+  openOptions: () => unknown;
+  /** Reports were created (the other tabs' lists are stale). */
+  onChanged: () => void;
+}
+
+export function OpenTabsView({
+  send,
+  tabs: tabsApi,
+  storage: storageApi,
+  defaultPrivacy,
+  openOptions,
+  onChanged,
+}: OpenTabsViewProps) {
+  const tabs = useOpenTabs(tabsApi, storageApi);
+  const [choices, setChoices] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const [choice, setChoice] = useState<PrivacyChoice>({ privacy: defaultPrivacy, password: '' });
+  const [sending, setSending] = useState(false);
+  const run = useJobRun(send, storageApi);
+  const { job, failure } = run;
+  const now = useNow(job?.resumeAt !== undefined);
+  const ended = job !== null && isFinished(job);
+  useEffect(() => {
+    if (ended) onChanged();
+  }, [ended, onChanged]);
+
+  const selected = (tabs ?? []).filter((tab) => isChecked(tab, choices));
+  const canSend = selected.length > 0 && !passwordMissing(choice) && !sending;
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (!canSend) return;
+    setSending(true);
+    const id = await run.start(reportTabsJob(selected, choice));
+    setSending(false);
+    if (id === null) return;
+    // Sent once is enough: they stay unchecked (and once reported, their rating shows).
+    setChoices(new Map(selected.map((tab) => [tab.id, false])));
+    setChoice((current) => ({ ...current, password: '' }));
+  }
+
+  return (
+    <section class="view" aria-label={t('workspace_tabOpenTabs')}>
+      <form class="stack" onSubmit={submit}>
+        {tabs === null ? (
+          <p class="notice-status" role="status">
+            {t('workspace_openTabsLoading')}
+          </p>
+        ) : tabs.length === 0 ? (
+          <p class="notice">{t('workspace_openTabsEmpty')}</p>
+        ) : (
+          <ul class="list" aria-label={t('workspace_openTabsList')}>
+            {tabs.map((tab) => (
+              <TabRow
+                key={tab.id}
+                tab={tab}
+                checked={isChecked(tab, choices)}
+                onChange={(checked) => setChoices(new Map(choices).set(tab.id, checked))}
+              />
+            ))}
+          </ul>
+        )}
+        {tabs && tabs.length > 0 && (
+          <p class="muted">{t('workspace_selectedCount', selected.length, tabs.length)}</p>
+        )}
+        <PrivacyFields
+          value={choice}
+          onChange={(patch) => setChoice((current) => ({ ...current, ...patch }))}
+          disabled={sending}
+          error={failure?.request === 'enqueueJob' ? failure.error : undefined}
+        />
+        <div class="actions">
+          <button type="submit" class="primary" disabled={!canSend}>
+            {t('workspace_reportSelected')}
+          </button>
+        </div>
+        <ErrorAlert
+          error={failure?.error}
+          context={
+            failure
+              ? failureContext(failure.request, t('workspace_reportSelectedFailed'))
+              : undefined
+          }
+          shownFields={['privacy', 'password']}
+          onOpenOptions={openOptions}
+        />
+      </form>
+      {job && (
+        <JobProgress
+          job={job}
+          labels={{ title: jobTitle(job), done: (count) => doneText(job.kind, count) }}
+          onCancel={run.cancel}
+          onRetryFailed={run.retry}
+          onResume={run.resume}
+          now={() => now}
+        />
+      )}
+    </section>
+  );
+}
+
+interface TabRowProps {
+  tab: OpenTab;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function TabRow({ tab, checked, onChange }: TabRowProps) {
+  const id = useId();
+  return (
+    <li class="row tab-row">
+      <div class="row-main">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={tab.title ? `${id}-url` : undefined}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+        <label for={id}>{tab.title || tab.url}</label>
+        {tab.known && <RatingBadge rating={tab.known.rating} score={tab.known.score} />}
+      </div>
+      {tab.title && (
+        <span id={`${id}-url`} class="url muted">
+          {tab.url}
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+// Projects in the workspace: the popup's Projects view (search, sort, paging, delete with its
+// warning, each project's report count when the service gives it). Choosing a project shows the
+// Reports tab filtered to it, through the hash that the Reports view follows.
+import { useState } from 'preact/hooks';
+import type { Sender } from '../../lib/messaging/send';
+import { readHash, TAB_KEY, writeHash } from '../../lib/reports/hash';
+import {
+  changeFilters,
+  DEFAULT_PROJECT_FILTERS,
+  type ProjectFilters,
+} from '../../lib/reports/view-state';
+import { ProjectsView } from './ProjectsView';
+
+export interface ProjectsTabProps {
+  send: Sender;
+  openOptions: () => unknown;
+  active: boolean;
+  revision: number;
+  onChanged: () => void;
+  searchDelay: number;
+}
+
+/** The Reports tab with only this project's reports (a search or rating filter would hide some). */
+export function showProject(name: string) {
+  writeHash({ [TAB_KEY]: 'reports', project: name, search: null, result: null, page: null });
+}
+
+function projectDeleted(name: string) {
+  if (readHash().project === name) writeHash({ project: null, page: null });
+}
+
+export function ProjectsTab(props: ProjectsTabProps) {
+  const [filters, setFilters] = useState<ProjectFilters>(DEFAULT_PROJECT_FILTERS);
+  return (
+    <ProjectsView
+      {...props}
+      filters={filters}
+      onFiltersChange={(patch) => setFilters((current) => changeFilters(current, patch))}
+      onOpenProject={showProject}
+      onProjectDeleted={projectDeleted}
+    />
+  );
+}

@@ -1,0 +1,276 @@
+// The workspace's Reports tab: the popup's filters, sort, per-page and paging (kept in the
+// address, see useHashFilters), a table of the page with a check box per row, bulk actions on the
+// selection and exports of everything the filters match — both handed to the background's queue,
+// whose progress shows here while they run. The first rows cost one request; selecting costs none.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { ErrorData, ReportSummary } from '../../lib/api/model';
+import { t } from '../../lib/i18n';
+import { isFinished } from '../../lib/jobs/view';
+import type { Sender } from '../../lib/messaging/send';
+import type { ExportFile, ExportFormat } from '../../lib/reports/export';
+import type { FirstPage } from '../../lib/reports/first-page';
+import { reportListParams } from '../../lib/reports/list-params';
+import type { StoredValueApi } from '../../lib/stored-value';
+import { reportPageUrl } from '../../lib/this-page/pages';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { Pager } from '../ui/Pager';
+import { BulkBar } from './BulkBar';
+import { ReportsDialogs, ReportsProgress } from './lazy-parts';
+import { ReportFilterFields } from './ReportFilterFields';
+import { ReportsTable, type RowWork } from './ReportsTable';
+import { newerReports, useBulkActions } from './useBulkActions';
+import { useExport } from './useExport';
+import { useHashFilters } from './useHashFilters';
+import { useProjectChoices } from './useProjectChoices';
+import { type ReportListOptions, useReportList } from './useReportList';
+import { useSelection } from './useSelection';
+import './reports.css';
+
+export interface ReportsTabProps {
+  send: Sender;
+  openTab: (url: string) => unknown;
+  /** Where the service shows a report (StatusAnswer.siteUrl); without it, no "Open report". */
+  siteUrl: string | null;
+  /** Offered by alerts when the key was rejected or the extension is not connected. */
+  openOptions?: () => unknown;
+  /** Whether the tab is on screen; nothing is loaded while it is not. Default true. */
+  active?: boolean;
+  /** Bumped when reports or projects changed elsewhere in the workspace: the list loads again. */
+  revision?: number;
+  /** Reports were deleted here (the workspace may bump `revision` for its other tabs). */
+  onChanged?: () => void;
+  /** Pause after typing before a search is sent (ms). Default 300. */
+  searchDelay?: number;
+  /** Where the queue's jobs are read from; the browser's storage unless given (tests). */
+  storage?: StoredValueApi;
+  /** Saves an export; a download from the page unless given (tests). */
+  download?: (file: ExportFile) => void;
+  /**
+   * The first page, asked for as the workspace started (lib/reports/first-page.ts): used for
+   * the first load when it is the same list, instead of asking again.
+   */
+  firstPage?: FirstPage;
+  /**
+   * Hands out, once, the list as last shown (lib/reports/last-page.ts), read as the workspace
+   * started: shown, out of reach, until the service's answer for the same list is in.
+   */
+  lastShown?: ReportListOptions['lastShown'];
+  /** The service in use (the status's serviceUrl), which each kept list is marked with. */
+  serviceUrl?: string | null;
+  /** Whether each page the service answers is kept for the next opening; yes unless told. */
+  keep?: boolean;
+}
+
+export function ReportsTab({
+  send,
+  openTab,
+  siteUrl,
+  openOptions,
+  active = true,
+  revision = 0,
+  onChanged,
+  searchDelay = 300,
+  storage: storageApi = browser.storage,
+  download,
+  firstPage,
+  lastShown,
+  serviceUrl = null,
+  keep = true,
+}: ReportsTabProps) {
+  const { filters, change } = useHashFilters();
+  const params = reportListParams(filters);
+  const view = JSON.stringify(params);
+  const list = useReportList(send, params, {
+    active,
+    revision,
+    firstPage,
+    lastShown,
+    keep,
+    service: serviceUrl,
+  });
+  const items = list.data?.items ?? [];
+  // The project choices are live: none come from the rows as last shown.
+  const projects = useProjectChoices(send, revision, list.kept ? [] : items, filters.project);
+  const bulk = useBulkActions(send, storageApi);
+  const exporter = useExport(send, download, storageApi);
+
+  /** A row deleted on its own (not by a job), and one that is being deleted. */
+  const [single, setSingle] = useState<{ id: number; work: RowWork } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<ReportSummary | null>(null);
+  const [failure, setFailure] = useState<{ context: string; error: ErrorData } | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const work = useMemo(() => {
+    if (!single) return bulk.work;
+    return new Map(bulk.work).set(single.id, single.work);
+  }, [bulk.work, single]);
+  const updated = useMemo(() => newerReports(items, bulk.updated), [items, bulk.updated]);
+  const order = useMemo(
+    () => items.map((report) => report.id).filter((id) => work.get(id) !== 'deleted'),
+    [items, work],
+  );
+  const selection = useSelection(view, order);
+
+  /**
+   * Reports went (`deleted` besides those the rows already say): load the page again, or the
+   * one before when this one is left empty.
+   */
+  const latest = useRef({ items, work, page: filters.page });
+  latest.current = { items, work, page: filters.page };
+  const gone = useCallback(
+    (deleted: readonly number[] = []) => {
+      const { items: shown, work: doing, page } = latest.current;
+      const left = shown.filter(
+        (report) => doing.get(report.id) !== 'deleted' && !deleted.includes(report.id),
+      ).length;
+      if (left === 0 && page > 1) change({ page: page - 1 });
+      else list.reload();
+      onChanged?.();
+    },
+    [change, list.reload, onChanged],
+  );
+
+  // A bulk delete that ended: the list loads again without the deleted rows.
+  const bulkJob = bulk.run.job;
+  const deleteEnded = bulkJob?.kind === 'delete' && isFinished(bulkJob) ? bulkJob.id : null;
+  const goneRef = useRef(gone);
+  goneRef.current = gone;
+  useEffect(() => {
+    if (deleteEnded !== null) goneRef.current();
+  }, [deleteEnded]);
+
+  async function removeOne(report: ReportSummary) {
+    setConfirmDelete(null);
+    setFailure(null);
+    setNotice('');
+    setSingle({ id: report.id, work: 'deleting' });
+    const answer = await send({ type: 'deleteReport', id: report.id });
+    if (answer.ok || answer.error.kind === 'not_found') {
+      setSingle({ id: report.id, work: 'deleted' });
+      setNotice(t(answer.ok ? 'popup_reportDeleted' : 'popup_alreadyDeleted'));
+      gone([report.id]);
+    } else {
+      setSingle(null);
+      setFailure({ context: t('popup_deleteFailed'), error: answer.error });
+    }
+  }
+
+  async function confirmBulk(choice?: Parameters<typeof bulk.confirm>[0]) {
+    setNotice('');
+    if (await bulk.confirm(choice)) selection.clear();
+  }
+
+  function exportAs(format: ExportFormat) {
+    void exporter.start(format, params);
+  }
+
+  const filtered = !!(filters.search.trim() || filters.result || filters.project);
+  const canOpen = reportPageUrl(siteUrl, 1) !== undefined;
+  const data = list.data;
+
+  return (
+    <section class="view workspace-reports" aria-label={t('popup_tabReports')}>
+      <div class="filters">
+        <ReportFilterFields
+          filters={filters}
+          onChange={change}
+          projects={projects}
+          searchDelay={searchDelay}
+        />
+      </div>
+
+      <div class="toolbar">
+        <BulkBar
+          count={selection.keys.length}
+          status={selection.status}
+          onAsk={(kind) => bulk.ask(kind, selection.keys)}
+        />
+        <div class="actions export-actions">
+          <button type="button" disabled={exporter.running} onClick={() => exportAs('csv')}>
+            {t('export_csv')}
+          </button>
+          <button type="button" disabled={exporter.running} onClick={() => exportAs('json')}>
+            {t('export_json')}
+          </button>
+        </div>
+      </div>
+
+      <ReportsProgress
+        bulk={bulk.run}
+        exporter={{
+          job: exporter.job,
+          format: exporter.format,
+          failure: exporter.failure,
+          cancel: exporter.run.cancel,
+          retry: exporter.run.retry,
+          resume: exporter.run.resume,
+        }}
+        openOptions={openOptions}
+      />
+      <p class="notice-status" role="status">
+        {exporter.notice}
+      </p>
+
+      <ErrorAlert
+        error={list.error}
+        context={t('reports_loadFailed')}
+        onRetry={list.reload}
+        onOpenOptions={openOptions}
+      />
+      <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={openOptions} />
+      <p class="notice-status" role="status">
+        {list.loading ? t('reports_loading') : notice}
+      </p>
+      {data && !list.error && !list.loading && data.items.length === 0 && (
+        <p class="notice">{filtered ? t('reports_emptyFiltered') : t('reports_empty')}</p>
+      )}
+      {/* The list as last shown, until the service's answer replaces it: seen, not used. */}
+      <div
+        class={list.kept ? 'report-list kept' : 'report-list'}
+        inert={list.kept}
+        aria-hidden={list.kept ? 'true' : undefined}
+      >
+        {data && data.items.length > 0 && (
+          <div class="table-scroll">
+            <ReportsTable
+              reports={data.items}
+              updated={updated}
+              work={work}
+              selection={selection.selection}
+              onSelectionChange={selection.change}
+              sortBy={filters.sortBy}
+              sort={filters.sort}
+              onSort={change}
+              canOpen={canOpen}
+              onOpen={(report) => {
+                const target = reportPageUrl(siteUrl, report.id);
+                if (target) openTab(target);
+              }}
+              onDelete={setConfirmDelete}
+              busy={list.loading}
+              kept={list.kept}
+            />
+          </div>
+        )}
+        {data && (data.items.length > 0 || filters.page > 1) && (
+          <Pager
+            page={filters.page}
+            lastPage={data.lastPage}
+            hasNext={data.hasNext}
+            onPage={(page) => change({ page })}
+          />
+        )}
+      </div>
+
+      <ReportsDialogs
+        confirmDelete={confirmDelete}
+        onDelete={(report) => void removeOne(report)}
+        onCancelDelete={() => setConfirmDelete(null)}
+        question={bulk.question}
+        onConfirmBulk={(choice) => void confirmBulk(choice)}
+        onCancelBulk={bulk.cancelQuestion}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+// The Reports table's header row (ReportsTable.tsx): "Select all on this page" (checked, mixed or
+// unchecked), and the sortable columns as buttons, aria-sort saying the order in effect.
+import type { SortOrder } from '../../lib/api/model';
+import { t } from '../../lib/i18n';
+import type { AllState } from '../../lib/reports/selection';
+import type { ReportFilters, ReportSort } from '../../lib/reports/view-state';
+
+/** The order a column sorts in when it is chosen: the newest first, names from A. */
+const FIRST_ORDER: Record<ReportSort, SortOrder> = {
+  id: 'desc',
+  generated_at: 'desc',
+  url: 'asc',
+  result: 'asc',
+};
+
+export interface ReportsTableHeadProps {
+  /** How much of the page is selected. */
+  all: AllState;
+  /** Whether any row can be selected (not every one is deleted). */
+  canSelect: boolean;
+  onSelectAll: () => void;
+  sortBy: ReportSort;
+  sort: SortOrder;
+  onSort: (patch: Pick<ReportFilters, 'sortBy' | 'sort'>) => void;
+}
+
+export function ReportsTableHead({
+  all,
+  canSelect,
+  onSelectAll,
+  sortBy,
+  sort,
+  onSort,
+}: ReportsTableHeadProps) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" class="select-cell">
+          <SelectAll state={all} disabled={!canSelect} onChange={onSelectAll} />
+        </th>
+        <SortHeader column="url" label={t('reports_sortUrl')} {...{ sortBy, sort, onSort }} />
+        <SortHeader
+          column="result"
+          label={t('workspace_reports_columnRating')}
+          {...{ sortBy, sort, onSort }}
+        />
+        <SortHeader
+          column="generated_at"
+          label={t('workspace_reports_columnGenerated')}
+          {...{ sortBy, sort, onSort }}
+        />
+        <th scope="col">{t('privacy_label')}</th>
+        <th scope="col">{t('reports_project')}</th>
+        <SortHeader
+          column="id"
+          label={t('workspace_reports_columnCreated')}
+          {...{ sortBy, sort, onSort }}
+        />
+        <th scope="col">{t('workspace_reports_columnActions')}</th>
+      </tr>
+    </thead>
+  );
+}
+
+/** "Select all on this page": checked, mixed (indeterminate) or unchecked. */
+function SelectAll({
+  state,
+  disabled,
+  onChange,
+}: {
+  state: AllState;
+  disabled: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={t('workspace_reports_selectAll')}
+      checked={state === 'all'}
+      indeterminate={state === 'some'}
+      disabled={disabled}
+      onChange={onChange}
+    />
+  );
+}
+
+interface SortHeaderProps {
+  column: ReportSort;
+  label: string;
+  sortBy: ReportSort;
+  sort: SortOrder;
+  onSort: (patch: Pick<ReportFilters, 'sortBy' | 'sort'>) => void;
+}
+
+/** A column header that sorts by `column`; again, the other way round. */
+function SortHeader({ column, label, sortBy, sort, onSort }: SortHeaderProps) {
+  const active = sortBy === column;
+  return (
+    <th scope="col" aria-sort={active ? (sort === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button
+        type="button"
+        class="sort-button"
+        onClick={() =>
+          onSort({
+            sortBy: column,
+            sort: active ? (sort === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[column],
+          })
+        }
+      >
+        {label}
+        <span class="sort-mark" aria-hidden="true">
+          {active ? (sort === 'asc' ? '▲' : '▼') : ''}
+        </span>
+      </button>
+    </th>
+  );
+}

@@ -1,0 +1,100 @@
+// Delete, re-analyze and change the privacy of the selected reports: which question is asked,
+// the job handed to the background's queue once it is answered, and what the job means for the
+// rows while it runs (a row being deleted or deleted, a newer version of a re-analyzed one).
+import { useMemo, useState } from 'preact/hooks';
+import type { Privacy, ReportSummary } from '../../lib/api/model';
+import type { Sender } from '../../lib/messaging/send';
+import type { StoredValueApi } from '../../lib/stored-value';
+import { useJobRun } from '../jobs/useJobs';
+import type { RowWork } from './ReportsTable';
+
+export type BulkKind = 'delete' | 'reanalyze' | 'privacy';
+
+/** The question being asked, with the reports it is about. */
+export interface BulkQuestion {
+  kind: BulkKind;
+  ids: number[];
+}
+
+/** A later version of a report wins over the listed one, never an earlier one. */
+function newer(listed: ReportSummary, answer: ReportSummary): boolean {
+  if (!listed.updatedAt || !answer.updatedAt) return true;
+  return Date.parse(answer.updatedAt) >= Date.parse(listed.updatedAt);
+}
+
+/** The versions in `updated` of the `listed` reports that are newer than the listed ones. */
+export function newerReports(
+  listed: readonly ReportSummary[],
+  updated: ReadonlyMap<number, ReportSummary>,
+): Map<number, ReportSummary> {
+  const result = new Map<number, ReportSummary>();
+  if (updated.size === 0) return result;
+  for (const report of listed) {
+    const answer = updated.get(report.id);
+    if (answer && newer(report, answer)) result.set(report.id, answer);
+  }
+  return result;
+}
+
+export function useBulkActions(send: Sender, storageApi?: StoredValueApi) {
+  const run = useJobRun(send, storageApi);
+  const [question, setQuestion] = useState<BulkQuestion | null>(null);
+  const job = run.job;
+
+  /** What the job does to the rows: by id, the work under way or done, and newer reports. */
+  const effect = useMemo(() => {
+    const work = new Map<number, RowWork>();
+    const updated = new Map<number, ReportSummary>();
+    if (!job || job.kind === 'export' || job.kind === 'create') return { work, updated };
+    for (const item of job.items) {
+      const { op } = item;
+      if (op.type !== 'deleteReport' && op.type !== 'update') continue;
+      const open = item.state === 'waiting' || item.state === 'running';
+      if (op.type === 'deleteReport') {
+        if (open) work.set(op.id, 'deleting');
+        else if (item.state === 'done') work.set(op.id, 'deleted');
+      } else if (open) {
+        work.set(op.id, 'updating');
+      } else if (item.state === 'done' && item.report) {
+        updated.set(op.id, item.report);
+      }
+    }
+    return { work, updated };
+  }, [job]);
+
+  /** Hands the answered question to the queue; true when it took it. */
+  async function confirm(choice?: { privacy: Privacy; password?: string }): Promise<boolean> {
+    if (!question) return false;
+    const { kind, ids } = question;
+    setQuestion(null);
+    if (kind === 'delete') {
+      return (
+        (await run.start({ kind, items: ids.map((id) => ({ type: 'deleteReport', id })) })) !== null
+      );
+    }
+    if (kind === 'reanalyze') {
+      return (
+        (await run.start({
+          kind,
+          items: ids.map((id) => ({ type: 'update', id, results: true })),
+        })) !== null
+      );
+    }
+    if (!choice) return false;
+    const items = ids.map((id) => ({ type: 'update' as const, id, privacy: choice.privacy }));
+    const password = choice.password ? { password: choice.password } : {};
+    return (await run.start({ kind, items, ...password })) !== null;
+  }
+
+  return {
+    run,
+    question,
+    ask: (kind: BulkKind, ids: number[]) => ids.length > 0 && setQuestion({ kind, ids }),
+    cancelQuestion: () => setQuestion(null),
+    confirm,
+    /** Rows by id: what runs on them, or that they are deleted. */
+    work: effect.work,
+    /** Reports by id as the job's items answered them (see newerReports). */
+    updated: effect.updated,
+  };
+}

@@ -1,0 +1,28 @@
+// The Reports tab's filters, kept in the workspace's address (lib/reports/hash.ts): read from
+// it, written to it on every change, and followed when something else changes it (the Projects
+// tab showing a project's reports, Back, a hand-typed address). A reload or a second workspace
+// opened with the same address shows the same list.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
+import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
+import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
+
+export function useHashFilters() {
+  const [filters, setFilters] = useState<ReportFilters>(() => filtersFromHash(readHash()));
+
+  useEffect(
+    () =>
+      watchHash((hash) => {
+        const next = filtersFromHash(hash);
+        setFilters((current) => (sameFilters(current, next) ? current : next));
+      }),
+    [],
+  );
+
+  /** Applies a change (any but the page's goes back to page 1) through the address. */
+  const change = useCallback((patch: Partial<ReportFilters>) => {
+    writeHash(filtersToHash(changeFilters(filtersFromHash(readHash()), patch)));
+  }, []);
+
+  return { filters, change };
+}

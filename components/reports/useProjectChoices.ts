@@ -1,0 +1,36 @@
+// The Reports view's Project filter: the first page costs one request, so the filter offers the
+// projects of the reports on screen, and asks the service for the full list only when someone
+// goes to choose (focus, click or key on it) — not every time the view opens. A change
+// elsewhere in the popup (revision) makes that list stale until it is asked for again.
+import { useRef, useState } from 'preact/hooks';
+import type { Sender } from '../../lib/messaging/send';
+import { projectChoices } from '../../lib/projects/project-choices';
+
+/** `load` asks for the list (once per revision; again after a failure, which keeps the names). */
+export function useProjectChoices(
+  send: Sender,
+  revision: number,
+  onScreen: readonly { project?: string }[],
+  chosen: string,
+): { names: string[]; load: () => void } {
+  /** The service's project names as of a revision, once asked for. */
+  const [projects, setProjects] = useState<{ revision: number; names: string[] } | null>(null);
+  const loaded = useRef<number | null>(null);
+
+  function load() {
+    if (loaded.current === revision) return;
+    const asked = revision;
+    loaded.current = asked;
+    void send({
+      type: 'listProjects',
+      params: { perPage: 100, sortBy: 'project', sort: 'asc' },
+    }).then((answer) => {
+      if (answer.ok) {
+        setProjects({ revision: asked, names: answer.data.items.map((project) => project.name) });
+      } else if (loaded.current === asked) loaded.current = null;
+    });
+  }
+
+  const known = projects?.revision === revision ? projects.names : null;
+  return { names: projectChoices(known, onScreen, chosen), load };
+}

@@ -1,0 +1,56 @@
+// The top of the workspace: the page in front of it (its title and address) and its rating, as
+// the rating cache knows it — read from storage, following tab switches and navigations, never
+// asked of the service.
+
+import { t } from '../../lib/i18n';
+import { cachedRatingFor, RATING_CACHE_KEY } from '../../lib/rating/cache';
+import type { StoredValueApi } from '../../lib/stored-value';
+import type { ActiveTab } from '../../lib/this-page/active-tab';
+import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
+import { isWebUrl } from '../../lib/this-page/pages';
+import { RatingBadge } from '../rating/RatingBadge';
+import { RelativeTime } from '../ui/RelativeTime';
+import { useStoredValue } from '../ui/useStoredValue';
+import { useFrontTab } from './useFrontTab';
+
+export interface ThisPageProps {
+  tabs: FrontTabEvents;
+  place: Promise<OwnPlace>;
+  /** The page in front when the workspace opened (lib/this-page/active-tab.ts). */
+  first: ActiveTab | undefined;
+  storage: StoredValueApi;
+}
+
+export function ThisPage({ tabs, place, first, storage: storageApi }: ThisPageProps) {
+  const tab = useFrontTab(tabs, place, first);
+  const cache = useStoredValue(storageApi, RATING_CACHE_KEY);
+  const url = tab?.url;
+  const known = cachedRatingFor(cache.value, url);
+  return (
+    <section class="this-page" aria-label={t('workspace_thisPage')}>
+      {url ? (
+        <>
+          <p class="this-page-title">{tab?.title || t('popup_untitled')}</p>
+          <p class="address">{url}</p>
+        </>
+      ) : (
+        <p class="muted">{t('workspace_noPage')}</p>
+      )}
+      {known ? (
+        <p class="this-page-rating">
+          <RatingBadge rating={known.rating} score={known.score} />
+          {known.generatedAt && (
+            <span class="muted">
+              {t('popup_generated')} <RelativeTime iso={known.generatedAt} />
+            </span>
+          )}
+        </p>
+      ) : (
+        cache.loaded &&
+        url && (
+          <p class="muted">{isWebUrl(url) ? t('workspace_noReport') : t('workspace_notWebPage')}</p>
+        )
+      )}
+    </section>
+  );
+}

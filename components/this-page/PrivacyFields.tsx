@@ -1,0 +1,43 @@
+// The privacy picker and, with Password, the password box: the same in the create form and in
+// the privacy editor, with the service's messages beside each field.
+
+import { PRIVACY } from '../../lib/api/constants';
+import type { ErrorData } from '../../lib/api/model';
+import type { PrivacyChoice } from '../../lib/this-page/privacy-choice';
+import { fieldError } from '../ui/field-error';
+import { PasswordField, PrivacyPicker } from '../ui/PrivacyPicker';
+
+/**
+ * The privacy editor's form (PrivacyEditor), which the Change privacy button controls: named here,
+ * so that the outcome can point at it without loading the editor's code.
+ */
+export const PRIVACY_FORM_ID = 'privacy-form';
+
+export interface PrivacyFieldsProps {
+  value: PrivacyChoice;
+  onChange: (patch: Partial<PrivacyChoice>) => void;
+  disabled: boolean;
+  /** The failed request's error: its privacy and password messages go beside the fields. */
+  error: ErrorData | undefined;
+}
+
+export function PrivacyFields({ value, onChange, disabled, error }: PrivacyFieldsProps) {
+  return (
+    <>
+      <PrivacyPicker
+        value={value.privacy}
+        onChange={(privacy) => onChange({ privacy })}
+        disabled={disabled}
+        error={fieldError(error, 'privacy')}
+      />
+      {value.privacy === PRIVACY.password && (
+        <PasswordField
+          value={value.password}
+          onInput={(password) => onChange({ password })}
+          disabled={disabled}
+          error={fieldError(error, 'password')}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+// This page / Reports / Projects as tabs: one Tab stop (the selected tab), arrow keys, Home and
+// End move between them, and a panel is named only once it exists (views mount on first visit).
+// The workspace (entrypoints/sidepanel/) uses the same ViewTabs for its own views.
+import { useRef } from 'preact/hooks';
+import { t } from '../../lib/i18n';
+import type { PopupView } from '../../lib/reports/view-state';
+
+export const VIEWS: {
+  view: PopupView;
+  key: 'popup_tabThisPage' | 'popup_tabReports' | 'popup_tabProjects';
+}[] = [
+  { view: 'page', key: 'popup_tabThisPage' },
+  { view: 'reports', key: 'popup_tabReports' },
+  { view: 'projects', key: 'popup_tabProjects' },
+];
+
+export interface ViewTabsProps<V extends string> {
+  /** The tab list's name. */
+  label: string;
+  views: readonly { view: V; label: string }[];
+  view: V;
+  /** The views shown so far, whose panels are in the document (`panel-<view>`). */
+  visited: readonly V[];
+  onShow: (view: V) => void;
+}
+
+export function ViewTabs<V extends string>({
+  label,
+  views,
+  view,
+  visited,
+  onShow,
+}: ViewTabsProps<V>) {
+  const tabRefs = useRef<Partial<Record<V, HTMLButtonElement | null>>>({});
+
+  function onTabKey(event: KeyboardEvent) {
+    const index = views.findIndex((entry) => entry.view === view);
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index + views.length - 1,
+      Home: 0,
+      End: views.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = views[target % views.length]?.view ?? view;
+    onShow(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <div class="tabs" role="tablist" aria-label={label} onKeyDown={onTabKey}>
+      {views.map(({ view: entry, label: name }) => (
+        <button
+          key={entry}
+          ref={(element) => {
+            tabRefs.current[entry] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`tab-${entry}`}
+          aria-controls={visited.includes(entry) ? `panel-${entry}` : undefined}
+          aria-selected={view === entry}
+          tabIndex={view === entry ? 0 : -1}
+          onClick={() => onShow(entry)}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export interface PopupTabsProps {
+  view: PopupView;
+  visited: PopupView[];
+  onShow: (view: PopupView) => void;
+}
+
+export function PopupTabs(props: PopupTabsProps) {
+  return (
+    <ViewTabs
+      label={t('popup_tabsLabel')}
+      views={VIEWS.map(({ view, key }) => ({ view, label: t(key) }))}
+      {...props}
+    />
+  );
+}

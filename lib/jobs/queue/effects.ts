@@ -1,0 +1,60 @@
+// What the queue's work shows outside it, as the single actions do: answers go to the rating
+// cache (and through it to the badges), deleted reports and projects leave it; a create for a tab
+// shows "Wait" on its badge while queued, "…" while sent, then the rating (or "!"), and a
+// notification as the quick create gives one. A job of many creates is summed up in one
+// notification at its end instead.
+import { browser } from 'wxt/browser';
+import { notify, notifyCreated, notifyFailed } from '../../background/notify';
+import { errorText } from '../../error-text';
+import { t } from '../../i18n';
+import {
+  errorBadge,
+  pendingBadge,
+  queuedBadge,
+  setTabBadge,
+  updateTabBadge,
+} from '../../rating/badge';
+import { forgetProject, forgetReport, rememberReports } from '../../rating/cache-store';
+import { loadSettings } from '../../settings';
+import { countItems } from '../view';
+import type { QueueEffects } from './environment';
+
+export const queueEffects: QueueEffects = {
+  remember: (reports) => rememberReports(reports),
+
+  forget: (target) => ('id' in target ? forgetReport(target.id) : forgetProject(target.name)),
+
+  async tabCreate(stage, item, single) {
+    const { tabId } = item;
+    if (tabId === undefined) return;
+    const { settings } = await loadSettings();
+    const { showBadge } = settings;
+    if (stage !== 'finished') {
+      if (showBadge) await setTabBadge(tabId, stage === 'queued' ? queuedBadge() : pendingBadge());
+      return;
+    }
+    const failure = item.state === 'done' || item.state === 'cancelled' ? undefined : item.error;
+    if (showBadge && failure) {
+      await setTabBadge(tabId, errorBadge(errorText(failure, 'notification')));
+    } else if (showBadge) {
+      const tab = await browser.tabs.get(tabId).catch(() => undefined);
+      if (tab) await updateTabBadge(tabId, tab.url);
+    }
+    if (!single) return;
+    if (item.report && settings.notify) await notifyCreated(item.report, item.report.privacy);
+    // Without the badge a failure would go unnoticed: then it is notified regardless.
+    if (failure && (settings.notify || !showBadge)) await notifyFailed(failure);
+  },
+
+  async jobFinished(job) {
+    if (job.kind !== 'create' || job.items.length < 2 || job.state === 'cancelled') return;
+    const { settings } = await loadSettings();
+    if (!settings.notify) return;
+    const counts = countItems(job);
+    await notify(
+      `job:${job.id}`,
+      t('notify_job_done_title'),
+      t('notify_job_done_message', counts.done, counts.failed + counts.unknown),
+    );
+  },
+};

@@ -1,0 +1,112 @@
+// One item of a job: the request its operation makes, and what its failure means for it. A create
+// is sent again only when the service provably did not take it (a 429, a refused key, never sent);
+// once sent, a lost answer leaves its fate unknown, and it is never repeated. Reads, updates and
+// deletes may be tried again a few times; a delete whose target is gone is done.
+import { type SiteReportClient, SiteReportError } from '../../api';
+import type { ErrorData, Report, ReportPage } from '../../api/model';
+import { errorData, NotConnectedError } from '../../background/error-data';
+import { errorWithText } from '../../error-text';
+import type { JobOp } from '../schema';
+
+/** What the queue uses of the API client. */
+export interface QueueClient {
+  reports: Pick<SiteReportClient['reports'], 'create' | 'update' | 'delete' | 'list'>;
+  projects: Pick<SiteReportClient['projects'], 'delete'>;
+}
+
+/** Attempts of a read, update or delete that end in a network or service failure. */
+export const MAX_TRIES = 3;
+
+/** The job's password was needed but is gone (the browser restarted): nothing was sent. */
+export class PasswordGoneError extends Error {
+  override readonly name = 'PasswordGoneError';
+}
+
+/** Sends `op`: the report of a create or update, the page of a list, nothing for a delete. */
+export async function perform(
+  client: QueueClient,
+  op: JobOp,
+  password: () => Promise<string | undefined>,
+  signal: AbortSignal,
+): Promise<Report | ReportPage | undefined> {
+  const secret = 'privacy' in op && op.privacy === 2 ? await password() : undefined;
+  if ('privacy' in op && op.privacy === 2 && !secret) throw new PasswordGoneError();
+  switch (op.type) {
+    case 'create':
+      return client.reports.create({ url: op.url, privacy: op.privacy, password: secret });
+    case 'update': {
+      const { privacy, results } = op;
+      return client.reports.update(op.id, { privacy, password: secret, results });
+    }
+    case 'deleteReport':
+      await client.reports.delete(op.id);
+      return undefined;
+    case 'deleteProject':
+      await client.projects.delete(op.name);
+      return undefined;
+    case 'listPage':
+      return client.reports.list(op.params, { signal });
+  }
+}
+
+/** What becomes of an item whose request failed. */
+export type Verdict =
+  /** As good as done: a delete of something already gone. */
+  | { next: 'done' }
+  /** Provably not taken (a 429): send it again when the limit allows. */
+  | { next: 'waiting' }
+  /** Key rejected, no API access, not connected: the jobs wait for the user. */
+  | { next: 'pause'; error: ErrorData }
+  /** A read, update or delete to try again. */
+  | { next: 'retry'; error: ErrorData }
+  | { next: 'failed' | 'unknown' | 'cancelled'; error: ErrorData };
+
+/** A create that was sent and got no answer that can be read: it may or may not exist now. */
+export function fateUnknown(kind: ErrorData['kind'] = 'network'): ErrorData {
+  return errorWithText({ kind, reason: 'fateUnknown' });
+}
+
+export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
+  if (error instanceof NotConnectedError) return { next: 'pause', error: errorData(error) };
+  if (error instanceof PasswordGoneError) {
+    return {
+      next: 'failed',
+      error: errorWithText({ kind: 'invalid_input', reason: 'passwordGone' }),
+    };
+  }
+  const data = errorData(error);
+  if (!(error instanceof SiteReportError)) return { next: 'failed', error: data };
+  const create = op.type === 'create';
+  switch (error.kind) {
+    case 'aborted':
+      return { next: 'cancelled', error: data };
+    case 'rate_limited':
+      return { next: 'waiting' };
+    case 'unauthorized':
+    case 'forbidden':
+      return { next: 'pause', error: data };
+    case 'not_found':
+      return op.type === 'deleteReport' || op.type === 'deleteProject'
+        ? { next: 'done' }
+        : { next: 'failed', error: data };
+    case 'network':
+    case 'timeout':
+      if (create) return { next: 'unknown', error: fateUnknown(error.kind) };
+      return tries + 1 < MAX_TRIES
+        ? { next: 'retry', error: data }
+        : { next: 'failed', error: data };
+    case 'server':
+      if (create) return { next: 'failed', error: data };
+      return tries + 1 < MAX_TRIES
+        ? { next: 'retry', error: data }
+        : { next: 'failed', error: data };
+    case 'unexpected_response':
+      // A create answered 2xx in a form not understood was taken, but its report is not known.
+      if (create && error.status !== undefined && error.status < 300) {
+        return { next: 'unknown', error: fateUnknown(error.kind) };
+      }
+      return { next: 'failed', error: data };
+    default:
+      return { next: 'failed', error: data };
+  }
+}

@@ -1,0 +1,218 @@
+// What the pages (and the background's own menu and command) ask of the queue: queue a job,
+// cancel it (further requests stop at once; what is done stays done), retry its failed items,
+// resume it after a pause, clear it once finished, take a finished export's reports; and the
+// settings changing, which lets paused jobs go on. Each is one stored change, then the pump goes on.
+import type { ErrorData, ErrorReason, ReportSummary } from '../../api/model';
+import { ExplainedError } from '../../background/error-data';
+import { errorWithText } from '../../error-text';
+import { type Job, type JobKind, KIND_OPS, type RequestedOp } from '../schema';
+import { isFinished, MAX_JOB_ITEMS } from '../view';
+import { announce, type QueueContext, type QueueEvent } from './context';
+import type { Recovery } from './recovery';
+import { exportKeys, type QueueState } from './store';
+
+export interface EnqueueInput {
+  kind: JobKind;
+  items: RequestedOp[];
+  /** The tab a create is for, when its op does not name one. */
+  tabId?: number;
+  /** For privacy-2 creates and updates; kept in storage.session only. */
+  password?: string;
+  /** The service already asked to wait this long (a 429 the page got). */
+  retryAfterSeconds?: number;
+}
+
+function explained(kind: ErrorData['kind'], reason: ErrorReason) {
+  return new ExplainedError(errorWithText({ kind, reason }));
+}
+
+function find(state: QueueState, id: string): Job {
+  const job = state.jobs.find((candidate) => candidate.id === id);
+  if (!job) throw explained('not_found', 'jobNotFound');
+  return job;
+}
+
+const needsPassword = ({ items }: EnqueueInput) =>
+  items.some((op) => 'privacy' in op && op.privacy === 2);
+
+/** Throws what to answer to a job that cannot be queued. */
+function check(input: EnqueueInput) {
+  const { kind, items } = input;
+  if (items.length > MAX_JOB_ITEMS) throw explained('invalid_input', 'jobTooBig');
+  if (
+    items.length === 0 ||
+    items.some((op) => op.type !== KIND_OPS[kind]) ||
+    (kind === 'export' && items.length !== 1)
+  ) {
+    throw explained('bad_message', 'badMessage');
+  }
+  if (needsPassword(input) && !input.password) {
+    throw new ExplainedError(
+      errorWithText({
+        kind: 'invalid_input',
+        fieldErrors: {
+          password: ['A password is required when the report is password-protected.'],
+        },
+      }),
+    );
+  }
+}
+
+/** The job made from what a page asked for (checked). */
+function newJob(input: EnqueueInput, id: string, now: number): Job {
+  return {
+    id,
+    kind: input.kind,
+    state: 'waiting',
+    createdAt: now,
+    items: input.items.map((requested) => {
+      if (requested.type !== 'create') return { op: requested, state: 'waiting' };
+      const { tabId = input.tabId, ...op } = requested;
+      return tabId === undefined ? { op, state: 'waiting' } : { op, state: 'waiting', tabId };
+    }),
+  };
+}
+
+function resumeJob(job: Job) {
+  if (job.state !== 'paused') return;
+  job.state = job.startedAt === undefined ? 'waiting' : 'running';
+  delete job.pause;
+}
+
+export interface LifecycleParts {
+  recovery: Recovery;
+  /** Goes on with the work (dispatch.ts). */
+  pump(): Promise<void>;
+}
+
+export function createJobCommands(ctx: QueueContext, { recovery, pump }: LifecycleParts) {
+  const { env, store, pacer, passwords, effects, inFlight } = ctx;
+
+  /** One stored change (after the worker's first look), then what it leaves to show. */
+  async function changeJobs(edit: (state: QueueState, events: QueueEvent[]) => void) {
+    const events: QueueEvent[] = [];
+    await store.update((state) => {
+      recovery.restore(state, events);
+      edit(state, events);
+      state.pacing = pacer.snapshot();
+    });
+    await announce(ctx, events);
+  }
+
+  /** Changes one job, then goes on with the work. */
+  async function change(id: string, edit: (job: Job, events: QueueEvent[]) => void) {
+    await changeJobs((state, events) => edit(find(state, id), events));
+    await pump();
+    return { id };
+  }
+
+  return {
+    async enqueue(input: EnqueueInput): Promise<{ id: string; resumeAt?: number }> {
+      check(input);
+      const now = env.now();
+      const id = env.newId?.() ?? crypto.randomUUID();
+      const job = newJob(input, id, now);
+      if (needsPassword(input) && input.password) await passwords.keep(id, input.password);
+      await changeJobs((state) => {
+        const wait = input.retryAfterSeconds;
+        if (wait !== undefined && wait > 0) pacer.holdUntil(now + wait * 1000);
+        state.jobs.push(job);
+      });
+      for (const item of job.items) {
+        if (item.tabId === undefined) continue;
+        await effects.tabCreate('queued', item, job.items.length === 1).catch(() => {});
+      }
+      await pump();
+      const stored = (await store.read()).jobs.find((candidate) => candidate.id === id);
+      return stored?.resumeAt === undefined ? { id } : { id, resumeAt: stored.resumeAt };
+    },
+
+    /** Stops the job: its waiting items are cancelled, requests under way end as they end. */
+    cancel(id: string) {
+      return change(id, (job, events) => {
+        if (isFinished(job)) return;
+        job.state = 'cancelled';
+        job.finishedAt = env.now();
+        delete job.resumeAt;
+        delete job.pause;
+        for (const item of job.items) {
+          if (item.state !== 'waiting') continue;
+          item.state = 'cancelled';
+          events.push({ job, item, stage: 'finished' });
+        }
+        events.push({ job });
+        for (const dispatch of inFlight.values()) {
+          // A read is safe to abandon; a create or change is let finish and recorded.
+          if (dispatch.jobId === id && dispatch.item.op.type === 'listPage') {
+            dispatch.controller.abort();
+          }
+        }
+      });
+    },
+
+    /** Queues the job's failed items again (never a create of unknown fate). */
+    async retryFailed(id: string, password?: string) {
+      if (password) await passwords.keep(id, password);
+      return change(id, (job) => {
+        let retried = false;
+        for (const item of job.items) {
+          if (item.state !== 'failed') continue;
+          item.state = 'waiting';
+          delete item.error;
+          delete item.tries;
+          retried = true;
+        }
+        if (!retried || !isFinished(job)) return;
+        job.state = job.startedAt === undefined ? 'waiting' : 'running';
+        delete job.finishedAt;
+      });
+    },
+
+    resume(id: string) {
+      ctx.backoffUntil = 0;
+      return change(id, resumeJob);
+    },
+
+    /** Removes a finished job, with its export. */
+    async clear(id: string) {
+      await store.update((state) => {
+        const job = find(state, id);
+        if (!isFinished(job)) throw explained('invalid_input', 'jobBusy');
+        state.jobs = state.jobs.filter((other) => other !== job);
+        state.removed.push(...exportKeys(job));
+      });
+      await passwords.forget(id);
+      return { id };
+    },
+
+    async jobs(): Promise<Job[]> {
+      void pump();
+      return (await store.read()).jobs;
+    },
+
+    /** The reports a finished export brought, in order; they are removed from storage. */
+    async takeExport(id: string): Promise<ReportSummary[]> {
+      const keys = await store.update((state) => {
+        const job = find(state, id);
+        if (!isFinished(job)) throw explained('invalid_input', 'jobBusy');
+        return exportKeys(job);
+      });
+      const stored = keys.length > 0 ? await env.local.get(keys) : {};
+      const reports = keys.flatMap((key) => {
+        const page = stored[key];
+        return Array.isArray(page) ? (page as ReportSummary[]) : [];
+      });
+      if (keys.length > 0) await env.local.remove(keys);
+      return reports;
+    },
+
+    /** The settings changed: paused jobs go on (a new key may be accepted). */
+    async settingsChanged() {
+      ctx.backoffUntil = 0;
+      await changeJobs((state) => {
+        for (const job of state.jobs) resumeJob(job);
+      });
+      await pump();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// A background job in words, for the workspace's job cards (Activity, Open tabs): what it does
+// ("Delete 30 reports"), what its done items are ("28 deleted"), and its state ("Running").
+// How far it got and why it waits are said by components/jobs/JobProgress.tsx.
+import { t } from '../i18n';
+import type { JobKind } from './schema';
+import type { JobState } from './view';
+
+const number = (value: number) => value.toLocaleString();
+
+/** What the job does: "Delete 30 reports", "Report 1 page", "Export reports". */
+export function jobTitle(job: { kind: JobKind; items: readonly unknown[] }): string {
+  if (job.kind === 'export') return t('workspace_job_export');
+  const count = job.items.length;
+  return count === 1
+    ? t(`workspace_job_${job.kind}_one`)
+    : t(`workspace_job_${job.kind}`, number(count));
+}
+
+/** Its done items in words: "28 deleted", "3 reported". */
+export function doneText(kind: JobKind, count: number): string {
+  return t(`workspace_done_${kind}`, number(count));
+}
+
+export function stateWord(state: JobState): string {
+  return t(`workspace_state_${state}`);
+}

@@ -1,0 +1,141 @@
+// The one protocol between the extension's pages and the background. Requests are validated
+// here (zod) by the background; pages import only types from this file (see send.ts), so
+// zod never ships in their bundles. zod/mini, like the API client's schemas (lib/api/model.ts).
+import * as z from 'zod/mini';
+import {
+  CreateReportInput,
+  type ErrorData,
+  ListProjectsParams,
+  ListReportsParams,
+  Privacy,
+  type Project,
+  ProjectName,
+  type ProjectPage,
+  Rating,
+  type Report,
+  ReportId,
+  type ReportSummary,
+  type ReportSummaryPage,
+  UpdateReportInput,
+} from '../api/model';
+import { type Job, JobKind, RequestedOp } from '../jobs/schema';
+
+const JobId = z.string().check(z.minLength(1));
+
+export const Request = z.discriminatedUnion('type', [
+  /** Settings summary (never the key) and, for `url`, the cached rating of that address. */
+  z.strictObject({ type: z.literal('getStatus'), url: z.optional(z.string()) }),
+  z.strictObject({ type: z.literal('createReport'), input: CreateReportInput }),
+  z.strictObject({ type: z.literal('getReport'), id: ReportId }),
+  z.strictObject({ type: z.literal('updateReport'), id: ReportId, input: UpdateReportInput }),
+  z.strictObject({ type: z.literal('deleteReport'), id: ReportId }),
+  z.strictObject({ type: z.literal('waitForResult'), id: ReportId }),
+  /** With `keepAs`, the answer is kept as the workspace's list as last shown, under that name. */
+  z.strictObject({
+    type: z.literal('listReports'),
+    params: ListReportsParams,
+    keepAs: z.optional(z.string()),
+  }),
+  z.strictObject({ type: z.literal('listProjects'), params: ListProjectsParams }),
+  z.strictObject({ type: z.literal('deleteProject'), name: ProjectName }),
+  /** Uses the given values, saved or not; without `apiKey` the stored key is used. */
+  z.strictObject({
+    type: z.literal('testConnection'),
+    serviceUrl: z.string(),
+    apiKey: z.optional(z.string()),
+  }),
+  /**
+   * A job for the background's queue (lib/jobs/queue/): its items' operations, all of
+   * the kind's type (an export: one listPage). `tabId` is the tab a create is for (its op may
+   * name its own); `password` is for privacy-2 items and kept in storage.session only;
+   * `retryAfterSeconds` is a wait the service already asked for (a 429 the page got).
+   */
+  z.strictObject({
+    type: z.literal('enqueueJob'),
+    kind: JobKind,
+    items: z.array(RequestedOp),
+    tabId: z.optional(z.int().check(z.nonnegative())),
+    password: z.optional(z.string()),
+    retryAfterSeconds: z.optional(z.number().check(z.nonnegative())),
+  }),
+  z.strictObject({ type: z.literal('cancelJob'), id: JobId }),
+  /** Queues the failed items again (never a create of unknown fate). */
+  z.strictObject({
+    type: z.literal('retryFailed'),
+    id: JobId,
+    password: z.optional(z.string()),
+  }),
+  z.strictObject({ type: z.literal('resumeJob'), id: JobId }),
+  /** Removes a finished job (and its export). */
+  z.strictObject({ type: z.literal('clearJob'), id: JobId }),
+  /** The jobs, as storage.local `jobs` holds them (pages may also read that key). */
+  z.strictObject({ type: z.literal('getJobs') }),
+  /** A finished export's reports, in order; they are then removed from storage. */
+  z.strictObject({ type: z.literal('takeExport'), id: JobId }),
+]);
+export type Request = z.infer<typeof Request>;
+export type RequestType = Request['type'];
+export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
+
+/** What the background remembers about an address: the latest report known for it. */
+export const CachedRating = z.object({
+  /** A safe positive integer, as the popup's hand-written check (rating-cache.ts) requires. */
+  reportId: ReportId,
+  rating: z.nullable(Rating),
+  score: z.optional(z.number()),
+  generatedAt: z.nullable(z.string()),
+  privacy: z.optional(Privacy),
+  /** When this entry was written (ms since epoch); the oldest entries are evicted first. */
+  seenAt: z.number(),
+});
+export type CachedRating = z.infer<typeof CachedRating>;
+
+export interface StatusAnswer {
+  connected: boolean;
+  /** Normalised base URL of the service, or null when none is set. */
+  serviceUrl: string | null;
+  /** Where the service shows a report to a browser: `${siteUrl}/reports/${id}`. */
+  siteUrl: string | null;
+  defaultPrivacy: Privacy;
+  showBadge: boolean;
+  contextMenu: boolean;
+  notify: boolean;
+  cached: CachedRating | null;
+}
+
+export interface TestConnectionAnswer {
+  /** The base URL that answered, which may be the typed address with `/api/v1` added. */
+  baseUrl: string;
+  /** True when `baseUrl` differs from what was typed (offer it to the user). */
+  adjusted: boolean;
+  /** Number of reports, when the service says it. */
+  total?: number;
+}
+
+/** Reports reach the pages as ReportSummary: without `results`, which no page shows. */
+export interface AnswerMap {
+  getStatus: StatusAnswer;
+  createReport: ReportSummary;
+  getReport: ReportSummary;
+  updateReport: ReportSummary;
+  deleteReport: { id: number };
+  waitForResult: ReportSummary;
+  listReports: ReportSummaryPage;
+  listProjects: ProjectPage;
+  deleteProject: { name: string };
+  testConnection: TestConnectionAnswer;
+  /** `resumeAt`: when the queue means to send its first request, if it has to wait. */
+  enqueueJob: { id: string; resumeAt?: number };
+  cancelJob: { id: string };
+  retryFailed: { id: string };
+  resumeJob: { id: string };
+  clearJob: { id: string };
+  getJobs: Job[];
+  takeExport: ReportSummary[];
+}
+
+export type Answer<T extends RequestType> =
+  | { ok: true; data: AnswerMap[T] }
+  | { ok: false; error: ErrorData };
+
+export type { Job, Project, Report };

@@ -1,0 +1,35 @@
+// A report the service answered before it finished the analysis has no rating yet (null): the
+// popup then asks the background to wait for it (waitForResult). When waiting fails, what the
+// service first answered is still the best the popup knows.
+import type { ErrorData } from '../api/model';
+import type { Answer } from '../messaging/protocol';
+import type { Sender } from '../messaging/send';
+
+/** What the service answers about one report (create, read, update, wait). */
+export type ReportAnswer = Answer<'getReport'>;
+
+export interface Rated {
+  /** The waited report when the wait succeeded; otherwise the first answer. */
+  answer: ReportAnswer;
+  /** Why waiting for the rating failed (the answer then holds the report without one). */
+  waitError?: ErrorData;
+}
+
+export interface AwaitRatingOptions {
+  /** The report to wait for; the answered report's id unless given. */
+  id?: number;
+  /** Asked once the first answer is in: waiting is still wanted. */
+  when?: () => boolean;
+}
+
+/** Waits for the rating when `first` is a report without one. */
+export async function awaitRating(
+  send: Sender,
+  first: ReportAnswer | Promise<ReportAnswer>,
+  { id, when }: AwaitRatingOptions = {},
+): Promise<Rated> {
+  const answer = await first;
+  if (!answer.ok || answer.data.rating !== null || (when && !when())) return { answer };
+  const waited = await send({ type: 'waitForResult', id: id ?? answer.data.id });
+  return waited.ok ? { answer: waited } : { answer, waitError: waited.error };
+}

@@ -1,0 +1,79 @@
+// Pages wait for a report's rating on a port (lib/messaging/send.ts), not with a one-off message: a page
+// that closes disconnects its port by itself, and the background then stops waiting for it —
+// and stops polling when nobody else waits for that report (shared-waits.ts). The port takes
+// one request, checked as messages are (own pages only, zod), and answers it in the same
+// `{ ok, data | error }` shape; the page disconnects once it has the answer.
+
+import type { HandlerDeps } from '../background/deps';
+import { errorData } from '../background/error-data';
+import { handlers } from '../background/handlers';
+import { errorWithText } from '../error-text';
+import { type Answer, Request } from '../messaging/protocol';
+import { WAIT_FOR_RESULT_PORT } from '../messaging/send';
+import { isOwnPage, type MessageSender } from '../messaging/sender';
+
+interface PortEvent<Listener> {
+  addListener(listener: Listener): void;
+  removeListener(listener: Listener): void;
+}
+
+/** The part of runtime.Port used here. */
+export interface WaitPort {
+  name: string;
+  sender?: MessageSender;
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: PortEvent<(message: unknown) => void>;
+  onDisconnect: PortEvent<() => void>;
+}
+
+/** Posts unless the page has gone meanwhile (posting on a closed port throws). */
+function post(port: WaitPort, answer: Answer<'waitForResult'>) {
+  try {
+    port.postMessage(answer);
+  } catch {
+    // Nobody to tell.
+  }
+}
+
+/** Answers a bad_message error and closes the port. */
+function refuse(port: WaitPort, reason: 'badSender' | 'badMessage') {
+  post(port, { ok: false, error: errorWithText({ kind: 'bad_message', reason }) });
+  port.disconnect();
+}
+
+/** runtime.onConnect: serves the wait-for-result port; other ports are someone else's. */
+export function handleWaitPort(port: WaitPort, deps: HandlerDeps): void {
+  if (port.name !== WAIT_FOR_RESULT_PORT) return;
+  if (!isOwnPage(port.sender)) {
+    refuse(port, 'badSender');
+    return;
+  }
+
+  const gone = new AbortController();
+  const onDisconnect = () => gone.abort();
+  port.onDisconnect.addListener(onDisconnect);
+
+  const answer = async (message: unknown) => {
+    const parsed = Request.safeParse(message);
+    if (!parsed.success || parsed.data.type !== 'waitForResult') {
+      port.onDisconnect.removeListener(onDisconnect);
+      refuse(port, 'badMessage');
+      return;
+    }
+    let reply: Answer<'waitForResult'>;
+    try {
+      reply = { ok: true, data: await handlers.waitForResult(parsed.data, deps, gone.signal) };
+    } catch (error) {
+      reply = { ok: false, error: errorData(error) };
+    }
+    port.onDisconnect.removeListener(onDisconnect);
+    if (!gone.signal.aborted) post(port, reply);
+  };
+  const onMessage = (message: unknown) => {
+    // One request per port; anything posted after it is ignored.
+    port.onMessage.removeListener(onMessage);
+    void answer(message);
+  };
+  port.onMessage.addListener(onMessage);
+}

@@ -1,0 +1,80 @@
+// Test connection: one small list request with the values in the options form, saved or not,
+// and an answer in plain words for each way it can go wrong. People often paste the site's
+// address; when that does not answer like the API, `<address>/api/v1` is tried and offered.
+import { SiteReportError } from '../api';
+import { invalidInput } from '../api/errors';
+import type { HandlerDeps } from '../background/deps';
+import { ExplainedError, errorData } from '../background/error-data';
+import { t } from '../i18n';
+import type { RequestOf, TestConnectionAnswer } from '../messaging/protocol';
+import { checkField, endsWithApiVersion, hostPermissionPattern, normaliseServiceUrl } from './';
+
+/** Failures after which the address may simply lack its `/api/v1` part. */
+const WRONG_PATH_KINDS = new Set(['not_found', 'unexpected_response', 'network']);
+
+/** The API address to try when `baseUrl` is not one, or null when it already ends in /v1. */
+export function apiAddressFor(baseUrl: string): string | null {
+  if (endsWithApiVersion(baseUrl)) return null;
+  return /\/api$/i.test(baseUrl) ? `${baseUrl}/v1` : `${baseUrl}/api/v1`;
+}
+
+export async function testConnection(
+  request: RequestOf<'testConnection'>,
+  deps: HandlerDeps,
+): Promise<TestConnectionAnswer> {
+  const address = normaliseServiceUrl(request.serviceUrl);
+  if (!address.ok) throw invalidInput({ serviceUrl: [address.message] });
+  const typedKey = request.apiKey?.trim();
+  const apiKey = typedKey || (await deps.loadSettings()).settings.apiKey;
+  if (!apiKey) throw invalidInput({ apiKey: [t('error_test_no_key')] });
+  const key = checkField('apiKey', apiKey);
+  if (!key.ok) throw invalidInput({ apiKey: [key.message] });
+
+  const countReports = async (baseUrl: string) => {
+    const client = deps.createClient({ baseUrl, apiKey: key.value });
+    const page = await client.reports.list({ perPage: 10 });
+    const answer: TestConnectionAnswer = { baseUrl, adjusted: baseUrl !== address.url };
+    if (page.total !== undefined) answer.total = page.total;
+    return answer;
+  };
+
+  try {
+    return await countReports(address.url);
+  } catch (error) {
+    const alternative = apiAddressFor(address.url);
+    if (alternative && isWrongPath(error)) {
+      try {
+        return await countReports(alternative);
+      } catch (atAlternative) {
+        // The API is there but refused (a rejected key, no access, a rate limit): that is what
+        // needs fixing, and where. Otherwise report what went wrong with the address as typed.
+        if (atAlternative instanceof SiteReportError && !isWrongPath(atAlternative)) {
+          throw await explain(atAlternative, alternative, deps, alternative);
+        }
+      }
+    }
+    throw await explain(error, address.url, deps);
+  }
+}
+
+const isWrongPath = (error: unknown) =>
+  error instanceof SiteReportError && WRONG_PATH_KINDS.has(error.kind);
+
+/**
+ * The client's error said for Test connection (lib/error-text.ts), naming the host and whether
+ * Site Report may reach it; `apiAddress` names the address that answered, when it is not the
+ * one typed. Anything else (a fault of the extension) is passed on as it is.
+ */
+async function explain(
+  error: unknown,
+  baseUrl: string,
+  deps: HandlerDeps,
+  apiAddress?: string,
+): Promise<unknown> {
+  if (!(error instanceof SiteReportError)) return error;
+  const hostAccess =
+    error.kind !== 'network' || (await deps.hasHostAccess(hostPermissionPattern(baseUrl)));
+  return new ExplainedError(
+    errorData(error, { host: new URL(baseUrl).host, hostAccess, apiAddress }),
+  );
+}

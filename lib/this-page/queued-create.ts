@@ -1,0 +1,100 @@
+// A create the popup handed to the background's queue ("Create when possible"), as the stored
+// jobs (storage.local 'jobs', read with job-view.ts) show it: finding the one waiting for the
+// page when the popup opens again, where its item stands, and when it will be sent, in words.
+// Loaded with the popup's later parts (components/this-page/queue-actions.ts).
+import type { ErrorData, ReportSummary } from '../api/model';
+import { t } from '../i18n';
+import type { Job } from '../jobs/schema';
+import { isFinished } from '../jobs/view';
+import { ratingCacheKey } from '../rating/cache';
+import { duration } from '../time';
+
+/** One create item of a queued job. */
+export interface QueuedRef {
+  jobId: string;
+  index: number;
+}
+
+/** Where a queued create stands. */
+export type QueuedState =
+  /** Waiting its turn; `resumeAt` when the queue means to go on, `pause` why it is held. */
+  | { stage: 'waiting'; resumeAt?: number; pause?: ErrorData }
+  /** Sent, the answer not in yet. */
+  | { stage: 'sending' }
+  | { stage: 'done'; report: ReportSummary }
+  /** Refused, or sent without an answer that can be read (its fate unknown). */
+  | { stage: 'failed'; error: ErrorData }
+  | { stage: 'cancelled' }
+  /** The job or its item is no longer stored (cleared), or not what it was. */
+  | { stage: 'gone' };
+
+type Item = Job['items'][number];
+
+function createOf(item: Item | undefined): { url: string } | undefined {
+  const op = item?.op as { type?: unknown; url?: unknown } | undefined;
+  return op?.type === 'create' && typeof op.url === 'string' ? { url: op.url } : undefined;
+}
+
+/**
+ * The create waiting (or being sent) for the page at `url`, in a job that has not finished: one
+ * for the page's own tab first, else one for the same address from another tab (it would make
+ * the same report). Addresses compare as the rating cache does (without a fragment).
+ */
+export function findQueuedCreate(
+  jobs: readonly Job[],
+  url: string,
+  tabId?: number,
+): QueuedRef | undefined {
+  const key = ratingCacheKey(url);
+  if (!key) return undefined;
+  let other: QueuedRef | undefined;
+  for (const job of jobs) {
+    if (job.kind !== 'create' || isFinished(job)) continue;
+    for (const [index, item] of job.items.entries()) {
+      const create = createOf(item);
+      if (!create || (item.state !== 'waiting' && item.state !== 'running')) continue;
+      if (ratingCacheKey(create.url) !== key) continue;
+      if (tabId !== undefined && item.tabId === tabId) return { jobId: job.id, index };
+      other ??= { jobId: job.id, index };
+    }
+  }
+  return other;
+}
+
+const UNKNOWN: ErrorData = { kind: 'bad_message', reason: 'unknown', message: '' };
+
+/** Where the create `ref` stands in `jobs`. */
+export function queuedState(jobs: readonly Job[], ref: QueuedRef): QueuedState {
+  const job = jobs.find((candidate) => candidate.id === ref.jobId);
+  const item = job?.items[ref.index];
+  if (!job || !item || !createOf(item)) return { stage: 'gone' };
+  switch (item.state) {
+    case 'waiting': {
+      if (job.state === 'cancelled') return { stage: 'cancelled' };
+      const state: QueuedState = { stage: 'waiting' };
+      if (job.resumeAt !== undefined) state.resumeAt = job.resumeAt;
+      if (job.state === 'paused' && job.pause) state.pause = job.pause;
+      return state;
+    }
+    case 'running':
+      return { stage: 'sending' };
+    case 'done':
+      return item.report ? { stage: 'done', report: item.report } : { stage: 'gone' };
+    case 'cancelled':
+      return { stage: 'cancelled' };
+    default:
+      return { stage: 'failed', error: item.error ?? UNKNOWN };
+  }
+}
+
+/**
+ * When a queued create will be sent, said to the user: when the browser is back online (while it
+ * is offline), in how long (the queue's `resumeAt`, ms), or shortly (no wait known).
+ */
+export function whenSent(resumeAt: number | undefined, online: boolean, now: number): string {
+  if (!online) return t('popup_queued_offline');
+  if (resumeAt !== undefined && resumeAt > now) {
+    return t('popup_queued_in', duration((resumeAt - now) / 1000));
+  }
+  return t('popup_queued_shortly');
+}

@@ -1,0 +1,193 @@
+// Creating a report without the popup (right-click menu, keyboard command): with the default
+// privacy, '…' on the tab's badge while it works, then the rating there, and a notification with
+// the outcome when the user wants them. A report cannot be password-protected from here (there
+// is no password to use), so a Password default creates a Private report and says so. A create
+// the service refused for its rate limit (or that was not sent because the browser is offline)
+// goes to the background's queue instead, which sends it when it may; the notification says when.
+// The menu can also queue a report for every tab of a window that has none yet (nor one queued).
+import { type Browser, browser } from 'wxt/browser';
+import { SiteReportError } from '../api';
+import type { ErrorData, Privacy, Report } from '../api/model';
+import type { HandlerDeps } from '../background/deps';
+import { errorData } from '../background/error-data';
+import { handlers } from '../background/handlers';
+import { notify, notifyCreated, notifyFailed } from '../background/notify';
+import { errorText, errorWithText } from '../error-text';
+import { t } from '../i18n';
+import { backgroundQueue } from '../jobs/queue';
+import { MAX_JOB_ITEMS } from '../jobs/view';
+import { errorBadge, pendingBadge, setTabBadge, updateTabBadge } from '../rating/badge';
+import { getCachedRating, ratingCacheKey } from '../rating/cache-store';
+import { isConnected, type Settings } from '../settings';
+import { duration } from '../time';
+
+export type QuickCreateOutcome =
+  | { ok: true; report: Report; privacy: Privacy; privacyFellBack: boolean }
+  | { ok: false; error: ErrorData; queued?: { id: string; resumeAt?: number } };
+
+export interface QuickCreateTarget {
+  /** The address to report (the page, or a link on it). */
+  url: string | undefined;
+  /** The tab whose badge shows progress. */
+  tabId?: number;
+}
+
+export interface QuickCreateOptions {
+  /** Whether the browser is online (navigator.onLine); a create is not tried offline. */
+  isOnline?: () => boolean;
+  /** The clock the queue's times are read with. */
+  now?: () => number;
+}
+
+const online = () => globalThis.navigator?.onLine !== false;
+
+/** The privacy of a report made from here: the default, except Password, which needs one. */
+function quickPrivacy(settings: Settings): { privacy: Privacy; privacyFellBack: boolean } {
+  const privacyFellBack = settings.defaultPrivacy === 2;
+  return { privacy: privacyFellBack ? 1 : settings.defaultPrivacy, privacyFellBack };
+}
+
+export async function quickCreate(
+  { url, tabId }: QuickCreateTarget,
+  deps: HandlerDeps,
+  { isOnline = online, now = Date.now }: QuickCreateOptions = {},
+): Promise<QuickCreateOutcome> {
+  const { settings } = await deps.loadSettings();
+  const showBadge = settings.showBadge && tabId !== undefined;
+
+  const fail = async (error: ErrorData): Promise<QuickCreateOutcome> => {
+    if (showBadge) await setTabBadge(tabId, errorBadge(errorText(error, 'notification')));
+    // Without the badge a failure would go unnoticed: then it is notified regardless.
+    if (settings.notify || !showBadge) await notifyFailed(error);
+    return { ok: false, error };
+  };
+
+  if (!url || !ratingCacheKey(url)) {
+    return fail(errorWithText({ kind: 'invalid_input', reason: 'cannotReport' }));
+  }
+  if (!isConnected(settings)) {
+    return fail(errorWithText({ kind: 'not_connected', reason: 'notConnected' }));
+  }
+
+  const { privacy, privacyFellBack } = quickPrivacy(settings);
+
+  /** Hands the create to the queue, which shows "Wait" on the badge and sends it when it may. */
+  const queue = async (error: ErrorData, retryAfterSeconds?: number) => {
+    const queued = await backgroundQueue().enqueue({
+      kind: 'create',
+      items: [{ type: 'create', url, privacy }],
+      tabId,
+      retryAfterSeconds,
+    });
+    if (settings.notify || !showBadge) {
+      const wait = ((queued.resumeAt ?? now()) - now()) / 1000;
+      const message =
+        error.kind === 'network'
+          ? t('notify_queued_offline', url)
+          : t('notify_queued_message', url, duration(wait));
+      await notify(`queued:${queued.id}`, t('notify_queued_title'), message);
+    }
+    return { ok: false, error, queued } as const;
+  };
+
+  if (!isOnline()) return queue(errorWithText({ kind: 'network', reason: 'network' }));
+  if (showBadge) await setTabBadge(tabId, pendingBadge());
+
+  let report: Report;
+  try {
+    report = await handlers.createReport({ type: 'createReport', input: { url, privacy } }, deps);
+  } catch (error) {
+    // Refused for the rate limit: provably not made, so it may be sent again later.
+    if (error instanceof SiteReportError && error.kind === 'rate_limited') {
+      return queue(errorData(error), error.retryAfterSeconds);
+    }
+    return fail(errorData(error));
+  }
+  try {
+    if (report.rating === null) {
+      report = await handlers.waitForResult({ type: 'waitForResult', id: report.id }, deps);
+    }
+  } catch (error) {
+    return fail(errorData(error));
+  }
+
+  if (showBadge) {
+    const tab = await browser.tabs.get(tabId).catch(() => undefined);
+    if (tab) await updateTabBadge(tabId, tab.url);
+  }
+  if (settings.notify) await notifyCreated(report, privacy, privacyFellBack);
+  return { ok: true, report, privacy, privacyFellBack };
+}
+
+/**
+ * The pages (by rating-cache key) with a create waiting or under way: only unfinished jobs have
+ * waiting items, and a cancelled job's create still under way may yet make its report.
+ */
+async function queuedPages(): Promise<Set<string>> {
+  const pages = new Set<string>();
+  for (const job of await backgroundQueue().jobs()) {
+    for (const { op, state } of job.items) {
+      if (op.type !== 'create' || (state !== 'waiting' && state !== 'running')) continue;
+      const key = ratingCacheKey(op.url);
+      if (key) pages.add(key);
+    }
+  }
+  return pages;
+}
+
+// One run at a time: a second click must see what the first one queued.
+let allTabsRuns: Promise<unknown> = Promise.resolve();
+
+/**
+ * Queues a report for every web page open in a window that has no known report yet (the rating
+ * cache says which have one) and none queued already, each followed on its tab's badge; a
+ * notification says how many were queued and skipped.
+ */
+export function reportAllTabs(
+  windowId: number | undefined,
+  deps: HandlerDeps,
+): Promise<{ queued: number; skipped: number; id?: string }> {
+  const run = allTabsRuns.then(() => queueAllTabs(windowId, deps));
+  allTabsRuns = run.catch(() => undefined);
+  return run;
+}
+
+async function queueAllTabs(
+  windowId: number | undefined,
+  deps: HandlerDeps,
+): Promise<{ queued: number; skipped: number; id?: string }> {
+  const { settings } = await deps.loadSettings();
+  if (!isConnected(settings)) {
+    await notifyFailed(errorWithText({ kind: 'not_connected', reason: 'notConnected' }));
+    return { queued: 0, skipped: 0 };
+  }
+  const tabs: Browser.tabs.Tab[] = await browser.tabs.query(
+    windowId === undefined ? { lastFocusedWindow: true } : { windowId },
+  );
+  const { privacy } = quickPrivacy(settings);
+  const items: { type: 'create'; url: string; privacy: Privacy; tabId: number }[] = [];
+  // Pages already queued count as seen: they are skipped like a second tab of the same page.
+  const seen = await queuedPages();
+  for (const tab of tabs) {
+    if (items.length === MAX_JOB_ITEMS) break;
+    const key = ratingCacheKey(tab.url);
+    if (!key || !tab.url || tab.id === undefined || seen.has(key)) continue;
+    seen.add(key);
+    if (await getCachedRating(tab.url)) continue;
+    items.push({ type: 'create', url: tab.url, privacy, tabId: tab.id });
+  }
+  const skipped = tabs.length - items.length;
+  if (items.length === 0) {
+    await notify(`queued:${Date.now()}`, t('notify_tabs_queued_title'), t('notify_tabs_none'));
+    return { queued: 0, skipped };
+  }
+  const { id } = await backgroundQueue().enqueue({ kind: 'create', items });
+  if (settings.notify || !settings.showBadge) {
+    await notify(
+      `queued:${id}`,
+      t('notify_tabs_queued_title'),
+      t('notify_tabs_queued_message', items.length, skipped),
+    );
+  }
+  return { queued: items.length, skipped, id };
+}

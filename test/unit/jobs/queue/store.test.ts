@@ -1,0 +1,244 @@
+// The queue's stored state: versioned (anything else reads as empty), bounded (jobs kept, items a
+// job may have, reports an export keeps), written one change at a time, and each export's pages
+// kept apart until the page takes them.
+import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createJobStore, PACING_KEY } from '../../../../lib/jobs/queue/store';
+import { type Job, parseStoredJobs } from '../../../../lib/jobs/schema';
+import {
+  JOBS_KEY,
+  MAX_EXPORT_REPORTS,
+  MAX_FINISHED_JOBS,
+  MAX_JOB_ITEMS,
+  readJobs,
+} from '../../../../lib/jobs/view';
+import {
+  deletes,
+  fakeClock,
+  fakeService,
+  itemStates,
+  storedJob,
+  storedJobs,
+  testQueue,
+  urls,
+} from './harness';
+
+const job = (id: string, state: Job['state'], finishedAt?: number): Job => ({
+  id,
+  kind: 'delete',
+  state,
+  createdAt: 1,
+  ...(finishedAt !== undefined && { finishedAt }),
+  items: [{ op: { type: 'deleteReport', id: 1 }, state: state === 'done' ? 'done' : 'waiting' }],
+});
+
+describe('the stored jobs', () => {
+  it.each<[string, unknown]>([
+    ['nothing', undefined],
+    ['another version', { version: 2, jobs: [job('a', 'done', 1)] }],
+    ['no version', { jobs: [job('a', 'done', 1)] }],
+    ['jobs that are not a list', { version: 1, jobs: 'many' }],
+    ['a string', 'jobs'],
+    ['null', null],
+  ])('read as none from %s, for the background and the pages', async (_name, value) => {
+    expect(parseStoredJobs(value)).toEqual([]);
+    expect(readJobs(value)).toEqual([]);
+    await fakeBrowser.storage.local.set({ [JOBS_KEY]: value ?? null });
+    const clock = fakeClock();
+    const queue = testQueue({ clock, service: fakeService({ clock }) });
+    expect(await queue.jobs()).toEqual([]);
+  });
+
+  it('keep the valid jobs beside a damaged one', () => {
+    const stored = { version: 1, jobs: [job('a', 'done', 1), { id: 'b', state: 'weird' }] };
+    expect(parseStoredJobs(stored).map(({ id }) => id)).toEqual(['a']);
+    expect(readJobs(stored).map(({ id }) => id)).toEqual(['a']);
+  });
+
+  it(`keep at most ${MAX_FINISHED_JOBS} finished jobs, dropping the oldest finished first`, async () => {
+    const jobs = [
+      job('running', 'running'),
+      ...Array.from({ length: MAX_FINISHED_JOBS + 5 }, (_, index) =>
+        job(`done-${index}`, 'done', 1000 - index),
+      ),
+    ];
+    await fakeBrowser.storage.local.set({ [JOBS_KEY]: { version: 1, jobs } });
+    await fakeBrowser.storage.local.set({ 'export:done-24:0': [{ id: 1 }] });
+    const store = createJobStore(fakeBrowser.storage.local);
+    await store.update(() => undefined);
+    const kept = (await storedJobs()).map(({ id }) => id);
+    expect(kept).toHaveLength(MAX_FINISHED_JOBS + 1);
+    expect(kept).toContain('running');
+    // done-24 finished first (at 976): gone, with what it left behind.
+    expect(kept).not.toContain('done-24');
+    expect(kept).toContain('done-0');
+  });
+
+  it('are written one change at a time: changes made together all stay', async () => {
+    const store = createJobStore(fakeBrowser.storage.local);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        store.update((state) => {
+          state.jobs.push(job(`job-${index}`, 'waiting'));
+        }),
+      ),
+    );
+    expect((await storedJobs()).map(({ id }) => id)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `job-${index}`),
+    );
+  });
+
+  it('leave storage alone when a change changes nothing, or fails', async () => {
+    const store = createJobStore(fakeBrowser.storage.local);
+    await store.update((state) => {
+      state.jobs.push(job('a', 'waiting'));
+    });
+    const before = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    await store.update(() => undefined);
+    await expect(
+      store.update((state) => {
+        state.jobs = [];
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).toBe(before);
+    // The chain goes on after a failure.
+    await store.update((state) => {
+      state.jobs.push(job('b', 'waiting'));
+    });
+    expect((await storedJobs()).map(({ id }) => id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('a job', () => {
+  it(`has at most ${MAX_JOB_ITEMS} items: a bigger one is refused, saying so`, async () => {
+    const clock = fakeClock();
+    const queue = testQueue({ clock, service: fakeService({ clock }) });
+    const ids = Array.from({ length: MAX_JOB_ITEMS + 1 }, (_, index) => index + 1);
+    await expect(queue.enqueue({ kind: 'delete', items: deletes(ids) })).rejects.toMatchObject({
+      data: {
+        kind: 'invalid_input',
+        reason: 'jobTooBig',
+        message: `Too many at once: a job can have at most ${MAX_JOB_ITEMS} items. Choose fewer.`,
+      },
+    });
+    expect(await storedJobs()).toEqual([]);
+    const { id } = await queue.enqueue({ kind: 'delete', items: deletes(ids.slice(1)) });
+    expect((await storedJob(id)).items).toHaveLength(MAX_JOB_ITEMS);
+  });
+
+  it.each([
+    ['no items', { kind: 'delete' as const, items: [] }],
+    [
+      'items of another kind',
+      { kind: 'delete' as const, items: [{ type: 'deleteProject' as const, name: 'a' }] },
+    ],
+    [
+      'an export of two pages at once',
+      {
+        kind: 'export' as const,
+        items: [
+          { type: 'listPage' as const, params: {} },
+          { type: 'listPage' as const, params: { page: 2 } },
+        ],
+      },
+    ],
+  ])('is refused with %s', async (_name, input) => {
+    const clock = fakeClock();
+    const queue = testQueue({ clock, service: fakeService({ clock }) });
+    await expect(queue.enqueue(input)).rejects.toMatchObject({ data: { kind: 'bad_message' } });
+  });
+
+  it('that has finished can be cleared; one that runs cannot', async () => {
+    const clock = fakeClock();
+    const service = fakeService({ clock });
+    const queue = testQueue({ clock, service });
+    service.hold();
+    const { id } = await queue.enqueue({ kind: 'delete', items: deletes([1]) });
+    await expect(queue.clear(id)).rejects.toMatchObject({ data: { reason: 'jobBusy' } });
+    service.hold(false);
+    service.release(true);
+    await queue.idle();
+    await queue.clear(id);
+    expect(await storedJobs()).toEqual([]);
+    await expect(queue.clear(id)).rejects.toMatchObject({ data: { reason: 'jobNotFound' } });
+  });
+});
+
+describe('an export', () => {
+  it('reads page after page until there is no next one, and hands the reports over once', async () => {
+    const clock = fakeClock();
+    const service = fakeService({ clock });
+    service.seed(urls(230));
+    const queue = testQueue({ clock, service });
+    const { id } = await queue.enqueue({
+      kind: 'export',
+      items: [{ type: 'listPage', params: { perPage: 100, result: 'good' } }],
+    });
+    await queue.idle();
+    const job = await storedJob(id);
+    expect(job.state).toBe('done');
+    expect(job.items.map((item) => [item.op, item.count])).toEqual([
+      [{ type: 'listPage', params: { perPage: 100, result: 'good' } }, 100],
+      [{ type: 'listPage', params: { perPage: 100, result: 'good', page: 2 } }, 100],
+      [{ type: 'listPage', params: { perPage: 100, result: 'good', page: 3 } }, 30],
+    ]);
+    expect(service.log.map((entry) => entry.path)).toEqual([
+      '/reports?result=good&per_page=100&page=1',
+      '/reports?result=good&per_page=100&page=2',
+      '/reports?result=good&per_page=100&page=3',
+    ]);
+    const reports = await queue.takeExport(id);
+    expect(reports.map((report) => report.id)).toEqual(
+      Array.from({ length: 230 }, (_, index) => index + 1),
+    );
+    expect(reports[0]).not.toHaveProperty('results');
+    // Taken: no longer in storage.
+    const keys = Object.keys(await fakeBrowser.storage.local.get(null));
+    expect(keys.filter((key) => key.startsWith('export:'))).toEqual([]);
+    expect(await queue.takeExport(id)).toEqual([]);
+  });
+
+  it(`stops at ${MAX_EXPORT_REPORTS} reports and says so`, async () => {
+    const clock = fakeClock();
+    const service = fakeService({ clock });
+    service.seed(urls(MAX_EXPORT_REPORTS + 150));
+    const queue = testQueue({ clock, service });
+    const { id } = await queue.enqueue({
+      kind: 'export',
+      items: [{ type: 'listPage', params: { perPage: 100 } }],
+    });
+    await queue.idle();
+    const job = await storedJob(id);
+    expect(job.state).toBe('done');
+    expect(job.items).toHaveLength(MAX_EXPORT_REPORTS / 100);
+    expect(job.error).toMatchObject({
+      reason: 'exportCut',
+      message: `Only the first ${MAX_EXPORT_REPORTS} reports were exported. Narrow the filters to export the rest.`,
+    });
+    expect(await queue.takeExport(id)).toHaveLength(MAX_EXPORT_REPORTS);
+  });
+
+  it('cannot be taken while it runs, and is removed with its job', async () => {
+    const clock = fakeClock();
+    const service = fakeService({ clock });
+    service.seed(urls(15));
+    const queue = testQueue({ clock, service });
+    service.hold();
+    const { id } = await queue.enqueue({
+      kind: 'export',
+      items: [{ type: 'listPage', params: { perPage: 10 } }],
+    });
+    await expect(queue.takeExport(id)).rejects.toMatchObject({ data: { reason: 'jobBusy' } });
+    service.hold(false);
+    service.release(true);
+    await queue.idle();
+    expect(await itemStates(id)).toEqual(['done', 'done']);
+    const stored = Object.keys(await fakeBrowser.storage.local.get(null));
+    expect(stored.filter((key) => key.startsWith(`export:${id}:`))).toHaveLength(2);
+    await queue.clear(id);
+    const left = Object.keys(await fakeBrowser.storage.local.get(null));
+    expect(left.filter((key) => key.startsWith('export:'))).toEqual([]);
+    expect(left).toContain(PACING_KEY);
+  });
+});

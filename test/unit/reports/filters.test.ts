@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromHash, filtersToHash, sameFilters } from '../../../lib/reports/filters';
+import { parseHash } from '../../../lib/reports/hash';
+import { DEFAULT_REPORT_FILTERS } from '../../../lib/reports/view-state';
+
+describe('the Reports filters in the hash', () => {
+  it('reads every filter', () => {
+    expect(
+      filtersFromHash(
+        parseHash(
+          '#tab=reports&search=a%20b&result=decent&project=x.example&sortBy=generated_at&sort=asc&perPage=100&page=4',
+        ),
+      ),
+    ).toEqual({
+      search: 'a b',
+      result: 'decent',
+      project: 'x.example',
+      sortBy: 'generated_at',
+      sort: 'asc',
+      perPage: 100,
+      page: 4,
+    });
+  });
+
+  it.each([
+    ['result=great'],
+    ['sortBy=created_at'],
+    ['sort=up'],
+    ['perPage=20'],
+    ['page=0'],
+    ['page=1.5'],
+    ['page=abc'],
+    [''],
+  ])('falls back to the defaults for %j', (hash) => {
+    expect(filtersFromHash(parseHash(hash))).toEqual(DEFAULT_REPORT_FILTERS);
+  });
+
+  it('writes only what differs from the defaults, removing the rest', () => {
+    expect(filtersToHash({ ...DEFAULT_REPORT_FILTERS, perPage: 25, project: 'x' })).toEqual({
+      search: null,
+      result: null,
+      project: 'x',
+      sortBy: null,
+      sort: null,
+      perPage: 25,
+      page: null,
+    });
+  });
+
+  it('round-trips', () => {
+    const filters = { ...DEFAULT_REPORT_FILTERS, search: 'zü', sort: 'asc' as const, page: 3 };
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filtersToHash(filters))) {
+      if (value !== null && value !== undefined) params.set(key, String(value));
+    }
+    const back = filtersFromHash(parseHash(params.toString()));
+    expect(sameFilters(back, filters)).toBe(true);
+    expect(sameFilters(back, { ...filters, page: 2 })).toBe(false);
+  });
+});

@@ -1,0 +1,134 @@
+// The workspace's list as last shown is kept by the background as it answers a list asked for
+// with `keepAs`: under that name, with the service it came from. An answer to a request made
+// before the settings changed is never kept, and a list asked for ahead with the old settings is
+// not handed to a page.
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type SiteReportClient, SiteReportError } from '../../../lib/api';
+import type { ListReportsParams } from '../../../lib/api/model';
+import { handleMessage, prefetchWorkspace } from '../../../lib/background/handlers';
+import { handleStorageChange } from '../../../lib/background/storage-events';
+import { keepLastPage, LAST_PAGE_KEY, type LastPageArea } from '../../../lib/reports/last-page';
+import { SETTINGS_KEY, saveSettings } from '../../../lib/settings';
+import { depsWithClient, modelReport, ownPage } from '../background/fixtures';
+
+const SERVICE = 'https://reports.example.com/api/v1';
+const PARAMS = { page: 1, perPage: 10, sort: 'desc', sortBy: 'id' } as const;
+const KEY = JSON.stringify(PARAMS);
+const page = (id: number) => ({
+  items: [modelReport({ id })],
+  page: 1,
+  perPage: 10,
+  total: 1,
+  hasNext: false,
+});
+/** A page as the pages get it: summaries, without the results. */
+const summaries = (id: number) => {
+  const { results: _results, ...summary } = modelReport({ id });
+  return { ...page(id), items: [summary] };
+};
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+async function setUp(list: (params: ListReportsParams) => Promise<unknown>) {
+  await saveSettings({ serviceUrl: SERVICE, apiKey: 'kept-list-key-1' });
+  const client = { reports: { list: vi.fn(list) } } as unknown as SiteReportClient;
+  const deps = depsWithClient(client);
+  const ask = (keepAs?: string) =>
+    handleMessage(
+      { type: 'listReports', params: PARAMS, keepAs },
+      ownPage('/sidepanel.html'),
+      deps,
+    );
+  /** The settings as the background hears of their change. */
+  const settingsChange = () => {
+    // The menu is re-synced on the same change; the fake browser has no contextMenus.
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
+    return handleStorageChange({ [SETTINGS_KEY]: { newValue: {} } }, 'local', deps);
+  };
+  return { client, deps, ask, settingsChange };
+}
+
+/** What is kept now; a read after the writes started before it. */
+const stored = async () =>
+  (await fakeBrowser.storage.session.get(LAST_PAGE_KEY))[LAST_PAGE_KEY] as
+    | Record<string, unknown>
+    | undefined;
+
+/** Lets the background's write after an answer start (it reads the settings first). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the kept list', () => {
+  it('is the answer to a list asked for with keepAs, under that name and its service', async () => {
+    const { ask } = await setUp(async () => page(5));
+    expect(await ask(KEY)).toEqual({ ok: true, data: summaries(5) });
+    await vi.waitFor(async () => expect(await stored()).toBeDefined());
+    expect(await stored()).toEqual({ version: 1, key: KEY, service: SERVICE, data: summaries(5) });
+  });
+
+  it('is not written for a list asked for without keepAs, nor by a failed one', async () => {
+    let failing = false;
+    const { ask } = await setUp(async () => {
+      if (failing) throw new SiteReportError('network', 'Could not reach the service.');
+      return page(5);
+    });
+    await ask();
+    await settle();
+    expect(await stored()).toBeUndefined();
+
+    const before = { key: KEY, service: SERVICE, data: summaries(4) };
+    await keepLastPage(fakeBrowser.storage.session as unknown as LastPageArea, before);
+    failing = true;
+    expect(await ask(KEY)).toMatchObject({ ok: false, error: { kind: 'network' } });
+    await settle();
+    expect(await stored()).toEqual({ version: 1, ...before });
+  });
+
+  it('does not keep an answer to a request made before the settings changed', async () => {
+    const answer = deferred<unknown>();
+    const { ask, settingsChange } = await setUp(() => answer.promise);
+    const asked = ask(KEY);
+    await settle();
+    // A new key for the same service is saved while the old one's request is out.
+    await saveSettings({ serviceUrl: SERVICE, apiKey: 'kept-list-key-2' });
+    await settingsChange();
+    answer.resolve(page(5));
+    expect(await asked).toMatchObject({ ok: true });
+    await settle();
+    await settle();
+    expect(await stored()).toBeUndefined();
+  });
+
+  it('is forgotten when the settings change, and kept again by the next answer', async () => {
+    const { ask, settingsChange } = await setUp(async () => page(5));
+    await ask(KEY);
+    await vi.waitFor(async () => expect(await stored()).toBeDefined());
+    await settingsChange();
+    expect(await stored()).toBeUndefined();
+    await ask(KEY);
+    await vi.waitFor(async () => expect(await stored()).toMatchObject({ key: KEY }));
+  });
+
+  it('never holds a list asked for ahead with the old settings', async () => {
+    const { client, deps, ask, settingsChange } = await setUp(async () => page(5));
+    const workspace = 'chrome-extension://abc/sidepanel.html';
+    const title = 'Site Report workspace';
+    prefetchWorkspace({ status: 'loading', url: workspace }, { url: workspace }, deps, () => ({
+      url: workspace,
+      title,
+    }));
+    await settle();
+    expect(client.reports.list).toHaveBeenCalledTimes(1);
+    await settingsChange();
+    // The page's request asks the service again, with the new settings.
+    await ask(KEY);
+    expect(client.reports.list).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,276 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { normaliseBaseUrl } from '../../../lib/api';
+import {
+  DEFAULT_SETTINGS,
+  effectiveSiteUrl,
+  hostPermissionPattern,
+  loadSettings,
+  normaliseServiceUrl,
+  onSettingsChanged,
+  SETTINGS_KEY,
+  saveSettings,
+} from '../../../lib/settings';
+
+const stored = async () => (await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY];
+
+describe('loadSettings', () => {
+  it('gives the defaults when nothing is stored', async () => {
+    expect(await loadSettings()).toEqual({ settings: DEFAULT_SETTINGS, locked: [] });
+    expect(DEFAULT_SETTINGS).toEqual({
+      serviceUrl: '',
+      apiKey: '',
+      defaultPrivacy: 0,
+      showBadge: true,
+      contextMenu: true,
+      notify: true,
+      siteUrl: '',
+    });
+  });
+
+  it.each([
+    ['a string', 'garbage'],
+    ['a number', 42],
+    ['an array', [1, 2]],
+    ['null', null],
+  ])('falls back to the defaults when the stored value is %s', async (_name, value) => {
+    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: value });
+    expect((await loadSettings()).settings).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps the valid fields of a damaged value and defaults the rest', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_KEY]: {
+        version: 1,
+        serviceUrl: 'not a url',
+        apiKey: 'key-123',
+        defaultPrivacy: 7,
+        showBadge: 'yes',
+        contextMenu: false,
+        notify: null,
+        siteUrl: 'ftp://files.example.com',
+      },
+    });
+    expect((await loadSettings()).settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      apiKey: 'key-123',
+      contextMenu: false,
+    });
+  });
+
+  it('migrates the version-0 layout to version 1 and stores the result', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_KEY]: {
+        baseUrl: 'https://reports.example.com/api/v1/',
+        token: ' abc ',
+        privacy: 'password',
+        badge: false,
+      },
+    });
+    const expected = {
+      ...DEFAULT_SETTINGS,
+      serviceUrl: 'https://reports.example.com/api/v1',
+      apiKey: 'abc',
+      defaultPrivacy: 2,
+      showBadge: false,
+    };
+    expect((await loadSettings()).settings).toEqual(expected);
+    expect(await stored()).toEqual({ version: 1, ...expected });
+  });
+
+  it.each([
+    ['missing', {}],
+    ['a string', { version: '1' }],
+    ['a fraction', { version: 0.5 }],
+  ])('keeps the URL and key when the version field is %s', async (_name, version) => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_KEY]: { ...version, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' },
+    });
+    const expected = { ...DEFAULT_SETTINGS, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' };
+    expect((await loadSettings()).settings).toEqual(expected);
+    expect(await stored()).toEqual({ version: 1, ...expected });
+  });
+
+  it('reads a newer version field by field (after a downgrade) without rewriting it', async () => {
+    const newer = { version: 3, serviceUrl: 'https://a.example/api/v1', theme: 'dark' };
+    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: newer });
+    expect((await loadSettings()).settings.serviceUrl).toBe('https://a.example/api/v1');
+    expect(await stored()).toEqual(newer);
+  });
+});
+
+describe('managed storage', () => {
+  it('wins over the user’s values and locks those keys', async () => {
+    await saveSettings({ serviceUrl: 'https://mine.example/api/v1', apiKey: 'k', notify: true });
+    await fakeBrowser.storage.managed.set({
+      serviceUrl: 'https://corp.example/api/v1/',
+      notify: false,
+    });
+    const { settings, locked } = await loadSettings();
+    expect(settings).toMatchObject({
+      serviceUrl: 'https://corp.example/api/v1',
+      notify: false,
+      apiKey: 'k',
+    });
+    expect(locked.sort()).toEqual(['notify', 'serviceUrl']);
+  });
+
+  it('cannot set the API key, and its invalid values are ignored', async () => {
+    await fakeBrowser.storage.managed.set({ apiKey: 'admin-key', defaultPrivacy: 9, showBadge: 1 });
+    expect(await loadSettings()).toEqual({ settings: DEFAULT_SETTINGS, locked: [] });
+  });
+
+  it('copes with a browser where managed storage throws or is missing', async () => {
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockRejectedValue(
+      new Error('Managed storage manifest not found'),
+    );
+    expect((await loadSettings()).locked).toEqual([]);
+    vi.spyOn(fakeBrowser.storage, 'managed', 'get').mockReturnValue(
+      undefined as unknown as typeof fakeBrowser.storage.managed,
+    );
+    expect((await loadSettings()).settings).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('makes saveSettings leave locked fields alone and say so', async () => {
+    await fakeBrowser.storage.managed.set({ defaultPrivacy: 1 });
+    const result = await saveSettings({ defaultPrivacy: 0, showBadge: false });
+    expect(result).toMatchObject({ ok: true, ignored: ['defaultPrivacy'] });
+    expect(await stored()).toMatchObject({ defaultPrivacy: 0, showBadge: false });
+    expect((await loadSettings()).settings.defaultPrivacy).toBe(1);
+  });
+});
+
+describe('saveSettings', () => {
+  it.each([
+    ['https://reports.example.com', 'https://reports.example.com'],
+    ['https://reports.example.com/', 'https://reports.example.com'],
+    ['  https://reports.example.com/api/v1/  ', 'https://reports.example.com/api/v1'],
+    ['https://Reports.Example.com:8443/api/v1', 'https://reports.example.com:8443/api/v1'],
+    ['http://localhost:8080/api/v1', 'http://localhost:8080/api/v1'],
+    ['http://127.0.0.1/api/v1', 'http://127.0.0.1/api/v1'],
+    ['http://[::1]:3000/api/v1', 'http://[::1]:3000/api/v1'],
+  ])('stores %s as %s', async (typed, normalised) => {
+    const result = await saveSettings({ serviceUrl: typed });
+    expect(result.ok).toBe(true);
+    expect(await stored()).toMatchObject({ version: 1, serviceUrl: normalised });
+  });
+
+  it.each([
+    ['not a url', /not a web address/],
+    ['ftp://reports.example.com', /must start with https/],
+    ['http://reports.example.com/api/v1', /only allowed for this computer/],
+    ['https://user:pw@reports.example.com', /user name/],
+    ['https://reports.example.com/api/v1?x=1', /\?/],
+  ])('refuses %s with a message for the field, storing nothing', async (typed, message) => {
+    const result = await saveSettings({ serviceUrl: typed, showBadge: false });
+    expect(result).toEqual({
+      ok: false,
+      errors: { serviceUrl: expect.stringMatching(message) },
+    });
+    expect(await stored()).toBeUndefined();
+  });
+
+  it('validates every field', async () => {
+    const result = await saveSettings({
+      apiKey: 'has space inside',
+      defaultPrivacy: 3,
+      notify: 'yes',
+      siteUrl: 'nope',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.errors).sort()).toEqual([
+      'apiKey',
+      'defaultPrivacy',
+      'notify',
+      'siteUrl',
+    ]);
+  });
+
+  it('trims the key, keeps it in storage.local only, and allows removing it', async () => {
+    await saveSettings({ apiKey: '  secret-key  ' });
+    expect(await stored()).toMatchObject({ apiKey: 'secret-key' });
+    expect(await fakeBrowser.storage.sync.get(null)).toEqual({});
+    await saveSettings({ apiKey: '' });
+    expect((await loadSettings()).settings.apiKey).toBe('');
+  });
+
+  it('keeps what it does not change, and concurrent saves do not undo each other', async () => {
+    await Promise.all([
+      saveSettings({ serviceUrl: 'https://a.example/api/v1' }),
+      saveSettings({ showBadge: false }),
+      saveSettings({ defaultPrivacy: 2 }),
+      saveSettings({ apiKey: 'k' }),
+    ]);
+    expect((await loadSettings()).settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      serviceUrl: 'https://a.example/api/v1',
+      showBadge: false,
+      defaultPrivacy: 2,
+      apiKey: 'k',
+    });
+  });
+});
+
+describe('onSettingsChanged', () => {
+  it('reports the user’s and the administrator’s changes until stopped', async () => {
+    const seen: boolean[] = [];
+    const stop = onSettingsChanged(({ settings }) => seen.push(settings.notify));
+    await saveSettings({ notify: false });
+    await vi.waitFor(() => expect(seen).toEqual([false]));
+    await fakeBrowser.storage.managed.set({ notify: true });
+    await vi.waitFor(() => expect(seen).toEqual([false, true]));
+    await fakeBrowser.storage.local.set({ unrelated: 1 });
+    stop();
+    await saveSettings({ showBadge: false });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toEqual([false, true]);
+  });
+});
+
+describe('addresses', () => {
+  it.each([
+    'https://reports.example.com',
+    'https://reports.example.com/',
+    'https://reports.example.com/api/v1/',
+    ' https://REPORTS.example.com//api/v1// ',
+    'http://localhost:8080',
+    'http://127.1.2.3/api/v1',
+    'http://[::1]/api/v1',
+    'http://example.com',
+    'ftp://example.com',
+    'https://u:p@example.com',
+    'https://example.com/#x',
+    'https://example.com/?a',
+    'example.com',
+    '',
+  ])('normalises %j exactly as the API client does', (input) => {
+    const mine = normaliseServiceUrl(input);
+    let theirs: string | null;
+    try {
+      theirs = normaliseBaseUrl(input);
+    } catch {
+      theirs = null;
+    }
+    expect(mine.ok ? mine.url : null).toBe(theirs);
+  });
+
+  it('asks for access to the service’s scheme and host (any port)', () => {
+    expect(hostPermissionPattern('https://reports.example.com/api/v1')).toBe(
+      'https://reports.example.com/*',
+    );
+    expect(hostPermissionPattern('http://localhost:8080/api/v1')).toBe('http://localhost/*');
+  });
+
+  it('derives the report site from the service URL unless overridden', () => {
+    expect(effectiveSiteUrl({ serviceUrl: 'https://r.example/api/v1', siteUrl: '' })).toBe(
+      'https://r.example',
+    );
+    expect(
+      effectiveSiteUrl({
+        serviceUrl: 'https://r.example/api/v1',
+        siteUrl: 'https://www.r.example',
+      }),
+    ).toBe('https://www.r.example');
+  });
+});

@@ -1,0 +1,114 @@
+// The settings summary beside the settings in storage.local: what the popup reads instead of
+// asking the background. It must always match what is in effect and never hold the API key.
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ClientSource } from '../../../lib/background/client-source';
+import { handleStorageChange } from '../../../lib/background/storage-events';
+import { LAST_PAGE_KEY } from '../../../lib/reports/last-page';
+import {
+  loadSettings,
+  SETTINGS_KEY,
+  saveSettings,
+  summaryOf,
+  syncSettingsSummary,
+} from '../../../lib/settings';
+import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from '../../../lib/settings/summary-store';
+
+const KEY = 'summary-secret-key-1';
+
+async function summary() {
+  const items = await fakeBrowser.storage.local.get(SETTINGS_SUMMARY_KEY);
+  return items[SETTINGS_SUMMARY_KEY] as Record<string, unknown> | undefined;
+}
+
+describe('settings summary', () => {
+  it('is written with every save, without the key', async () => {
+    await saveSettings({ serviceUrl: 'https://reports.example.com/api/v1/', apiKey: KEY });
+    expect(await summary()).toEqual({
+      version: 1,
+      connected: true,
+      serviceUrl: 'https://reports.example.com/api/v1',
+      siteUrl: 'https://reports.example.com',
+      defaultPrivacy: 0,
+      showBadge: true,
+      contextMenu: true,
+      notify: true,
+    });
+    expect(JSON.stringify(await summary())).not.toContain(KEY);
+    await saveSettings({ apiKey: '', defaultPrivacy: 2 });
+    expect(await summary()).toMatchObject({ connected: false, defaultPrivacy: 2 });
+  });
+
+  it('says what getStatus says', async () => {
+    await saveSettings({
+      serviceUrl: 'https://r.example',
+      apiKey: KEY,
+      siteUrl: 'https://w.example',
+    });
+    const { settings } = await loadSettings();
+    expect(parseSettingsSummary(await summary())).toEqual(summaryOf(settings));
+  });
+
+  it('carries the administrator’s values', async () => {
+    await fakeBrowser.storage.managed.set({
+      defaultPrivacy: 1,
+      serviceUrl: 'https://corp.example',
+    });
+    await saveSettings({ apiKey: KEY, defaultPrivacy: 2 });
+    expect(await summary()).toMatchObject({
+      connected: true,
+      serviceUrl: 'https://corp.example',
+      defaultPrivacy: 1,
+    });
+  });
+
+  it('is written when an old layout is migrated', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_KEY]: {
+        baseUrl: 'https://reports.example.com/api/v1',
+        token: KEY,
+        privacy: 'private',
+      },
+    });
+    await loadSettings();
+    expect(await summary()).toMatchObject({ connected: true, defaultPrivacy: 1 });
+  });
+
+  it('follows settings written some other way once synced, and is not rewritten needlessly', async () => {
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_KEY]: { version: 1, serviceUrl: 'https://direct.example/api/v1', apiKey: KEY },
+    });
+    expect(await summary()).toBeUndefined();
+    await syncSettingsSummary();
+    expect(await summary()).toMatchObject({
+      connected: true,
+      serviceUrl: 'https://direct.example/api/v1',
+      siteUrl: 'https://direct.example',
+    });
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await syncSettingsSummary();
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('is synced by the background when the settings or the managed values change', async () => {
+    const deps = { clients: { get: vi.fn(), reset: vi.fn() } as unknown as ClientSource };
+    // The menu is re-synced on the same change; the fake browser has no contextMenus.
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
+    await fakeBrowser.storage.local.set({
+      [SETTINGS_KEY]: { version: 1, serviceUrl: 'https://direct.example/api/v1', apiKey: KEY },
+    });
+    await fakeBrowser.storage.session.set({ [LAST_PAGE_KEY]: { version: 1 } });
+    await handleStorageChange({ [SETTINGS_KEY]: { newValue: {} } }, 'local', deps);
+    expect(await summary()).toMatchObject({ connected: true });
+    // The workspace's last shown list was another service's (or key's).
+    expect(await fakeBrowser.storage.session.get(LAST_PAGE_KEY)).toEqual({});
+    await fakeBrowser.storage.managed.set({ showBadge: false });
+    await handleStorageChange({ showBadge: { newValue: false } }, 'managed', deps);
+    expect(await summary()).toMatchObject({ showBadge: false });
+    // Its own writes are not settings changes: no loop.
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await handleStorageChange({ [SETTINGS_SUMMARY_KEY]: { newValue: {} } }, 'local', deps);
+    expect(set).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportSummary } from '../../../lib/api/model';
+import type { Job, JobItem } from '../../../lib/jobs/schema';
+import { findQueuedCreate, queuedState, whenSent } from '../../../lib/this-page/queued-create';
+
+const URL_A = 'https://example.com/pricing';
+
+function create(url: string, extra: Partial<JobItem> = {}): JobItem {
+  return { op: { type: 'create', url, privacy: 0 }, state: 'waiting', ...extra };
+}
+
+function job(id: string, items: JobItem[], extra: Partial<Job> = {}): Job {
+  return { id, kind: 'create', state: 'waiting', createdAt: 1, items, ...extra };
+}
+
+const summary: ReportSummary = {
+  id: 7,
+  url: URL_A,
+  project: 'example.com',
+  rating: 'good',
+  score: 90,
+  privacy: 0,
+  hasPassword: false,
+  generatedAt: '2026-11-20T09:15:02.000Z',
+  createdAt: '2026-11-20T09:15:00.000Z',
+  updatedAt: '2026-11-20T09:15:02.000Z',
+};
+
+describe('findQueuedCreate', () => {
+  it('finds a waiting or running create for the address', () => {
+    expect(findQueuedCreate([job('a', [create(URL_A)])], URL_A, 3)).toEqual({
+      jobId: 'a',
+      index: 0,
+    });
+    expect(
+      findQueuedCreate(
+        [
+          job(
+            'b',
+            [
+              create('https://other.example/', { state: 'done' }),
+              create(URL_A, { state: 'running' }),
+            ],
+            { state: 'running' },
+          ),
+        ],
+        URL_A,
+      ),
+    ).toEqual({ jobId: 'b', index: 1 });
+  });
+
+  it('compares addresses without their fragment', () => {
+    expect(findQueuedCreate([job('a', [create(`${URL_A}#top`)])], URL_A)).toEqual({
+      jobId: 'a',
+      index: 0,
+    });
+  });
+
+  it("prefers the create for the page's own tab", () => {
+    const jobs = [
+      job('other-tab', [create(URL_A, { tabId: 1 })]),
+      job('own', [create(URL_A, { tabId: 2 })]),
+    ];
+    expect(findQueuedCreate(jobs, URL_A, 2)).toEqual({ jobId: 'own', index: 0 });
+    expect(findQueuedCreate(jobs, URL_A, 9)).toEqual({ jobId: 'other-tab', index: 0 });
+  });
+
+  it('ignores finished jobs and items, other kinds and other addresses', () => {
+    const jobs = [
+      job('done', [create(URL_A, { state: 'done' })], { state: 'done' }),
+      job('cancelled', [create(URL_A)], { state: 'cancelled' }),
+      job('failed-item', [create(URL_A, { state: 'failed' })], { state: 'running' }),
+      job('elsewhere', [create('https://example.com/other')]),
+      job('delete', [{ op: { type: 'deleteReport', id: 4 }, state: 'waiting' }], {
+        kind: 'delete',
+      }),
+    ];
+    expect(findQueuedCreate(jobs, URL_A)).toBeUndefined();
+  });
+
+  it('finds nothing for a page that cannot be reported', () => {
+    expect(findQueuedCreate([job('a', [create(URL_A)])], 'chrome://settings/')).toBeUndefined();
+    expect(findQueuedCreate([job('a', [create(URL_A)])], '')).toBeUndefined();
+  });
+
+  it('finds a create in a paused job', () => {
+    expect(findQueuedCreate([job('p', [create(URL_A)], { state: 'paused' })], URL_A)).toEqual({
+      jobId: 'p',
+      index: 0,
+    });
+  });
+});
+
+describe('queuedState', () => {
+  const ref = { jobId: 'a', index: 0 };
+
+  it('says a waiting create and when the queue goes on', () => {
+    expect(queuedState([job('a', [create(URL_A)], { resumeAt: 5000 })], ref)).toEqual({
+      stage: 'waiting',
+      resumeAt: 5000,
+    });
+    expect(queuedState([job('a', [create(URL_A)])], ref)).toEqual({ stage: 'waiting' });
+  });
+
+  it('says why a paused job holds it', () => {
+    const pause = { kind: 'unauthorized' as const, reason: 'unauthorized' as const, message: '' };
+    expect(queuedState([job('a', [create(URL_A)], { state: 'paused', pause })], ref)).toEqual({
+      stage: 'waiting',
+      pause,
+    });
+  });
+
+  it('says sending, done with its report, failed with its error, cancelled', () => {
+    expect(queuedState([job('a', [create(URL_A, { state: 'running' })])], ref)).toEqual({
+      stage: 'sending',
+    });
+    expect(
+      queuedState([job('a', [create(URL_A, { state: 'done', report: summary })])], ref),
+    ).toEqual({ stage: 'done', report: summary });
+    const error = { kind: 'validation' as const, message: 'The url is invalid.' };
+    expect(queuedState([job('a', [create(URL_A, { state: 'failed', error })])], ref)).toEqual({
+      stage: 'failed',
+      error,
+    });
+    expect(queuedState([job('a', [create(URL_A, { state: 'unknown' })])], ref)).toMatchObject({
+      stage: 'failed',
+      error: { reason: 'unknown' },
+    });
+    expect(queuedState([job('a', [create(URL_A, { state: 'cancelled' })])], ref)).toEqual({
+      stage: 'cancelled',
+    });
+    expect(queuedState([job('a', [create(URL_A)], { state: 'cancelled' })], ref)).toEqual({
+      stage: 'cancelled',
+    });
+  });
+
+  it('says gone when the job or its item is not stored, or is not a create', () => {
+    expect(queuedState([], ref)).toEqual({ stage: 'gone' });
+    expect(queuedState([job('a', [])], ref)).toEqual({ stage: 'gone' });
+    expect(
+      queuedState([job('a', [{ op: { type: 'deleteReport', id: 1 }, state: 'done' }])], ref),
+    ).toEqual({ stage: 'gone' });
+    expect(queuedState([job('a', [create(URL_A, { state: 'done' })])], ref)).toEqual({
+      stage: 'gone',
+    });
+  });
+});
+
+describe('whenSent', () => {
+  it('says in how long, from the time the queue goes on', () => {
+    expect(whenSent(41_000, true, 1_000)).toBe('Queued. It will be sent in 40 seconds.');
+    expect(whenSent(181_000, true, 1_000)).toBe('Queued. It will be sent in 3 minutes.');
+  });
+
+  it('says shortly when no wait is known, or it is over', () => {
+    expect(whenSent(undefined, true, 1_000)).toBe('Queued. It will be sent shortly.');
+    expect(whenSent(500, true, 1_000)).toBe('Queued. It will be sent shortly.');
+  });
+
+  it('says when the browser is back online while it is offline', () => {
+    expect(whenSent(41_000, false, 1_000)).toBe(
+      'Queued. It will be sent when the browser is back online.',
+    );
+  });
+});
