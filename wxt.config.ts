@@ -4,6 +4,8 @@ import { pageChunks } from './vite-pages';
 
 export default defineConfig({
   imports: false,
+  // wxt/browser is webextension-polyfill's promise-based `browser`, in Chromium and Firefox alike.
+  modules: ['@wxt-dev/webextension-polyfill'],
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
