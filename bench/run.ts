@@ -68,9 +68,9 @@ async function main(): Promise<void> {
   section = 'Bytes: gzip of the first load; loaded later by import() apart';
   for (const [name, size] of Object.entries(extensionBytes(BUILD_DIR))) {
     const max = BYTE_BUDGETS[name as keyof typeof BYTE_BUDGETS];
-    row(`${name}, ${size.firstLoad.length} files`, size.firstLoadGzip, 'kB', max);
+    row(`${name}, ${size.firstLoad.length} file(s)`, size.firstLoadGzip, 'kB', max);
     if (size.lazy.length)
-      row(`${name}, by import(), ${size.lazy.length} files`, size.lazyGzip, 'kB');
+      row(`${name}, by import(), ${size.lazy.length} file(s)`, size.lazyGzip, 'kB');
   }
   if (BYTES_ONLY) return printTable();
 
@@ -128,14 +128,9 @@ async function main(): Promise<void> {
     row('create from the popup: other requests', create.others, '');
     const reports = await requests.reportsRequests(lab, service);
     row('popup Reports view: first page', reports, '', MAX.reportsFirstPage);
-    const workspace = await requests.workspaceRequests(lab, service);
-    row('workspace on Reports: first rows', workspace.firstRows, '', MAX.workspaceFirstRows);
-    row(
-      'workspace: rows selected, tabs switched',
-      workspace.afterRows,
-      '',
-      MAX.workspaceSelectionAndTabs,
-    );
+    const { firstRows, afterRows } = await requests.workspaceRequests(lab, service);
+    row('workspace on Reports: first rows', firstRows, '', MAX.workspaceFirstRows);
+    row('workspace: rows selected, tabs switched', afterRows, '', MAX.workspaceSelectionAndTabs);
 
     console.log('Service worker start…');
     section = 'Service worker';
