@@ -1,117 +1,84 @@
-// What each page of a built extension costs to load, in gzip bytes: the files its HTML loads
-// (<script src>, <link rel=stylesheet>, <link rel=modulepreload>) and, transitively, the chunks
-// those scripts import statically. Chunks reached only through import() are counted apart: they
-// are not part of the first load. Each file is counted once per page.
+// What each page of a built extension loads first, in gzip bytes: the files its HTML loads
+// (<script src>, <link rel=stylesheet|modulepreload>) and the chunks they import statically,
+// transitively, each once. Chunks reached only through import() are counted apart.
 import { existsSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { ByteBudgetName } from './budgets';
 
-export interface FileSize {
-  /** Path inside the extension, without a leading slash (e.g. `chunks/popup-abc.js`). */
-  file: string;
-  bytes: number;
-  gzip: number;
-}
+/** A file by its path inside the extension (`chunks/popup-abc.js`), raw and gzip bytes. */
+export type FileSize = { file: string; bytes: number; gzip: number };
 
 export interface LoadSize {
-  /** What the page (or worker) loads before anything runs: the number the budgets apply to. */
   firstLoad: FileSize[];
   firstLoadGzip: number;
-  /** Loaded later through import() (and the stylesheets those chunks bring), not yet counted. */
+  /** Loaded later by import() (and what Vite's preload map lists for it). */
   lazy: FileSize[];
   lazyGzip: number;
 }
 
-/** gzip at zlib's default level (6), each file on its own as the browser reads it. */
-export function gzipSize(content: Buffer | string): number {
-  return gzipSync(content).length;
+/** gzip at zlib's default level, each file on its own. */
+export const gzipSize = (content: Buffer | string): number => gzipSync(content).length;
+
+/** A reference as a path inside the extension; '' for another origin. */
+function resolveIn(from: string, reference: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('//')) return '';
+  const path = reference.split(/[?#]/)[0] ?? '';
+  return posix.normalize(
+    path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path),
+  );
 }
 
-function fileSize(root: string, file: string): FileSize {
-  const content = readFileSync(posix.join(root, file));
-  return { file, bytes: content.length, gzip: gzipSize(content) };
-}
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((value) => value !== undefined);
 
-/** An address in the built files, as a path inside the extension (or null for other origins). */
-function resolveIn(from: string, reference: string): string | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('//')) return null;
-  const clean = reference.split(/[?#]/)[0] ?? '';
-  const path = clean.startsWith('/') ? clean.slice(1) : posix.join(posix.dirname(from), clean);
-  return posix.normalize(path);
-}
-
-function attribute(tag: string, name: string): string | undefined {
-  const match = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
-  return match ? (match[2] ?? match[3] ?? match[4]) : undefined;
-}
-
-/** The scripts and stylesheets an HTML file loads, in document order. */
+/** The scripts, stylesheets and module preloads an HTML file loads, in document order. */
 export function htmlAssets(html: string, htmlFile: string): string[] {
-  const found: string[] = [];
-  const withoutComments = html.replace(/<!--[\s\S]*?-->/g, '');
-  for (const [tag] of withoutComments.matchAll(/<(script|link)\b[^>]*>/gi)) {
-    let reference: string | undefined;
-    if (/^<script/i.test(tag)) {
-      reference = attribute(tag, 'src');
-    } else {
+  const tags = html.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<(script|link)\b[^>]*>/gi);
+  return [...tags]
+    .map(([tag]) => {
+      if (/^<script/i.test(tag)) return attribute(tag, 'src');
       const rel = (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/);
-      if (rel.includes('stylesheet') || rel.includes('modulepreload')) {
-        reference = attribute(tag, 'href');
-      }
-    }
-    const path = reference && resolveIn(htmlFile, reference);
-    if (path) found.push(path);
-  }
-  return found;
+      return rel.includes('stylesheet') || rel.includes('modulepreload')
+        ? attribute(tag, 'href')
+        : undefined;
+    })
+    .map((reference) => (reference ? resolveIn(htmlFile, reference) : ''))
+    .filter(Boolean);
 }
 
-export interface JsImports {
-  /** `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`. */
-  static: string[];
-  /** `import("./x.js")`. */
-  dynamic: string[];
-  /**
-   * Files named in Vite's preload map (`__vite__mapDeps`): what a dynamic import also loads
-   * (its chunks' stylesheets and shared chunks).
-   */
-  preloadDeps: string[];
-}
-
-// Bundlers put static imports and re-exports at the start of a statement; the minified output
-// has them as `import{a as b}from"./x.js"` or `import"./x.js"`.
+// Minified static imports and re-exports: `import{a as b}from"./x.js"`, `import"./x.js"`.
 const STATIC_IMPORT =
   /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"'\n]+)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`\n]+)["'`]\s*\)/g;
 const PRELOAD_MAP = /__vite__mapDeps\s*=[^\n]*?m\.f\s*=\s*\[([^\]]*)\]/;
 
-export function jsImports(code: string, jsFile: string): JsImports {
-  const resolveAll = (references: Iterable<string>) =>
-    [...references]
-      .map((reference) => resolveIn(jsFile, reference))
-      .filter((path): path is string => path !== null);
-  const staticRefs = [...code.matchAll(STATIC_IMPORT)].map((match) => match[1] as string);
-  const dynamicRefs = [...code.matchAll(DYNAMIC_IMPORT)].map((match) => match[1] as string);
+/** A chunk's static and dynamic imports, and the files Vite's preload map names. */
+export function jsImports(code: string, jsFile: string) {
+  const found = (text: string, regex: RegExp, from: string, local: boolean) =>
+    [...text.matchAll(regex)]
+      .map((match) => match[1] as string)
+      .filter((ref) => !local || ref.startsWith('.') || ref.startsWith('/'))
+      .map((ref) => resolveIn(from, ref))
+      .filter(Boolean);
   const map = PRELOAD_MAP.exec(code)?.[1] ?? '';
-  // The map's entries are relative to the extension root, not to the importing chunk.
-  const preloadDeps = [...map.matchAll(/["'`]([^"'`]+)["'`]/g)]
-    .map((match) => resolveIn('index.html', match[1] as string))
-    .filter((path): path is string => path !== null);
   return {
-    static: resolveAll(staticRefs.filter((ref) => ref.startsWith('.') || ref.startsWith('/'))),
-    dynamic: resolveAll(dynamicRefs.filter((ref) => ref.startsWith('.') || ref.startsWith('/'))),
-    preloadDeps,
+    static: found(code, STATIC_IMPORT, jsFile, true),
+    dynamic: found(code, DYNAMIC_IMPORT, jsFile, true),
+    // The map's entries are relative to the extension's root.
+    preloadDeps: found(map, /["'`]([^"'`]+)["'`]/g, 'index.html', false),
   };
 }
 
-/**
- * Everything loaded from `entries` (paths inside `root`): the entries and the JS they import
- * statically, transitively; then, separately, what their import() calls would add.
- */
+/** What `entries` (paths inside `root`) load first, and what their import() calls add. */
 export function loadSize(root: string, entries: string[]): LoadSize {
-  const first = new Set<string>();
-  const lazyRoots = new Set<string>();
+  const [firstFiles, lazyFiles] = [new Set<string>(), new Set<string>()];
+  const later: string[] = [];
   const visit = (file: string, into: Set<string>) => {
-    if (into.has(file) || (into !== first && first.has(file))) return;
+    if (firstFiles.has(file) || into.has(file)) return;
     if (!existsSync(posix.join(root, file))) {
       throw new Error(`${file} is referenced but not in the build (${root})`);
     }
@@ -119,62 +86,36 @@ export function loadSize(root: string, entries: string[]): LoadSize {
     if (!file.endsWith('.js')) return;
     const imports = jsImports(readFileSync(posix.join(root, file), 'utf8'), file);
     for (const next of imports.static) visit(next, into);
-    for (const next of [...imports.dynamic, ...imports.preloadDeps]) lazyRoots.add(next);
+    later.push(...imports.dynamic, ...imports.preloadDeps);
   };
-  for (const entry of entries) visit(entry, first);
-  const lazy = new Set<string>();
-  // Lazy chunks may import more lazily; keep going until nothing new turns up.
-  for (let pending = [...lazyRoots]; pending.length > 0; ) {
-    lazyRoots.clear();
-    for (const file of pending) visit(file, lazy);
-    pending = [...lazyRoots].filter((file) => !first.has(file) && !lazy.has(file));
-  }
-  const firstLoad = [...first].map((file) => fileSize(root, file));
-  const lazyFiles = [...lazy].filter((file) => !first.has(file)).map((f) => fileSize(root, f));
+  for (const entry of entries) visit(entry, firstFiles);
+  for (let file = later.shift(); file !== undefined; file = later.shift()) visit(file, lazyFiles);
+  const sizes = (files: Set<string>) =>
+    [...files].map((file) => {
+      const content = readFileSync(posix.join(root, file));
+      return { file, bytes: content.length, gzip: gzipSize(content) };
+    });
+  const [firstLoad, lazy] = [sizes(firstFiles), sizes(lazyFiles)];
   const total = (files: FileSize[]) => files.reduce((sum, file) => sum + file.gzip, 0);
-  return {
-    firstLoad,
-    firstLoadGzip: total(firstLoad),
-    lazy: lazyFiles,
-    lazyGzip: total(lazyFiles),
-  };
+  return { firstLoad, firstLoadGzip: total(firstLoad), lazy, lazyGzip: total(lazy) };
 }
 
 /** What an HTML page of the extension loads. */
-export function pageSize(root: string, htmlFile: string): LoadSize {
-  const html = readFileSync(posix.join(root, htmlFile), 'utf8');
-  return loadSize(root, htmlAssets(html, htmlFile));
-}
+export const pageSize = (root: string, htmlFile: string): LoadSize =>
+  loadSize(root, htmlAssets(readFileSync(posix.join(root, htmlFile), 'utf8'), htmlFile));
 
-/** The background: the manifest's service worker (MV3) or scripts (MV2). */
+/** The manifest's background service worker and what it imports. */
 export function backgroundSize(root: string): LoadSize {
-  const manifest = JSON.parse(readFileSync(posix.join(root, 'manifest.json'), 'utf8')) as {
-    background?: { service_worker?: string; scripts?: string[] };
-  };
-  const background = manifest.background;
-  const entries = background?.service_worker
-    ? [background.service_worker]
-    : (background?.scripts ?? []);
-  if (entries.length === 0) throw new Error(`No background script in ${root}/manifest.json`);
-  return loadSize(
-    root,
-    entries.map((entry) => resolveIn('manifest.json', entry) ?? entry),
-  );
+  const manifest = JSON.parse(readFileSync(posix.join(root, 'manifest.json'), 'utf8'));
+  const worker: string | undefined = manifest.background?.service_worker;
+  if (!worker) throw new Error(`No background service worker in ${root}/manifest.json`);
+  return loadSize(root, [resolveIn('manifest.json', worker)]);
 }
 
-export interface ExtensionBytes {
-  popup: LoadSize;
-  options: LoadSize;
-  /** The workspace (sidepanel.html: the side panel, the sidebar, and the page in a tab). */
-  workspace: LoadSize;
-  background: LoadSize;
-}
-
-export function extensionBytes(root: string): ExtensionBytes {
-  return {
-    popup: pageSize(root, 'popup.html'),
-    options: pageSize(root, 'options.html'),
-    workspace: pageSize(root, 'sidepanel.html'),
-    background: backgroundSize(root),
-  };
-}
+/** Each budgeted load: popup.html, options.html, sidepanel.html (the workspace), background. */
+export const extensionBytes = (root: string): Record<ByteBudgetName, LoadSize> => ({
+  popup: pageSize(root, 'popup.html'),
+  options: pageSize(root, 'options.html'),
+  workspace: pageSize(root, 'sidepanel.html'),
+  background: backgroundSize(root),
+});

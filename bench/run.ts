@@ -1,597 +1,170 @@
-// `npm run bench`: builds the production extension, measures it (bytes, time to content,
-// requests, service worker) and prints one table, also written to bench/results.json.
-// Talks only to 127.0.0.1. Exits 0 whatever the numbers are (timings are noisy and never gate;
-// byte budgets are enforced by `npm test`), and non-zero only when something could not be measured.
+// `npm run bench`: builds the production extension, measures it in Chromium against the local
+// service (127.0.0.1 only), prints one table and writes it to bench/results.json. Exits 0 whatever
+// the numbers; non-zero only when something could not be measured.
+//   --bytes     only build and print the byte sizes
+//   --no-queue  leave out the queue's 100 creates (over a minute)
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { type RunningService, startService } from '../server/service';
-import {
-  BYTE_BUDGETS,
-  type ByteBudgetName,
-  POPUP_TO_FLOOR_RATIO,
-  QUEUE_BUDGET,
-  REQUEST_BUDGETS,
-  WORKSPACE_TO_FLOOR_RATIO,
-} from './budgets';
-import { BENCH_CHROME_DIR, buildAndZip, type ZipSize } from './build';
-import { type ExtensionBytes, extensionBytes } from './bytes';
-import { connectTo, type Lab, message, openLab, prepareLabDir } from './lab';
-import {
-  createRequests,
-  popupOpenRequests,
-  reportsFirstPage,
-  showPage,
-  tabSwitchRequests,
-  timeToContent,
-  withService,
-  workerHeap,
-  workerStart,
-} from './measure';
-import { QUEUE_LIMIT, queueCreates } from './queue';
-import {
-  hundredRows,
-  sidePanelFirstRows,
-  workspaceFirstRows,
-  workspaceRequests,
-} from './workspace';
+import { BYTE_BUDGETS, REQUEST_BUDGETS as MAX, OWN_COST_GOAL_MS, QUEUE_BUDGET } from './budgets';
+import { extensionBytes } from './bytes';
+import { BUILD_DIR, buildForBench, connectTo, type Lab, message, openLab, showPage } from './lab';
+import * as requests from './requests';
+import { POPUP, timeAgainstBound, WORKSPACE, workerStart, writeFloorAndBound } from './times';
 
 const RESULTS = resolve(import.meta.dirname, 'results.json');
-/** `npm run bench -- --bytes`: build and print the byte sizes only (nothing is written). */
 const BYTES_ONLY = process.argv.includes('--bytes');
-/** `npm run bench -- --no-queue`: leave out the queue's 100 creates (over a minute). */
 const QUEUE = !process.argv.includes('--no-queue');
+/** Openings of each page in each worker state (after one uncounted round). */
+const RUNS = 20;
 
-type Status = 'ok' | 'OVER' | '';
+type Unit = 'kB' | 'ms' | 's' | '×' | '';
 
 interface Row {
   section: string;
   measure: string;
+  /** Bytes for kB, ms for ms and s, a ratio for ×, a count for ''. */
   value: number;
-  unit: 'B' | 'ms' | 'requests' | 'ratio';
-  shown: string;
-  budget: string;
-  status: Status;
+  unit: Unit;
+  budget?: string;
+  status?: 'ok' | 'OVER';
 }
 
 const rows: Row[] = [];
+let section = '';
 
-function row(
-  section: string,
-  measure: string,
-  value: number,
-  unit: Row['unit'],
-  shown: string,
-  budget = '',
-  ok?: boolean,
-) {
-  const status: Status = ok === undefined ? '' : ok ? 'ok' : 'OVER';
-  rows.push({ section, measure, value, unit, shown, budget, status });
-}
+const format = (value: number, unit: Unit) =>
+  unit === 'kB' || unit === 's'
+    ? `${(value / 1000).toFixed(2)} ${unit}`
+    : unit === 'ms'
+      ? `${value.toFixed(1)} ms`
+      : `${value.toFixed(unit ? 2 : 0)}${unit}`;
 
-/**
- * Rows of the workspace's times against their floor, both within the budget: to the first rows
- * (the list kept from the opening before, or the service's answer if that was in sooner), and to
- * the service's rows.
- */
-function firstRowsAgainstFloor(
-  section: string,
-  floorMs: number,
-  openings: (readonly [label: string, firstMs: number, freshMs: number])[],
-) {
-  const limit = floorMs * WORKSPACE_TO_FLOOR_RATIO;
-  const budget = `≤ ${WORKSPACE_TO_FLOOR_RATIO}× floor = ${ms(limit)}`;
-  for (const [label, firstMs, freshMs] of openings) {
-    const first = `${label}: first rows (kept, or answered if sooner)`;
-    row(section, first, firstMs, 'ms', ratioOf(firstMs, floorMs), budget, firstMs <= limit);
-    const fresh = `${label}: the service's rows`;
-    row(section, fresh, freshMs, 'ms', ratioOf(freshMs, floorMs), budget, freshMs <= limit);
+/** A row; with `max`, a budget (`exact`: the value must equal it). */
+function row(measure: string, value: number, unit: Unit, max?: number, exact = false) {
+  const entry: Row = { section, measure, value: Math.round(value * 1000) / 1000, unit };
+  if (max !== undefined) {
+    entry.budget = `${exact ? '=' : '≤'} ${format(max, unit)}`;
+    entry.status = (exact ? value === max : value <= max) ? 'ok' : 'OVER';
   }
-}
-
-/**
- * Rows of the workspace's bounds (lab.ts), shown beside its floor: what a page that shows nothing
- * before those answers takes at least. Not budgeted.
- */
-function workspaceBoundRows(
-  section: string,
-  floorMs: number,
-  bounds: { keptRead: number; requestWarm: number; requestCold: number },
-) {
-  for (const [label, value] of [
-    ['bound: the floor after reading the kept list (storage.session)', bounds.keptRead],
-    ["bound: the floor after the first page's request, worker running", bounds.requestWarm],
-    ["bound: the floor after the first page's request, worker stopped", bounds.requestCold],
-  ] as const) {
-    row(section, label, value, 'ms', ratioOf(value, floorMs));
-  }
-}
-
-/** The row of the popup's bound (lab.ts, floor-reads.html), shown beside its floor. */
-function popupBoundRow(section: string, times: { floorMs: number; readsMs: number }) {
-  row(
-    section,
-    "bound: the floor after the popup's reads (its tab, storage.local)",
-    times.readsMs,
-    'ms',
-    ratioOf(times.readsMs, times.floorMs),
-  );
-}
-
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const MB = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
-const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
-/** `value` ms, and its ratio to `floor`. */
-const ratioOf = (value: number, floor: number) => `${ms(value)} (${(value / floor).toFixed(2)}×)`;
-
-function bytesRows(bytes: ExtensionBytes, zips: ZipSize[]) {
-  const pages: [ByteBudgetName, string][] = [
-    ['popup', 'popup.html first load'],
-    ['options', 'options.html first load'],
-    ['workspace', 'sidepanel.html (workspace) first load'],
-    ['background', 'background (service worker)'],
-  ];
-  for (const [name, label] of pages) {
-    const size = bytes[name];
-    const budget = BYTE_BUDGETS[name];
-    row(
-      'Bytes (gzip)',
-      `${label}, ${size.firstLoad.length} file(s)`,
-      size.firstLoadGzip,
-      'B',
-      kB(size.firstLoadGzip),
-      `≤ ${kB(budget)}`,
-      size.firstLoadGzip <= budget,
-    );
-    if (size.lazy.length > 0) {
-      row(
-        'Bytes (gzip)',
-        `${name}: loaded later by import(), ${size.lazy.length} file(s)`,
-        size.lazyGzip,
-        'B',
-        kB(size.lazyGzip),
-      );
-    }
-  }
-  for (const zip of zips) {
-    row('Bytes (zip)', `${zip.name} zip (${zip.file})`, zip.bytes, 'B', kB(zip.bytes));
-  }
+  rows.push(entry);
 }
 
 function printTable() {
-  const headers = ['Measure', 'Value', 'Budget', ''];
-  const body = rows.map((entry) => [entry.measure, entry.shown, entry.budget, entry.status]);
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...body.map((cells) => (cells[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 1 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
-  let section = '';
-  console.log(line(headers));
-  for (const [index, entry] of rows.entries()) {
-    if (entry.section !== section) {
-      section = entry.section;
-      console.log(`— ${section}`);
-    }
-    console.log(line(body[index] as string[]));
-  }
+  rows.forEach((r, index) => {
+    if (r.section !== rows[index - 1]?.section) console.log(`— ${r.section}`);
+    const value = format(r.value, r.unit).padStart(10);
+    console.log(
+      `  ${r.measure.padEnd(52)} ${value}  ${(r.budget ?? '').padEnd(11)} ${r.status ?? ''}`.trimEnd(),
+    );
+  });
 }
 
-async function main(): Promise<number> {
+async function main(): Promise<void> {
   const started = Date.now();
-  console.log('Building and zipping the production extension (.output/bench-*)…');
-  const zips = await buildAndZip();
-  const bytes = extensionBytes(BENCH_CHROME_DIR);
-  bytesRows(bytes, zips);
-
-  if (BYTES_ONLY) {
-    printTable();
-    return 0;
+  console.log('Building the production extension (.output/bench-chrome-mv3)…');
+  await buildForBench();
+  section = 'Bytes: gzip of the first load; loaded later by import() apart';
+  for (const [name, size] of Object.entries(extensionBytes(BUILD_DIR))) {
+    const max = BYTE_BUDGETS[name as keyof typeof BYTE_BUDGETS];
+    row(`${name}, ${size.firstLoad.length} file(s)`, size.firstLoadGzip, 'kB', max);
+    if (size.lazy.length)
+      row(`${name}, by import(), ${size.lazy.length} file(s)`, size.lazyGzip, 'kB');
   }
+  if (BYTES_ONLY) return printTable();
 
-  const labDir = await prepareLabDir(BENCH_CHROME_DIR);
-  const services: RunningService[] = [];
   let lab: Lab | undefined;
-  const details: Record<string, unknown> = { bytes, zips };
+  let service: RunningService | undefined;
+  let browser = '';
   try {
-    const service = await startService({ port: 0, serveSamples: true, rateLimit: 0 });
-    services.push(service);
-    const slow = await startService({
-      port: 0,
-      serveSamples: true,
-      rateLimit: 0,
-      async: true,
-      asyncDelayMs: 1500,
-    });
-    services.push(slow);
+    service = await startService({ port: 0, serveSamples: true, rateLimit: 0 });
     const samples = service.sampleUrls;
-    const slowSamples = slow.sampleUrls;
-    if (!samples || !slowSamples) throw new Error('The service did not serve its sample pages.');
+    if (!samples) throw new Error('The service did not serve its sample pages.');
     await service.seed(
       Array.from({ length: 30 }, (_, index) => ({
         url: `https://site-${index % 4}.example/list-${index}`,
         result: (['good', 'decent', 'bad'] as const)[index % 3],
       })),
     );
-
     console.log('Launching Chromium with the extension…');
-    lab = await openLab(labDir);
-    details.browser = await lab.cdp
-      .send('Browser.getVersion')
-      .then((version) => version.product)
-      .catch(() => lab?.control.evaluate(() => navigator.userAgent));
+    lab = await openLab();
+    browser = (await lab.cdp.send('Browser.getVersion')).product;
     await connectTo(lab, service);
     await showPage(lab, samples.good);
-    const created = await message<{ ok: boolean; data?: { rating: string | null } }>(lab, {
-      type: 'createReport',
-      input: { url: samples.good, privacy: 0 },
-    });
-    if (!created.ok || !created.data?.rating) {
-      throw new Error(`Could not create the cached report: ${JSON.stringify(created)}`);
-    }
+    const input = { url: samples.good, privacy: 0 };
+    const created = await message<{ ok: boolean }>(lab, { type: 'createReport', input });
+    if (!created.ok) throw new Error(`Not created: ${JSON.stringify(created)}`);
 
-    console.log('Popup time to content (20 openings of each page)…');
-    const content = await timeToContent(lab, samples.good, 20);
-    details.timeToContent = content;
-    const toolbarSection =
-      'Popup time to content, opened from the toolbar button (median of 20, navigation start → content mark)';
-    row(
-      toolbarSection,
-      'floor: static page, same stylesheets',
-      content.toolbar.floorMs,
-      'ms',
-      ms(content.toolbar.floorMs),
-    );
-    popupBoundRow(toolbarSection, content.toolbar);
-    for (const [label, value, ratio] of [
-      ['popup, worker running', content.toolbar.warmMs, POPUP_TO_FLOOR_RATIO.workerRunning],
-      [
-        'popup, worker stopped before opening',
-        content.toolbar.coldMs,
-        POPUP_TO_FLOOR_RATIO.workerStopped,
-      ],
+    for (const [timed, shown] of [
+      [POPUP, new RegExp(samples.good.replace(/[.?]/g, '\\$&'))],
+      [WORKSPACE, /site-\d\.example/],
     ] as const) {
-      const limit = content.toolbar.floorMs * ratio;
-      row(
-        toolbarSection,
-        label,
-        value,
-        'ms',
-        ratioOf(value, content.toolbar.floorMs),
-        `≤ ${ratio}× floor = ${ms(limit)}`,
-        value <= limit,
-      );
+      console.log(`${timed.name}: its floor, bound and page, ${RUNS} times each way…`);
+      await writeFloorAndBound(lab, timed, shown);
+      const times = await timeAgainstBound(lab, timed, RUNS);
+      section = `${timed.name}: navigation start → mark '${timed.mark}', median of ${RUNS}`;
+      for (const state of ['running', 'stopped'] as const) {
+        const { floor, bound, page } = times[state];
+        row(`worker ${state}: floor (static page)`, floor, 'ms');
+        row(`worker ${state}: bound (floor + browser reads)`, bound, 'ms');
+        row(`worker ${state}: ${timed.name}`, page, 'ms');
+        row(`worker ${state}: own cost (page − bound), goal`, page - bound, 'ms', OWN_COST_GOAL_MS);
+        row(`worker ${state}: page / bound`, page / bound, '×');
+      }
     }
-    // A detached popup window: not how the popup opens from the toolbar, and its tab's events
-    // wake a stopped worker, which then starts beside the page (the floor's too). Shown, not
-    // budgeted.
-    const windowSection =
-      'Popup time to content, opened as its own window (median of 20; its tab wakes a stopped worker)';
-    const { floorMs: windowFloor, warmMs, coldMs } = content.window;
-    row(windowSection, 'floor: static page, same stylesheets', windowFloor, 'ms', ms(windowFloor));
-    popupBoundRow(windowSection, content.window);
-    row(windowSection, 'popup, worker running', warmMs, 'ms', ratioOf(warmMs, windowFloor));
-    row(
-      windowSection,
-      'popup, worker stopped before opening',
-      coldMs,
-      'ms',
-      ratioOf(coldMs, windowFloor),
-    );
 
-    console.log('Requests: popup open, tab switches and navigation…');
-    const popupRequests = await popupOpenRequests(lab, service);
-    details.popupRequests = popupRequests;
-    const requestSection = 'API requests reaching the service (its own log)';
-    row(
-      requestSection,
-      'popup open, cached rating: before content',
-      popupRequests.beforeContent,
-      'requests',
-      String(popupRequests.beforeContent),
-      `${REQUEST_BUDGETS.popupBeforeContent}`,
-      popupRequests.beforeContent <= REQUEST_BUDGETS.popupBeforeContent,
-    );
-    row(
-      requestSection,
-      'popup open, cached rating: after content',
-      popupRequests.afterContent,
-      'requests',
-      String(popupRequests.afterContent),
-      `≤ ${REQUEST_BUDGETS.popupAfterContent}`,
-      popupRequests.afterContent <= REQUEST_BUDGETS.popupAfterContent,
-    );
+    console.log('API requests…');
+    section = 'API requests reaching the service (its own log)';
     await showPage(lab, samples.good);
-    const tabs = await tabSwitchRequests(lab, service, {
-      cached: samples.good,
-      others: [samples.decent, samples.bad],
-    });
-    details.tabSwitch = tabs;
-    row(
-      requestSection,
-      `${tabs.switches} tab switches + ${tabs.navigations} navigations (badge "${tabs.badge}")`,
-      tabs.requests,
-      'requests',
-      String(tabs.requests),
-      `${REQUEST_BUDGETS.tabSwitchAndNavigation}`,
-      tabs.requests <= REQUEST_BUDGETS.tabSwitchAndNavigation && tabs.badge !== '',
-    );
+    const popup = await requests.popupRequests(lab, service);
+    row('popup opened, rating cached: before content', popup.before, '', MAX.popupBeforeContent);
+    row('popup opened, rating cached: after content', popup.after, '', MAX.popupAfterContent);
+    const tabs = await requests.tabSwitchRequests(lab, service, samples.good, samples.decent);
+    const switched = `10 tab switches + 4 navigations (badge "${tabs.badge}")`;
+    row(switched, tabs.requests, '', MAX.tabSwitchAndNavigation);
+    const create = await requests.createRequests(lab, service, samples.bad);
+    row('create from the popup: POSTs', create.posts, '', MAX.create, true);
+    row('create from the popup: other requests', create.others, '');
+    const reports = await requests.reportsRequests(lab, service);
+    row('popup Reports view: first page', reports, '', MAX.reportsFirstPage);
+    const { firstRows, afterRows } = await requests.workspaceRequests(lab, service);
+    row('workspace on Reports: first rows', firstRows, '', MAX.workspaceFirstRows);
+    row('workspace: rows selected, tabs switched', afterRows, '', MAX.workspaceSelectionAndTabs);
 
-    console.log('Reports view first page (10 openings)…');
-    await showPage(lab, samples.good);
-    const reports = await reportsFirstPage(lab, service, 10);
-    details.reportsFirstPage = reports;
-    row(
-      requestSection,
-      'Reports view first page',
-      reports.requests,
-      'requests',
-      String(reports.requests),
-      `${REQUEST_BUDGETS.reportsFirstPage}`,
-      reports.requests <= REQUEST_BUDGETS.reportsFirstPage,
-    );
-
-    console.log('Requests: create, with the answer at once and with a slow analysis…');
-    const create = await createRequests(lab, service, samples.bad);
-    details.create = create;
-    row(
-      requestSection,
-      `create, rated at once (${create.rating})`,
-      create.creates + create.polls,
-      'requests',
-      `${create.creates} + ${create.polls} polls`,
-      `${REQUEST_BUDGETS.create} + polls while null`,
-      create.creates === REQUEST_BUDGETS.create && create.afterRating === 0 && create.polls === 0,
-    );
-    const slowCreate = await withService(lab, service, slow, () =>
-      createRequests(lab as Lab, slow, slowSamples.good),
-    );
-    details.createAsync = slowCreate;
-    row(
-      requestSection,
-      `create, analysis takes 1.5 s (${slowCreate.rating} after ${(slowCreate.ms / 1000).toFixed(1)} s)`,
-      slowCreate.creates + slowCreate.polls,
-      'requests',
-      `${slowCreate.creates} + ${slowCreate.polls} polls, ${slowCreate.afterRating} after`,
-      `${REQUEST_BUDGETS.create} + polls while null`,
-      slowCreate.creates === REQUEST_BUDGETS.create && slowCreate.afterRating === 0,
-    );
-
-    const timingSection = 'Reports view (median of 10, click on "Reports" → first rows shown)';
-    row(timingSection, 'Reports first page shown', reports.ms, 'ms', ms(reports.ms));
-
-    console.log('Workspace: time to first rows (10 openings of each page), requests, 100 rows…');
-    await showPage(lab, samples.good);
-    const firstRows = await workspaceFirstRows(lab, 10);
-    details.workspaceFirstRows = firstRows;
-    const workspaceSection =
-      'Workspace Reports tab (median of 10, navigation start → first rows in the document)';
-    row(
-      workspaceSection,
-      'floor: static page, same stylesheets, 10 rows',
-      firstRows.ms.floor,
-      'ms',
-      ms(firstRows.ms.floor),
-    );
-    workspaceBoundRows(workspaceSection, firstRows.ms.floor, firstRows.ms);
-    firstRowsAgainstFloor(workspaceSection, firstRows.ms.floor, [
-      ['workspace, worker running', firstRows.ms.warm, firstRows.ms.warmFresh],
-      ['workspace, worker stopped before opening', firstRows.ms.cold, firstRows.ms.coldFresh],
-    ]);
-    const unkeptLimit = firstRows.ms.floor * WORKSPACE_TO_FLOOR_RATIO;
-    row(
-      workspaceSection,
-      "workspace, worker running, nothing kept (a session's first opening): the service's rows",
-      firstRows.ms.unkept,
-      'ms',
-      ratioOf(firstRows.ms.unkept, firstRows.ms.floor),
-      `≤ ${WORKSPACE_TO_FLOOR_RATIO}× floor = ${ms(unkeptLimit)}`,
-      firstRows.ms.unkept <= unkeptLimit,
-    );
-    const workspaceCalls = await workspaceRequests(lab, service);
-    details.workspaceRequests = workspaceCalls;
-    row(
-      requestSection,
-      'workspace opened on Reports: first rows',
-      workspaceCalls.firstRows,
-      'requests',
-      String(workspaceCalls.firstRows),
-      `${REQUEST_BUDGETS.workspaceFirstRows}`,
-      workspaceCalls.firstRows <= REQUEST_BUDGETS.workspaceFirstRows,
-    );
-    row(
-      requestSection,
-      `workspace: ${workspaceCalls.selectionChanges} selection changes + ${workspaceCalls.tabSwitches} tab switches`,
-      workspaceCalls.afterFirstRows,
-      'requests',
-      String(workspaceCalls.afterFirstRows),
-      `${REQUEST_BUDGETS.workspaceSelectionAndTabs}`,
-      workspaceCalls.afterFirstRows <= REQUEST_BUDGETS.workspaceSelectionAndTabs,
-    );
-    console.log('Workspace in the side panel (10 rounds)…');
-    await showPage(lab, samples.good);
-    const panel = await sidePanelFirstRows(lab, service, 10);
-    details.sidePanelFirstRows = panel;
-    const panelSection =
-      "Workspace in Chrome's side panel (median of 10, the panel's navigation start → first rows)";
-    row(
-      panelSection,
-      'floor: workspace-floor.html in the side panel',
-      panel.ms.floor,
-      'ms',
-      ms(panel.ms.floor),
-    );
-    workspaceBoundRows(panelSection, panel.ms.floor, panel.ms);
-    firstRowsAgainstFloor(panelSection, panel.ms.floor, [
-      ["opened by the popup's Open workspace", panel.ms.fromPopup, panel.ms.fromPopupFresh],
-      [
-        "opened by the browser's side panel button, worker running",
-        panel.ms.directWarm,
-        panel.ms.directWarmFresh,
-      ],
-      [
-        "opened by the browser's side panel button, worker stopped",
-        panel.ms.directCold,
-        panel.ms.directColdFresh,
-      ],
-    ]);
-    row(
-      requestSection,
-      "side panel from the popup's Open workspace: first rows",
-      panel.fromPopupRequests,
-      'requests',
-      String(panel.fromPopupRequests),
-      `${REQUEST_BUDGETS.workspaceFirstRows}`,
-      panel.fromPopupRequests <= REQUEST_BUDGETS.workspaceFirstRows,
-    );
-
-    const hundred = await hundredRows(lab, service, 10);
-    details.hundredRows = hundred;
-    row(
-      workspaceSection,
-      'a page of 100 rows: its reports in → its rows in the document (rows-100)',
-      hundred.renderMs,
-      'ms',
-      ms(hundred.renderMs),
-    );
-    row(
-      workspaceSection,
-      'a page of 100 rows: navigation start → first rows (as last shown)',
-      hundred.firstRowsMs,
-      'ms',
-      ms(hundred.firstRowsMs),
-    );
-    row(
-      workspaceSection,
-      "a page of 100 rows: navigation start → the service's rows",
-      hundred.freshRowsMs,
-      'ms',
-      ms(hundred.freshRowsMs),
-    );
-
-    console.log('Service worker: start and heap…');
-    const start = await workerStart(lab, 10);
-    details.workerStart = start;
-    row(
-      'Service worker',
-      'stopped → first answered message (median of 10)',
-      start.ms,
-      'ms',
-      ms(start.ms),
-    );
-    const heap = await workerHeap(lab, service, 500);
-    details.workerHeap = heap;
-    row(
-      'Service worker',
-      'JS heap after start (after GC)',
-      heap.startBytes,
-      'B',
-      MB(heap.startBytes),
-    );
-    row(
-      'Service worker',
-      `JS heap after ${heap.reports} reports listed (cache: ${heap.cacheEntries} entries)`,
-      heap.afterBytes,
-      'B',
-      MB(heap.afterBytes),
-    );
+    console.log('Service worker start…');
+    section = 'Service worker';
+    row(`stopped → first message answered, median of ${RUNS}`, await workerStart(lab, RUNS), 'ms');
 
     if (QUEUE) {
-      console.log(
-        `Queue: ${QUEUE_BUDGET.posts} creates at ${QUEUE_LIMIT} a minute (over a minute; --no-queue leaves it out)…`,
-      );
-      const queue = await queueCreates(lab, service);
-      details.queue = queue;
-      const queueSection = `Queue: one job of ${queue.creates} creates, limit ${queue.limit} per ${queue.windowMs / 1000} s, no reset on successes (service log)`;
-      row(
-        queueSection,
-        `POST /reports reaching the service (job ${queue.jobState})`,
-        queue.posts,
-        'requests',
-        `${queue.posts} (${queue.created} created)`,
-        `= ${QUEUE_BUDGET.posts}`,
-        queue.posts === QUEUE_BUDGET.posts && queue.created === QUEUE_BUDGET.posts,
-      );
-      row(
-        queueSection,
-        '429 answers',
-        queue.refused,
-        'requests',
-        String(queue.refused),
-        `${QUEUE_BUDGET.refused}`,
-        queue.refused <= QUEUE_BUDGET.refused,
-      );
-      row(
-        queueSection,
-        `floor: one window (${QUEUE_LIMIT} in it, the rest after it ends)`,
-        queue.floorMs,
-        'ms',
-        seconds(queue.floorMs),
-      );
-      const queueLimit = queue.floorMs * QUEUE_BUDGET.toFloorRatio;
-      row(
-        queueSection,
-        `total, first request → last (${queue.firstWindow.requests} in the first window, ${queue.afterWindow.requests} after)`,
-        queue.totalMs,
-        'ms',
-        `${seconds(queue.totalMs)} (${queue.ratio.toFixed(3)}×)`,
-        `≤ ${QUEUE_BUDGET.toFloorRatio}× floor = ${seconds(queueLimit)}`,
-        queue.totalMs <= queueLimit,
-      );
-      row(
-        queueSection,
-        `the first window: its ${queue.firstWindow.requests} requests, first → last`,
-        queue.firstWindow.ms,
-        'ms',
-        seconds(queue.firstWindow.ms),
-      );
-      row(
-        queueSection,
-        `after its end (${queue.windowMs / 1000} s after the first request): the next, and the last of ${queue.afterWindow.requests}`,
-        queue.afterWindow.ms,
-        'ms',
-        `+${seconds(queue.afterWindow.firstMs)}, +${seconds(queue.afterWindow.ms)}`,
-      );
+      const { posts: creates, refused, toFloorRatio } = QUEUE_BUDGET;
+      console.log(`Queue: ${creates} creates at ${requests.QUEUE_LIMIT} a minute (over a minute)…`);
+      section = `Queue: ${creates} creates, limit ${requests.QUEUE_LIMIT} a minute (service log)`;
+      const queue = await requests.queueCreates(lab, service, creates);
+      row('POST /reports', queue.posts, '', creates, true);
+      row('of them answered 201', queue.created, '', creates, true);
+      row('429 answers', queue.refused, '', refused);
+      row("the limit's floor (its first window)", queue.floorMs, 's');
+      row('first request → last', queue.totalMs, 's');
+      row('first request → last / floor', queue.totalMs / queue.floorMs, '×', toFloorRatio);
     }
   } finally {
-    await lab?.close().catch(() => undefined);
-    for (const service of services) await service.close().catch(() => undefined);
+    await lab?.ext.close().catch(() => undefined);
+    await service?.close().catch(() => undefined);
   }
 
   console.log('');
   printTable();
-  const over = rows.filter((entry) => entry.status === 'OVER');
-  console.log(
-    over.length === 0
-      ? '\nEvery budget is met.'
-      : `\nOver budget: ${over.map((entry) => entry.measure).join('; ')}.`,
-  );
-  await writeFile(
-    RESULTS,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine: { node: process.version, cpus: availableParallelism(), browser: details.browser },
-        durationSeconds: Math.round((Date.now() - started) / 1000),
-        rows,
-        details,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`Written to ${RESULTS}`);
-  return 0;
+  const machine = { node: process.version, cpus: availableParallelism(), browser };
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const head = JSON.stringify({ date: new Date().toISOString(), machine, seconds });
+  const lines = rows.map((entry) => JSON.stringify(entry)).join(',\n');
+  await writeFile(RESULTS, `${head.slice(0, -1)},\n"rows":[\n${lines}\n]}\n`);
+  console.log(`\nWritten to ${RESULTS}`);
 }
 
 main().then(
-  (code) => process.exit(code),
+  () => process.exit(0),
   (error: unknown) => {
     console.error('The benchmark could not measure:', error);
     process.exit(1);

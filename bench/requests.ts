@@ -1,0 +1,195 @@
+// API requests reaching the local service, counted from its own request log (never from the
+// client), and the background queue's pacing under a rate limit.
+import { DEFAULT_RATE_WINDOW_MS, type RunningService, startService } from '../server/service';
+import { connectTo, inWindow, type Lab, markAt, message, showPage, sleep, stopWorker } from './lab';
+
+/** Waits until no API request has reached the service for `quietMs` (at most `maxMs`). */
+async function settle(service: RunningService, quietMs = 1_000, maxMs = 15_000) {
+  const end = Date.now() + maxMs;
+  let [count, since] = [service.apiRequests().length, Date.now()];
+  while (Date.now() < end && Date.now() - since < quietMs) {
+    await sleep(50);
+    const now = service.apiRequests().length;
+    if (now !== count) [count, since] = [now, Date.now()];
+  }
+}
+
+/**
+ * The popup opened on the main tab's page (its rating cached), with the worker running, then
+ * stopped: the requests before its content mark, and after it until a second without any.
+ */
+export async function popupRequests(lab: Lab, service: RunningService) {
+  const worst = { before: 0, after: 0 };
+  for (const stopped of [false, true]) {
+    if (stopped) await stopWorker(lab);
+    await settle(service, 300);
+    service.resetRequests();
+    const mark = await inWindow(lab, 'popup.html', async (page) => {
+      const at = await markAt(page, 'content');
+      await settle(service);
+      return at;
+    });
+    const entries = service.apiRequests();
+    const before = entries.filter((entry) => Date.parse(entry.time) <= mark.at).length;
+    worst.before = Math.max(worst.before, before);
+    worst.after = Math.max(worst.after, entries.length - before);
+  }
+  return worst;
+}
+
+/**
+ * The popup closed: the main tab (on `cached`, its rating cached) and a second tab brought to the
+ * front in turn, then both navigated; the requests, and the main tab's badge after.
+ */
+export async function tabSwitchRequests(
+  lab: Lab,
+  service: RunningService,
+  cached: string,
+  other: string,
+) {
+  const second = await lab.ext.context.newPage();
+  try {
+    await second.goto(other);
+    await showPage(lab, cached);
+    await settle(service, 500);
+    service.resetRequests();
+    for (let round = 0; round < 5; round++) {
+      await second.bringToFront();
+      await lab.mainTab.bringToFront();
+    }
+    await showPage(lab, other);
+    await second.goto(cached);
+    await showPage(lab, cached);
+    await second.goto(other);
+    await sleep(1_500);
+    const badge = await lab.control.evaluate(async (address) => {
+      const tab = (await chrome.tabs.query({})).find(
+        (each: { url?: string }) => each.url === address,
+      );
+      return tab?.id === undefined ? '' : chrome.action.getBadgeText({ tabId: tab.id });
+    }, cached);
+    return { requests: service.apiRequests().length, badge };
+  } finally {
+    await second.close();
+  }
+}
+
+/** The popup's Create report on `url` (no report yet): POSTs, and other requests after it. */
+export async function createRequests(lab: Lab, service: RunningService, url: string) {
+  await showPage(lab, url);
+  return inWindow(lab, 'popup.html', async (page) => {
+    const create = page.getByRole('button', { name: 'Create report', exact: true });
+    await create.waitFor();
+    await settle(service, 500);
+    service.resetRequests();
+    await create.click();
+    const rating = page.locator('.outcome .rating-word').filter({ hasText: /^(Good|Decent|Bad)$/ });
+    await rating.first().waitFor({ timeout: 30_000 });
+    await settle(service, 2_000);
+    const entries = service.apiRequests();
+    const posts = entries.filter((entry) => entry.method === 'POST').length;
+    return { posts, others: entries.length - posts };
+  });
+}
+
+/** The popup's Reports view opened: the requests until a second without any. */
+export async function reportsRequests(lab: Lab, service: RunningService): Promise<number> {
+  return inWindow(lab, 'popup.html', async (page) => {
+    await markAt(page, 'content');
+    await settle(service, 500);
+    service.resetRequests();
+    await page.getByRole('tab', { name: 'Reports', exact: true }).click();
+    await page.locator('[aria-label="Reports"] li').first().waitFor();
+    await settle(service);
+    return service.apiRequests().length;
+  });
+}
+
+/**
+ * The workspace opened on Reports: the requests until its rows and a second without any; then,
+ * the same, rows selected (clicks, Shift+click, Select all, keys) and its tabs switched.
+ */
+export async function workspaceRequests(lab: Lab, service: RunningService) {
+  await settle(service, 300);
+  service.resetRequests();
+  return inWindow(lab, 'sidepanel.html#tab=reports', async (page) => {
+    await markAt(page, 'rows-fresh');
+    await settle(service);
+    const firstRows = service.apiRequests().length;
+    service.resetRequests();
+    const boxes = page.getByRole('checkbox', { name: /^Select http/ });
+    for (const index of [0, 2, 4]) await boxes.nth(index).click();
+    await boxes.nth(8).click({ modifiers: ['Shift'] });
+    const all = page.getByRole('checkbox', { name: 'Select all on this page', exact: true });
+    await all.click();
+    await all.click();
+    await boxes.nth(1).focus();
+    for (const key of ['Space', 'ArrowDown', 'Shift+ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+    }
+    for (const name of ['Open tabs', 'Activity', 'Reports']) {
+      await page.getByRole('tab', { name, exact: true }).click();
+    }
+    await boxes.first().waitFor();
+    await settle(service);
+    return { firstRows, afterRows: service.apiRequests().length };
+  });
+}
+
+export const QUEUE_LIMIT = 60;
+
+/**
+ * One job of `creates` creates (enqueueJob, as the workspace sends it) against a second service
+ * allowing QUEUE_LIMIT API requests a minute, which (as Laravel) tells nothing of its window's end
+ * until it refuses one. From its log: the POSTs, the 429s, and first request → last against the
+ * floor the limit sets (the window the first request opens: the 61st cannot come sooner).
+ */
+export async function queueCreates(lab: Lab, home: RunningService, creates: number) {
+  const service = await startService({ port: 0, serveSamples: true, rateLimit: QUEUE_LIMIT });
+  try {
+    const sample = service.sampleUrls?.good;
+    if (!sample) throw new Error('The service did not serve its sample pages.');
+    await connectTo(lab, service);
+    await settle(service, 1_000, 10_000);
+    service.resetRequests();
+    service.resetRateLimits();
+    const items = Array.from({ length: creates }, (_, index) => ({
+      type: 'create',
+      url: `${sample}?page=${index + 1}`,
+      privacy: 0,
+    }));
+    const job = { type: 'enqueueJob', kind: 'create', items };
+    const answer = await message<{ ok: boolean; data?: { id: string } }>(lab, job);
+    const id = answer.data?.id;
+    if (!answer.ok || !id) throw new Error(`Not queued: ${JSON.stringify(answer)}`);
+    const deadline = Date.now() + 240_000;
+    let state = '';
+    while (!['done', 'failed', 'cancelled'].includes(state)) {
+      if (Date.now() > deadline) throw new Error('The queued job did not finish in 240 s.');
+      await sleep(250);
+      state = await lab.control.evaluate(async (jobId) => {
+        const { jobs } = await chrome.storage.local.get('jobs');
+        const list = (jobs as { jobs?: { id: string; state: string }[] } | undefined)?.jobs;
+        return list?.find((each) => each.id === jobId)?.state ?? '';
+      }, id);
+    }
+    await settle(service, 1_000, 10_000);
+    const entries = service.apiRequests();
+    const times = entries.map((entry) => Date.parse(entry.time));
+    const totalMs = Math.max(...times) - Math.min(...times);
+    const floorMs = Math.ceil(creates / QUEUE_LIMIT - 1) * DEFAULT_RATE_WINDOW_MS;
+    const posts = entries.filter(
+      (entry) => entry.method === 'POST' && /^\/api\/v1\/reports\/?$/.test(entry.path),
+    );
+    return {
+      posts: posts.length,
+      created: posts.filter((entry) => entry.status === 201).length,
+      refused: entries.filter((entry) => entry.status === 429).length,
+      totalMs,
+      floorMs,
+    };
+  } finally {
+    await connectTo(lab, home).catch(() => undefined);
+    await service.close().catch(() => undefined);
+  }
+}
