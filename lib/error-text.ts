@@ -1,7 +1,5 @@
-// One path from a failure to a sentence. The API client and the background report what happened
-// (ErrorData: a kind, a reason and its details); this module alone chooses the words, from
-// _locales, wherever an error is shown: the pages' alerts, notifications and the badge's tooltip,
-// and Test connection on the options page. The pages and the background both use it.
+// One path from a failure's facts (ErrorData) to a sentence from _locales, wherever an error is
+// shown: alerts, notifications, the badge's tooltip and Test connection.
 import { firstFieldMessage } from './api/errors';
 import type { ErrorData, ErrorReason } from './api/model';
 import { type MessageKey, t } from './i18n';
@@ -13,7 +11,6 @@ export type ErrorFacts = Omit<ErrorData, 'message'> & { message?: string };
 
 /** What Test connection knows beyond the error: the place it is said in. */
 export interface ConnectionTest {
-  /** The host that was tested. */
   host: string;
   /** Whether the extension may reach that host (a failed fetch without it is a CORS refusal). */
   hostAccess: boolean;
@@ -21,7 +18,6 @@ export interface ConnectionTest {
   apiAddress?: string;
 }
 
-/** Where a sentence is shown: a page's alert (the default), a notification, or Test connection. */
 export type ErrorPlace = 'page' | 'notification' | ConnectionTest;
 
 type Say = (error: ErrorFacts) => string;
@@ -33,7 +29,6 @@ function rateLimit(plain: MessageKey, after: MessageKey): Say {
 
 const waited = (error: ErrorFacts) => duration((error.waitedMs ?? 0) / 1000);
 
-/** Each reason's sentence, as the pages show it. */
 const BY_REASON: Record<ErrorReason, Say> = {
   unauthorized: () => t('error_unauthorized'),
   forbidden: () => t('error_forbidden'),
@@ -130,7 +125,6 @@ function onPage(error: ErrorFacts): string {
   return error.message?.trim() || BY_KIND[error.kind](error);
 }
 
-/** The sentence for a failure, in the user's language, for the place it is shown in. */
 export function errorText(error: ErrorFacts, place: ErrorPlace = 'page'): string {
   if (place === 'page') return onPage(error);
   if (place === 'notification') {

@@ -1,5 +1,4 @@
-// Every user-facing string comes from _locales, so a translation is a new file, not a change
-// of code. Keys are checked against the English catalogue at compile time.
+// Every user-facing string comes from _locales; keys are checked against the English catalogue.
 import { browser } from 'wxt/browser';
 import type english from '../public/_locales/en/messages.json';
 

@@ -1,6 +1,4 @@
-// Times as people read them: "5 minutes ago" in the list, the exact time on hover, and how long
-// a wait lasts. The only formatters of times in the extension: the pages, the background and the
-// API client's English fallback all use these.
+// Times as people read them: "5 minutes ago", the exact time on hover, and how long a wait lasts.
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -12,8 +10,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-// Making an Intl formatter costs far more than using one (milliseconds for a page of 100 rows),
-// so each kind is made once per locale and kept.
+// Making an Intl formatter costs far more than using one: each is made once per locale.
 const formatters = new Map<
   string,
   Intl.RelativeTimeFormat | Intl.DateTimeFormat | Intl.NumberFormat
@@ -80,11 +77,8 @@ const WAIT_UNITS = [
   ['second', 1, 0],
 ] as const;
 
-/**
- * How long a wait lasts, for sentences like "Try again in …": "1 second", "30 seconds",
- * "3 minutes", "5 hours", "3 days". Rounded up, so never shorter than asked; at least 1 second
- * (NaN and negative waits too) and at most MAX_WAIT_SECONDS (Infinity too), so it never throws.
- */
+/** How long a wait lasts ("30 seconds", "3 minutes"): rounded up, between 1 second and
+ * MAX_WAIT_SECONDS (NaN and Infinity too), so it never throws. */
 export function duration(seconds: number, locale?: string): string {
   const wait = Number.isNaN(seconds)
     ? 1

@@ -1,5 +1,5 @@
-// Projects: search, sorting and paging; choosing a project shows its reports, deleting one
-// says that its reports go too. Loaded on first use (see lazy-view.tsx).
+// Projects, in the popup and the workspace: search, sorting and paging; choosing a project shows
+// its reports, deleting one says that its reports go too.
 import { useId, useState } from 'preact/hooks';
 import type { ErrorData, Project } from '../../lib/api/model';
 import { t } from '../../lib/i18n';

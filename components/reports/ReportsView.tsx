@@ -1,6 +1,5 @@
-// Reports: search, filters, sorting and paging over the service's reports, with open,
-// re-analyze and delete on each row. Its code is loaded on demand (see lazy-view.tsx); the
-// Project filter's choices are useProjectChoices'.
+// The popup's Reports: search, filters, sorting and paging over the service's reports, with
+// open, re-analyze and delete on each row.
 import { useState } from 'preact/hooks';
 import type { Report } from '../../lib/api/model';
 import { t } from '../../lib/i18n';

@@ -1,7 +1,5 @@
-// The Reports view's Project filter: the first page costs one request, so the filter offers the
-// projects of the reports on screen, and asks the service for the full list only when someone
-// goes to choose (focus, click or key on it) — not every time the view opens. A change
-// elsewhere in the popup (revision) makes that list stale until it is asked for again.
+// The Project filter's choices: the projects of the reports on screen, and the service's full
+// list once someone goes to choose (focus, click or key); a new revision makes that list stale.
 import { useRef, useState } from 'preact/hooks';
 import type { Sender } from '../../lib/messaging/send';
 import { projectChoices } from '../../lib/projects/project-choices';

@@ -1,7 +1,5 @@
-// The state of a view's actions on reports, shared by This page and Reports: which action runs
-// where (a view may run several at once, one per row), the failure kept with the place it
-// happened until the next action there, the requests that wait for a rating (create,
-// re-analyze), and the quiet refresh that an action started meanwhile makes stale.
+// The state of a view's actions on reports (This page, Reports): what runs where, the failure kept
+// where it happened, the waits for a rating, and quiet refreshes that a newer action makes stale.
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { CreateReportInput, ErrorData } from '../../lib/api/model';
 import type { Sender } from '../../lib/messaging/send';
@@ -21,13 +19,11 @@ interface Slot<W, P> {
 }
 
 export interface ReportActions<K extends PropertyKey, W extends string, P> {
-  /** The action running on `key`, if any. */
   workOn(key: K): W | null;
   /** The failure kept for `key`; with `where`, only one that happened there. */
   failureAt(key: K, where?: P): ActionFailure<P> | null;
   /** A user action starts on `key`: its failure goes, and quiet refreshes under way go stale. */
   begin(key: K, work: W): void;
-  /** The action on `key` ended, with the failure to show there, if any. */
   end(key: K, failure?: ActionFailure<P>): void;
   /** createReport, then waitForResult while the rating is null. */
   create(input: CreateReportInput): Promise<Rated>;

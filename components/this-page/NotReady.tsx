@@ -1,9 +1,8 @@
-// What the popup shows until it can show This page: "Loading…" (once loading takes long enough
-// to notice), "Not connected yet" with the way to the options page, or why the status failed.
-
+// What the popup and the workspace show until they can show their content: "Loading…" (once
+// loading takes long enough to notice), "Not connected yet" with the way to the options page, or
+// why the status failed.
 import { t } from '../../lib/i18n';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { Loading } from '../ui/Loading';
 import type { Load } from './usePopupStatus';
 
 export interface NotReadyProps {
@@ -13,12 +12,17 @@ export interface NotReadyProps {
   openOptions: () => unknown;
 }
 
-/**
- * The content of the page's <main> until it is ready (busy while loading is not yet slow). The
- * popup shows Loading itself and loads this module only when not connected or failed.
- */
 export function NotReady({ load, slow, onRetry, openOptions }: NotReadyProps) {
-  if (load.phase === 'loading') return slow && <Loading />;
+  if (load.phase === 'loading') {
+    return (
+      slow && (
+        <p class="loading" role="status">
+          <span class="spinner" aria-hidden="true" />
+          {t('popup_loading')}
+        </p>
+      )
+    );
+  }
   if (load.phase === 'notConnected') {
     return (
       <section class="not-connected" aria-labelledby="not-connected-title">

@@ -1,17 +1,10 @@
-// The privacy picker and, with Password, the password box: the same in the create form and in
-// the privacy editor, with the service's messages beside each field.
-
+// The privacy picker and, with Password, the password box, with the service's messages beside
+// each field: the same wherever a report's privacy is chosen.
 import { PRIVACY } from '../../lib/api/constants';
 import type { ErrorData } from '../../lib/api/model';
 import type { PrivacyChoice } from '../../lib/this-page/privacy-choice';
-import { fieldError } from '../ui/field-error';
+import { fieldError } from '../ui/ErrorAlert';
 import { PasswordField, PrivacyPicker } from '../ui/PrivacyPicker';
-
-/**
- * The privacy editor's form (PrivacyEditor), which the Change privacy button controls: named here,
- * so that the outcome can point at it without loading the editor's code.
- */
-export const PRIVACY_FORM_ID = 'privacy-form';
 
 export interface PrivacyFieldsProps {
   value: PrivacyChoice;

@@ -1,17 +1,35 @@
-// This page: the active tab's address, the create form, and the outcome with its actions.
-// A rating the background already knows shows at once; a quiet read refreshes it. The state and
-// the actions are usePageReport's; the pieces, in this-page/, show them.
+// This page: the active tab's address, the create form, and the outcome with its actions. A
+// rating the background already knows shows at once; a quiet read refreshes it.
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { ConfirmDialog, runPageAction } from '../../entrypoints/popup/lazy-parts';
 import { t } from '../../lib/i18n';
 import type { StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
-import { markContent } from '../../lib/this-page/content-mark';
-import { CreateForm } from './CreateForm';
-import { OutcomeCard } from './OutcomeCard';
-import { PageHeader } from './PageHeader';
-import { usePageReport } from './usePageReport';
+import { reportPageUrl } from '../../lib/this-page/pages';
+import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
+import { RatingBadge } from '../rating/RatingBadge';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ErrorAlert, fieldError } from '../ui/ErrorAlert';
+import { privacyWord } from '../ui/PrivacyPicker';
+import { RelativeTime } from '../ui/RelativeTime';
+import { PrivacyFields } from './PrivacyFields';
+import { canQueueCreate, type PageOutcome, type PageReport, usePageReport } from './usePageReport';
+
+/** The id of the "can't be reported" notice, which describes the disabled Create button. */
+const UNSUPPORTED_ID = 'page-unsupported';
+/** The privacy editor's form, which the Change privacy button controls. */
+const PRIVACY_FORM_ID = 'privacy-form';
+
+/** The benchmark (bench/) reads this User Timing mark: when the popup first shows its content. */
+const CONTENT_MARK = 'content';
+
+function markContent(perf: Performance | undefined = globalThis.performance): void {
+  try {
+    if (perf && perf.getEntriesByName(CONTENT_MARK).length === 0) perf.mark(CONTENT_MARK);
+  } catch {
+    // No User Timing here: nothing to measure.
+  }
+}
 
 export interface ThisPageViewProps {
   send: Sender;
@@ -31,16 +49,35 @@ export function ThisPageView({
   openOptions,
   onChanged,
 }: ThisPageViewProps) {
-  const page = usePageReport({ send, tab, status, onChanged, runAction: runPageAction });
+  const page = usePageReport({ send, tab, status, onChanged });
   const [confirming, setConfirming] = useState(false);
-  const { outcome } = page;
+  const { url, reach, outcome } = page;
+  // The service's message about the address, after a refused create.
+  const urlError = fieldError(page.failureAt('create')?.error, 'url');
 
-  // The address and the cached rating are in the document now (see lib/this-page/content-mark.ts).
+  // The address and the cached rating are in the document now.
   useLayoutEffect(() => markContent(), []);
 
   return (
     <section class="view" aria-labelledby="page-title">
-      <PageHeader page={page} title={tab?.title} />
+      <header class="page">
+        <h1 id="page-title" class="page-title" tabIndex={-1} ref={page.refs.heading}>
+          {tab?.title || t('popup_untitled')}
+        </h1>
+        {url && <p class="address">{url}</p>}
+        {urlError && <p class="field-error">{urlError}</p>}
+        {reach.status === 'unsupported' && (
+          <p class="notice" id={UNSUPPORTED_ID}>
+            {t(`popup_unsupported_${reach.reason}`)}
+          </p>
+        )}
+        {reach.status === 'local' && (
+          <p class="warning">
+            <span aria-hidden="true">⚠ </span>
+            {t('popup_localWarning', reach.host)}
+          </p>
+        )}
+      </header>
       {!outcome && <CreateForm page={page} openOptions={openOptions} />}
       {outcome && (
         <OutcomeCard
@@ -62,7 +99,7 @@ export function ThisPageView({
           title={t('popup_deleteReportTitle')}
           onConfirm={() => {
             setConfirming(false);
-            void page.remove();
+            page.remove();
           }}
           onCancel={() => setConfirming(false)}
         >
@@ -70,5 +107,163 @@ export function ThisPageView({
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+function Progress() {
+  return (
+    <p class="progress" role="status">
+      <span class="spinner" aria-hidden="true" />
+      {t('popup_analyzing')}
+    </p>
+  );
+}
+
+interface CreateFormProps {
+  page: PageReport;
+  openOptions: () => unknown;
+}
+
+/** While a create for the page waits in the queue, the form gives way to the view's notice. */
+function CreateForm({ page, openOptions }: CreateFormProps) {
+  if (page.queued) return null;
+  const failure = page.failureAt('create');
+  const creating = page.work === 'create';
+  return (
+    <form class="stack" onSubmit={page.create} aria-busy={creating}>
+      <PrivacyFields
+        value={page.choice}
+        onChange={page.changeChoice}
+        disabled={page.busy}
+        error={failure?.error}
+      />
+      <div class="actions">
+        <button
+          ref={page.refs.create}
+          type="submit"
+          class="primary"
+          disabled={!page.canCreate}
+          aria-describedby={page.reach.status === 'unsupported' ? UNSUPPORTED_ID : undefined}
+        >
+          {t('popup_createReport')}
+        </button>
+      </div>
+      {creating && <Progress />}
+      <ErrorAlert
+        error={failure?.error}
+        context={failure?.context}
+        shownFields={['url', 'privacy', 'password']}
+        onOpenOptions={openOptions}
+      />
+      {canQueueCreate(failure?.error, navigator.onLine) && (
+        <p class="actions">
+          <button type="button" onClick={page.queue}>
+            {t('popup_queued_button')}
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}
+
+interface OutcomeCardProps {
+  page: PageReport;
+  outcome: PageOutcome;
+  /** The service's web address: "Open report" is offered when it is known. */
+  siteUrl: string | null;
+  openTab: (url: string) => unknown;
+  openOptions: () => unknown;
+  onDelete: () => void;
+}
+
+function OutcomeCard({ page, outcome, siteUrl, openTab, openOptions, onDelete }: OutcomeCardProps) {
+  const { busy, work, editing } = page;
+  const failure = page.failureAt('outcome');
+  const openUrl = reportPageUrl(siteUrl, outcome.id);
+  return (
+    <section
+      ref={page.refs.outcome}
+      tabIndex={-1}
+      class="outcome stack"
+      aria-label={t('popup_outcomeTitle')}
+      aria-busy={busy}
+    >
+      <p>
+        <RatingBadge rating={outcome.rating} score={outcome.score} />
+      </p>
+      <p class="muted">
+        {outcome.generatedAt && `${t('popup_generated')} `}
+        <RelativeTime iso={outcome.generatedAt} />
+        {outcome.privacy !== undefined && (
+          <>
+            {' · '}
+            {t('popup_privacyValue', privacyWord(outcome.privacy))}
+          </>
+        )}
+      </p>
+      <div class="actions">
+        {openUrl && (
+          <button type="button" onClick={() => openTab(openUrl)}>
+            {t('popup_openReport')}
+          </button>
+        )}
+        {/* aria-disabled, not disabled: focus stays on the button while work runs. */}
+        <button type="button" aria-disabled={busy} onClick={page.reanalyze}>
+          {t('popup_reanalyze')}
+        </button>
+        <button
+          ref={page.refs.changePrivacy}
+          type="button"
+          aria-expanded={editing !== null}
+          aria-controls={editing ? PRIVACY_FORM_ID : undefined}
+          aria-disabled={busy}
+          onClick={page.toggleEditing}
+        >
+          {t('popup_changePrivacy')}
+        </button>
+        <button
+          type="button"
+          class="danger"
+          aria-disabled={busy}
+          onClick={() => busy || onDelete()}
+        >
+          {t('common_delete')}
+        </button>
+      </div>
+      {(work === 'create' || work === 'reanalyze') && <Progress />}
+      {editing && <PrivacyEditor page={page} value={editing} openOptions={openOptions} />}
+      <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={openOptions} />
+    </section>
+  );
+}
+
+interface PrivacyEditorProps {
+  page: PageReport;
+  value: PrivacyChoice;
+  openOptions: () => unknown;
+}
+
+function PrivacyEditor({ page, value, openOptions }: PrivacyEditorProps) {
+  const failure = page.failureAt('privacy');
+  return (
+    <form id={PRIVACY_FORM_ID} class="stack subform" onSubmit={page.savePrivacy}>
+      <PrivacyFields
+        value={value}
+        onChange={page.changeEditing}
+        disabled={page.busy}
+        error={failure?.error}
+      />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={page.busy || passwordMissing(value)}>
+          {t('popup_savePrivacy')}
+        </button>
+      </div>
+      <ErrorAlert
+        error={failure?.error}
+        context={failure?.context}
+        shownFields={['privacy', 'password']}
+        onOpenOptions={openOptions}
+      />
+    </form>
   );
 }

@@ -1,22 +1,70 @@
-// This page's report and what the user does with it: create it, re-analyze it, change its
-// privacy, delete it — and a quiet read that brings the cached rating up to date. The action
-// state (what runs, what failed where, waiting for a rating) is useReportActions'; this adds the
-// page's own: the create form's privacy, the outcome, the notice, the privacy editor, a create
-// waiting in the background's queue, and where the focus goes when the control that had it goes
-// away. The actions themselves are page-actions.ts and queue-actions.ts, loaded once the page is
-// on screen (the first content needs none of them).
-import { useEffect, useRef, useState } from 'preact/hooks';
+// This page's report and what the user does with it: create, re-analyze, change privacy, delete,
+// or hand a create that the rate limit or the network stopped to the background's queue.
+import type { RefObject } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { PRIVACY } from '../../lib/api/constants';
-import { t } from '../../lib/i18n';
-import type { StatusAnswer } from '../../lib/messaging/protocol';
+import type { ErrorData, Privacy, Report, ReportSummary } from '../../lib/api/model';
+import { errorText } from '../../lib/error-text';
+import { type MessageKey, t } from '../../lib/i18n';
+import type { Job } from '../../lib/jobs/schema';
+import { JOBS_KEY, readJobs } from '../../lib/jobs/view';
+import type { CachedRating, StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
+import { awaitRating } from '../../lib/rating/await-rating';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
-import { outcomeFromCache, type PageOutcome } from '../../lib/this-page/page-outcome';
 import { reportability } from '../../lib/this-page/pages';
-import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
+import {
+  type PrivacyChoice,
+  passwordMissing,
+  privacyInput,
+} from '../../lib/this-page/privacy-choice';
+import {
+  findQueuedCreate,
+  type QueuedRef,
+  type QueuedState,
+  queuedState,
+  whenSent,
+} from '../../lib/this-page/queued-create';
 import { useReportActions } from '../reports/useReportActions';
-import { PAGE, type PageAction, type PageContext, type Place, type Work } from './page-work';
-import { useFocusAfterRender } from './useFocusAfterRender';
+
+const PAGE = 'page';
+type Work = 'create' | 'queue' | 'reanalyze' | 'privacy' | 'delete';
+/** Which part of the view failed: the alert and field messages go there. */
+type Place = 'create' | 'outcome' | 'privacy';
+type Target = RefObject<HTMLElement | null>;
+
+/** The page's report: in full once the popup has it, before that what the rating cache knows. */
+export type PageOutcome = Pick<Report, 'id' | 'url' | 'rating' | 'score' | 'generatedAt'> & {
+  privacy?: Privacy;
+};
+
+export function outcomeFromCache(cached: CachedRating, url: string): PageOutcome {
+  return {
+    id: cached.reportId,
+    url,
+    rating: cached.rating,
+    score: cached.score,
+    generatedAt: cached.generatedAt,
+    privacy: cached.privacy,
+  };
+}
+
+/**
+ * Whether a create that failed with `error` may go to the queue: the service provably did not
+ * take it, and will later. `online` is navigator.onLine.
+ */
+export function canQueueCreate(error: ErrorData | null | undefined, online: boolean): boolean {
+  return error?.kind === 'rate_limited' || (error?.kind === 'network' && !online);
+}
+
+const isOnline = () => navigator.onLine !== false;
+
+/** What the page says of a waiting create, as a key: it is said again only when this changes. */
+function saidOf(state: QueuedState): string {
+  if (state.stage !== 'waiting') return state.stage;
+  return `waiting ${state.resumeAt} ${state.pause?.reason ?? state.pause?.kind ?? ''}`;
+}
 
 export interface PageReportDeps {
   send: Sender;
@@ -24,15 +72,13 @@ export interface PageReportDeps {
   status: StatusAnswer;
   /** Called after a report was created, changed or deleted (lists go stale). */
   onChanged: () => void;
-  /** Runs an action of page-actions.ts (lazy-parts.ts' runPageAction: its code is split off). */
-  runAction: (action: PageAction, page: PageContext) => void;
 }
 
-/** What This page's pieces show and do (see ThisPageView). */
 export type PageReport = ReturnType<typeof usePageReport>;
 
-export function usePageReport({ send, tab, status, onChanged, runAction }: PageReportDeps) {
+export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) {
   const url = tab?.url ?? '';
+  const tabId = tab?.id;
   const reach = reportability(url);
   const [choice, setChoice] = useState<PrivacyChoice>({
     privacy: status.defaultPrivacy,
@@ -44,16 +90,28 @@ export function usePageReport({ send, tab, status, onChanged, runAction }: PageR
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState<PrivacyChoice | null>(null);
   const [queued, setQueued] = useState(false);
-  const unfollow = useRef<() => void>(null);
+  const unfollow = useRef<(() => void) | null>(null);
   const actions = useReportActions<typeof PAGE, Work, Place>(send);
   const { refresh } = actions;
   const work = actions.workOn(PAGE);
-  const focusAfterRender = useFocusAfterRender();
   const refs = {
     heading: useRef<HTMLHeadingElement>(null),
     create: useRef<HTMLButtonElement>(null),
     outcome: useRef<HTMLElement>(null),
     changePrivacy: useRef<HTMLButtonElement>(null),
+  };
+
+  // The control that had the focus may be gone or disabled after the next render: the focus goes
+  // where the action says, with that render, before any key.
+  const focusNext = useRef<Target | null>(null);
+  useLayoutEffect(() => {
+    const element = focusNext.current?.current;
+    if (!element) return;
+    focusNext.current = null;
+    element.focus();
+  });
+  const focusAfterRender = (target: Target) => {
+    focusNext.current = target;
   };
 
   // The cached rating is on screen already; read the report once to bring it up to date.
@@ -73,47 +131,204 @@ export function usePageReport({ send, tab, status, onChanged, runAction }: PageR
 
   const canCreate =
     reach.status !== 'unsupported' && !passwordMissing(choice) && work === null && !queued;
+  const clearPassword = () => setChoice((current) => ({ ...current, password: '' }));
 
-  // The page as it is now, for an action the user asks for.
-  const page: PageContext = {
-    send,
-    url,
-    tabId: tab?.id,
-    choice,
-    canCreate,
-    outcome,
-    editing,
-    work,
-    actions,
-    setOutcome,
-    clearPassword: () => setChoice((current) => ({ ...current, password: '' })),
-    setEditing,
-    setNotice,
-    setQueued,
-    unfollow,
-    onChanged,
-    refs,
-    focusAfterRender,
-  };
-  /** An action's handler (a form's submit, a button's click, a confirmation). */
-  const run = (action: PageAction) => (event?: Event) => {
-    event?.preventDefault();
-    runAction(action, page);
-  };
+  function begin(next: Work) {
+    actions.begin(PAGE, next);
+    setNotice('');
+  }
 
-  // A create queued for this page earlier shows as queued (queue-actions.ts), and is followed
-  // until this view goes. Once, with the page as it opened.
+  function failAt(where: Place, context: MessageKey, error: ErrorData) {
+    actions.end(PAGE, { where, context: t(context), error });
+  }
+
+  /** The action ended; when waiting for the rating failed, that is said beside the outcome. */
+  function endWithWait(waitError: ErrorData | undefined) {
+    if (waitError) failAt('outcome', 'popup_waitFailed', waitError);
+    else actions.end(PAGE);
+  }
+
+  function reportGone(text: MessageKey) {
+    actions.end(PAGE);
+    setOutcome(null);
+    setEditing(null);
+    setNotice(t(text));
+    onChanged();
+    refs.heading.current?.focus();
+  }
+
+  async function create() {
+    if (!canCreate) return;
+    begin('create');
+    const { answer, waitError } = await actions.create({ url, ...privacyInput(choice) });
+    if (!answer.ok) {
+      focusAfterRender(refs.create);
+      return failAt('create', 'popup_createFailed', answer.error);
+    }
+    focusAfterRender(refs.outcome);
+    setOutcome(answer.data);
+    clearPassword();
+    endWithWait(waitError);
+    onChanged();
+  }
+
+  async function reanalyze() {
+    if (!outcome || work) return;
+    begin('reanalyze');
+    const { answer, waitError } = await actions.reanalyze(outcome.id);
+    if (answer.ok) {
+      setOutcome(answer.data);
+      endWithWait(waitError);
+      onChanged();
+    } else if (answer.error.kind === 'not_found') {
+      reportGone('popup_reportGone');
+    } else {
+      failAt('outcome', 'popup_reanalyzeFailed', answer.error);
+    }
+  }
+
+  async function savePrivacy() {
+    if (!outcome || !editing || passwordMissing(editing)) return;
+    begin('privacy');
+    const input = privacyInput(editing);
+    const answer = await send({ type: 'updateReport', id: outcome.id, input });
+    if (answer.ok) {
+      actions.end(PAGE);
+      focusAfterRender(refs.changePrivacy);
+      setOutcome(answer.data);
+      setEditing(null);
+      setNotice(t('popup_privacyChanged'));
+      onChanged();
+    } else if (answer.error.kind === 'not_found') {
+      reportGone('popup_reportGone');
+    } else {
+      failAt('privacy', 'popup_privacyFailed', answer.error);
+    }
+  }
+
+  async function remove() {
+    if (!outcome || work) return;
+    begin('delete');
+    const answer = await send({ type: 'deleteReport', id: outcome.id });
+    if (answer.ok) reportGone('popup_reportDeleted');
+    else if (answer.error.kind === 'not_found') reportGone('popup_alreadyDeleted');
+    else failAt('outcome', 'popup_deleteFailed', answer.error);
+  }
+
+  /** "Create when possible": the failed create goes to the queue, with the wait the service asked. */
+  async function queue() {
+    const error = actions.failureAt(PAGE, 'create')?.error;
+    // Offered for a network failure while offline: the browser may be back online since.
+    if (!error || work || !canQueueCreate(error, false) || passwordMissing(choice)) return;
+    begin('queue');
+    const { privacy, password } = privacyInput(choice);
+    const answer = await send({
+      type: 'enqueueJob',
+      kind: 'create',
+      items: [{ type: 'create', url, privacy, ...(tabId !== undefined && { tabId }) }],
+      ...(password !== undefined && { password }),
+      ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+    });
+    if (!answer.ok) {
+      focusAfterRender(refs.create);
+      return failAt('create', 'popup_queued_refused', answer.error);
+    }
+    const { id, resumeAt } = answer.data;
+    actions.end(PAGE);
+    setQueued(true);
+    setNotice(whenSent(resumeAt, isOnline(), Date.now()));
+    // The create form, and the button that had the focus, give way to the queued state.
+    focusAfterRender(refs.heading);
+    const ref: QueuedRef = { jobId: id, index: 0 };
+    follow(() => ref, saidOf({ stage: 'waiting', resumeAt }));
+  }
+
+  /** The queued create made its report: shown as a create's, with its rating once there is one. */
+  async function showQueuedReport(report: ReportSummary) {
+    const active = document.activeElement;
+    if (!active || active === document.body || active === refs.heading.current) {
+      focusAfterRender(refs.outcome);
+    }
+    setNotice('');
+    setOutcome(report);
+    clearPassword();
+    onChanged();
+    if (report.rating !== null) return;
+    begin('create');
+    const { answer, waitError } = await awaitRating(send, { ok: true, data: report });
+    if (answer.ok) setOutcome(answer.data);
+    endWithWait(waitError);
+  }
+
+  /**
+   * Follows the create that `find` picks in the stored jobs (storage.onChanged, no request): read
+   * now, then at each change, until it is done, failed, cancelled or gone. `said`: what the page
+   * already says of it.
+   */
+  function follow(find: (jobs: Job[]) => QueuedRef | undefined, said = '') {
+    unfollow.current?.();
+    // The view went while the request was out.
+    if (!refs.heading.current) return;
+    let ref: QueuedRef | undefined;
+    let changed = false;
+    let live = true;
+
+    const stop = () => {
+      live = false;
+      browser.storage.onChanged.removeListener(onStorageChanged);
+      if (unfollow.current === stop) unfollow.current = null;
+    };
+
+    const show = (stored: unknown) => {
+      if (!live) return;
+      const jobs = readJobs<Job>(stored);
+      ref ??= find(jobs);
+      if (!ref) return stop();
+      const state = queuedState(jobs, ref);
+      if (state.stage === 'waiting' || state.stage === 'sending') {
+        setQueued(true);
+        const now = saidOf(state);
+        if (now === said) return;
+        said = now;
+        if (state.stage === 'sending') setNotice(t('popup_queued_sending'));
+        else if (state.pause) setNotice(t('popup_queued_paused', errorText(state.pause)));
+        else setNotice(whenSent(state.resumeAt, isOnline(), Date.now()));
+        return;
+      }
+      stop();
+      setQueued(false);
+      if (state.stage === 'done') return void showQueuedReport(state.report);
+      setNotice(state.stage === 'cancelled' ? t('popup_queued_cancelled') : '');
+      if (state.stage === 'failed') failAt('create', 'popup_queued_failed', state.error);
+    };
+
+    function onStorageChanged(changes: Record<string, { newValue?: unknown }>, area: string) {
+      if (area !== 'local' || !(JOBS_KEY in changes)) return;
+      changed = true;
+      show(changes[JOBS_KEY]?.newValue);
+    }
+
+    browser.storage.onChanged.addListener(onStorageChanged);
+    unfollow.current = stop;
+    browser.storage.local.get(JOBS_KEY).then(
+      // A change that came first is newer than what this read saw.
+      (items) => changed || show(items[JOBS_KEY]),
+      () => undefined,
+    );
+  }
+
+  // A create queued for this page earlier shows as queued, not as a Create button that would
+  // make a second; it is followed until the view goes.
   useEffect(() => {
-    runAction('findQueued', page);
+    follow((jobs) => findQueuedCreate(jobs, url, tabId));
     return () => unfollow.current?.();
   }, []);
 
-  /** Opens or closes the privacy editor, starting from the report's privacy. */
-  function toggleEditing() {
-    if (work || !outcome) return;
-    actions.end(PAGE);
-    setEditing(editing ? null : { privacy: outcome.privacy ?? PRIVACY.public, password: '' });
-  }
+  /** A form's submit or a button's click runs `action`. */
+  const handler = (action: () => Promise<void>) => (event?: Event) => {
+    event?.preventDefault();
+    void action();
+  };
 
   return {
     url,
@@ -129,16 +344,21 @@ export function usePageReport({ send, tab, status, onChanged, runAction }: PageR
     editing,
     changeEditing: (patch: Partial<PrivacyChoice>) =>
       setEditing((current) => current && { ...current, ...patch }),
-    toggleEditing,
+    /** Opens or closes the privacy editor, starting from the report's privacy. */
+    toggleEditing() {
+      if (work || !outcome) return;
+      actions.end(PAGE);
+      setEditing(editing ? null : { privacy: outcome.privacy ?? PRIVACY.public, password: '' });
+    },
     work,
     /** Some action runs: the controls wait. */
     busy: work !== null,
     failureAt: (where: Place) => actions.failureAt(PAGE, where),
-    create: run('create'),
-    queue: run('queue'),
-    reanalyze: run('reanalyze'),
-    savePrivacy: run('savePrivacy'),
-    remove: run('remove'),
+    create: handler(create),
+    queue: handler(queue),
+    reanalyze: handler(reanalyze),
+    savePrivacy: handler(savePrivacy),
+    remove: handler(remove),
     refs,
   };
 }

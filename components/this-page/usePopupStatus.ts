@@ -1,8 +1,5 @@
-// What the popup needs before it can show anything: the active tab and the status (settings
-// summary and cached rating, from storage — see lib/this-page/status-source.ts), and nothing else
-// (the popup reads its remembered filters once its content is shown); read again when the
-// settings change while the popup is open. Any request may learn that the extension is no
-// longer connected. The workspace uses it too.
+// What the popup and the workspace need before they show anything: the active tab and the status
+// (settings summary and cached rating), read again when the settings change while they are open.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import type { StatusAnswer } from '../../lib/messaging/protocol';
@@ -13,7 +10,6 @@ import { type StatusSource, statusChanged } from '../../lib/this-page/status-sou
 
 export interface PopupStatusDeps {
   send: Sender;
-  /** The settings summary and the cached rating of an address (lib/this-page/status-source.ts). */
   getStatus: StatusSource;
   /** Calls its listener when the stored settings summary changes; answers the unsubscribe. */
   watchStatus?: (listener: () => void) => () => void;
@@ -30,9 +26,8 @@ export type Load =
 const LOADING_DELAY_MS = 150;
 
 /**
- * With a `store`, `restoreFilters` gets the remembered filters each time the status is read
- * (start, Try again), read together with it; the popup reads them later itself (App.tsx). `send`
- * is `deps.send` watching for not_connected; `slow` says loading takes long enough to say so.
+ * With a `store`, `restoreFilters` gets the remembered filters each time the status is read.
+ * `send` is `deps.send` watching for not_connected; `slow`: loading takes long enough to say so.
  */
 export function usePopupStatus(
   { send: rawSend, getStatus, watchStatus, getActiveTab }: PopupStatusDeps,
@@ -73,15 +68,13 @@ export function usePopupStatus(
     }
   }, [getActiveTab, getStatus, store, restoreFilters]);
 
-  // A layout effect, not an effect: Preact runs effects only after the next frame is painted,
-  // and this would wait for that frame before it even asks for the tab and the status.
+  // A layout effect: a plain one would wait for the next frame before asking anything.
   useLayoutEffect(() => {
     void start();
   }, [start]);
 
-  // The settings changed while the popup is open (the options page, an administrator, or the
-  // background catching up after the settings were written some other way): read the status
-  // again once nothing is loading, and start over only if what the popup shows changed.
+  // The settings changed while open: read the status again once nothing is loading, and start
+  // over only if what is shown changed.
   useEffect(() => watchStatus?.(() => setSettingsChanges((count) => count + 1)), [watchStatus]);
   useEffect(() => {
     if (load.phase === 'loading' || settingsChanges === settingsChangesSeen.current) return;
@@ -93,8 +86,7 @@ export function usePopupStatus(
     });
   }, [load, settingsChanges, getStatus, start]);
 
-  // "Loading…" only when loading takes long enough to notice: usually the content comes first,
-  // and a spinner flashing for a few milliseconds (and the work of drawing it) helps no one.
+  // "Loading…" only when loading takes long enough to notice: a flashing spinner helps no one.
   const loading = load.phase === 'loading';
   useEffect(() => {
     setSlow(false);

@@ -4,8 +4,10 @@ import type { ErrorData } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
 
-// Forms show field messages without this module (and lib/error-text.ts) from there.
-export { fieldError } from './field-error';
+/** The service's first message about `field` in a validation error, shown beside the field. */
+export function fieldError(error: ErrorData | null | undefined, field: string): string | undefined {
+  return error?.fieldErrors?.[field]?.[0];
+}
 
 export interface ErrorAlertProps {
   error: ErrorData | null | undefined;

@@ -1,31 +1,70 @@
-// The popup: reads its status once (settings summary and cached rating, from storage — see
-// usePopupStatus.ts), then shows This page. Reports and Projects are split off (lazy-view.tsx),
-// with their filters' code (usePopupFilters.ts), and so is what This page shows only on demand
-// (lazy-parts.ts): that code loads once This page is on screen. The views are mounted on first
-// visit and then stay mounted (hidden), so they keep their place. Everything it needs from the
-// browser comes in as props.
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { PopupLists } from '../../components/reports/usePopupFilters';
+// The popup: This page, then Reports and Projects as tabs. A view is mounted on its first visit
+// and then stays (hidden), keeping its place. Everything from the browser comes in as props.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ProjectsView } from '../../components/projects/ProjectsView';
+import { ReportsView } from '../../components/reports/ReportsView';
+import { NotReady } from '../../components/this-page/NotReady';
 import { ThisPageView } from '../../components/this-page/ThisPageView';
 import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
-import { Loading } from '../../components/ui/Loading';
-import { PopupTabs } from '../../components/ui/PopupTabs';
-import { t } from '../../lib/i18n';
-import type { PopupState, PopupStateStore, PopupView } from '../../lib/reports/view-state';
-import { NotReady, preloadParts } from './lazy-parts';
-import { lazyView } from './lazy-view';
+import { ViewTabs } from '../../components/ui/ViewTabs';
+import { type MessageKey, t } from '../../lib/i18n';
+import {
+  changeFilters,
+  DEFAULT_POPUP_STATE,
+  type PopupState,
+  type PopupStateStore,
+  type PopupView,
+  type ProjectFilters,
+  type ReportFilters,
+} from '../../lib/reports/view-state';
 
-const ReportsView = lazyView(() => import('./views').then((module) => module.ReportsPanel));
-const ProjectsView = lazyView(() => import('./views').then((module) => module.ProjectsPanel));
+const VIEWS: { view: PopupView; key: MessageKey }[] = [
+  { view: 'page', key: 'popup_tabThisPage' },
+  { view: 'reports', key: 'popup_tabReports' },
+  { view: 'projects', key: 'popup_tabProjects' },
+];
 
 export interface PopupDeps extends PopupStatusDeps {
   openTab: (url: string) => unknown;
   openOptions: () => unknown;
-  /** Opens the workspace beside the page's tab (lib/this-page/open-workspace.ts), from the click. */
+  /** Opens the workspace beside the page's tab; called from the click (a user gesture). */
   openWorkspace?: (tabId: number | undefined) => unknown;
   store: PopupStateStore;
   /** Pause after typing before a search is sent (ms). */
   searchDelay?: number;
+}
+
+/** The Reports and Projects filters, remembered between openings: null until read. */
+function usePopupFilters(store: PopupStateStore) {
+  const [filters, setFilters] = useState<PopupState | null>(null);
+  const restored = useRef<PopupState | null>(null);
+  useEffect(() => {
+    const restore = (state: PopupState) => {
+      restored.current = state;
+      setFilters((current) => current ?? state);
+    };
+    store.load().then(restore, () => restore(DEFAULT_POPUP_STATE));
+  }, [store]);
+  useEffect(() => {
+    if (filters && filters !== restored.current) void store.save(filters);
+  }, [filters, store]);
+
+  const change = (update: (state: PopupState) => PopupState) =>
+    setFilters((state) => state && update(state));
+  return {
+    filters,
+    changeReports: (patch: Partial<ReportFilters>) =>
+      change((state) => ({ ...state, reports: changeFilters(state.reports, patch) })),
+    changeProjects: (patch: Partial<ProjectFilters>) =>
+      change((state) => ({ ...state, projects: changeFilters(state.projects, patch) })),
+    /** A deleted project is no longer a filter. */
+    projectDeleted: (name: string) =>
+      change((state) =>
+        state.reports.project === name
+          ? { ...state, reports: changeFilters(state.reports, { project: '' }) }
+          : state,
+      ),
+  };
 }
 
 export function App({
@@ -45,63 +84,36 @@ export function App({
     watchStatus,
     getActiveTab,
   });
-  const [filters, setFilters] = useState<PopupState | null>(null);
+  const { filters, changeReports, changeProjects, projectDeleted } = usePopupFilters(store);
   const [view, setView] = useState<PopupView>('page');
   const [visited, setVisited] = useState<PopupView[]>(['page']);
   const [revision, setRevision] = useState(0);
-
-  // The remembered filters, once: a later read must not undo changes since. Saved on change.
-  const restore = useCallback(() => {
-    store.load().then(
-      (stored) => setFilters((current) => current ?? stored),
-      () => undefined,
-    );
-  }, [store]);
-  useEffect(() => {
-    if (filters) void store.save(filters);
-  }, [filters, store]);
-  const lists = useMemo<PopupLists>(() => ({ filters, setFilters, restore }), [filters, restore]);
-
-  // Once This page is on screen, fetch the code of what it may show next (lazy-parts.ts), then
-  // the other views' and their filters, so they show at once when chosen.
-  const ready = load.phase === 'ready';
-  useEffect(() => {
-    if (!ready) return;
-    preloadParts().catch(() => undefined);
-    const timer = setTimeout(() => {
-      ReportsView.preload().catch(() => undefined);
-      ProjectsView.preload().catch(() => undefined);
-      restore();
-    }, 50);
-    return () => clearTimeout(timer);
-  }, [ready, restore]);
 
   const show = useCallback((next: PopupView) => {
     setView(next);
     setVisited((seen) => (seen.includes(next) ? seen : [...seen, next]));
   }, []);
   const changed = useCallback(() => setRevision((n) => n + 1), []);
-  const showReports = useCallback(() => show('reports'), [show]);
 
-  if (load.phase === 'loading') {
-    return (
-      <main class="popup" aria-busy={slow ? undefined : 'true'}>
-        {slow && <Loading />}
-      </main>
-    );
-  }
   if (load.phase !== 'ready') {
     return (
-      <main class="popup">
+      <main class="popup" aria-busy={load.phase === 'loading' && !slow ? 'true' : undefined}>
         <NotReady load={load} slow={slow} onRetry={start} openOptions={openOptions} />
       </main>
     );
   }
 
   const { tab, status } = load;
+  const common = { send, openOptions, revision, onChanged: changed, searchDelay };
   return (
     <main class="popup">
-      <PopupTabs view={view} visited={visited} onShow={show} />
+      <ViewTabs
+        label={t('popup_tabsLabel')}
+        views={VIEWS.map(({ view, key }) => ({ view, label: t(key) }))}
+        view={view}
+        visited={visited}
+        onShow={show}
+      />
       <div role="tabpanel" id="panel-page" aria-labelledby="tab-page" hidden={view !== 'page'}>
         <ThisPageView
           send={send}
@@ -119,19 +131,16 @@ export function App({
           aria-labelledby="tab-reports"
           hidden={view !== 'reports'}
         >
-          <ReportsView
-            loadingText={t('reports_loading')}
-            loadFailed={t('reports_loadFailed')}
-            lists={lists}
-            send={send}
-            siteUrl={status.siteUrl}
-            openTab={openTab}
-            openOptions={openOptions}
-            active={view === 'reports'}
-            revision={revision}
-            onChanged={changed}
-            searchDelay={searchDelay}
-          />
+          {filters && (
+            <ReportsView
+              {...common}
+              filters={filters.reports}
+              onFiltersChange={changeReports}
+              siteUrl={status.siteUrl}
+              openTab={openTab}
+              active={view === 'reports'}
+            />
+          )}
         </div>
       )}
       {visited.includes('projects') && (
@@ -141,18 +150,19 @@ export function App({
           aria-labelledby="tab-projects"
           hidden={view !== 'projects'}
         >
-          <ProjectsView
-            loadingText={t('projects_loading')}
-            loadFailed={t('projects_loadFailed')}
-            lists={lists}
-            send={send}
-            openOptions={openOptions}
-            onShowReports={showReports}
-            active={view === 'projects'}
-            revision={revision}
-            onChanged={changed}
-            searchDelay={searchDelay}
-          />
+          {filters && (
+            <ProjectsView
+              {...common}
+              filters={filters.projects}
+              onFiltersChange={changeProjects}
+              onOpenProject={(name) => {
+                changeReports({ project: name, search: '', result: '' });
+                show('reports');
+              }}
+              onProjectDeleted={projectDeleted}
+              active={view === 'projects'}
+            />
+          )}
         </div>
       )}
       {openWorkspace && (

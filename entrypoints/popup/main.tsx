@@ -1,7 +1,10 @@
 // Wires the popup to the real browser; everything else is in App and takes these as props.
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import './popup.css';
+import '../../components/ui/theme.css';
+import './style.css';
+import { send } from '../../lib/messaging/send';
+import { createPopupStateStore } from '../../lib/reports/view-state';
 import { findActiveTab } from '../../lib/this-page/active-tab';
 import { openWorkspace, type WorkspaceOpenerApi } from '../../lib/this-page/open-workspace';
 import {
@@ -10,21 +13,13 @@ import {
   watchSettingsSummary,
 } from '../../lib/this-page/status-source';
 import { App } from './App';
-import { send } from './lazy-parts';
 
-// Started first, both at once, before anything else is done: the popup shows its content as
-// soon as the tab and the status (settings summary and cached rating) are in.
+// Both asked at once, before anything else: the popup shows its content when they answer.
 const getStatus = createStatusSource(browser.storage.local, send);
 const getActiveTab = startedEarly(() => findActiveTab(browser));
 
 document.documentElement.lang = browser.i18n.getUILanguage();
 document.title = browser.i18n.getMessage('extName');
-// The remembered filters of Reports and Projects, read once This page is on screen: the code
-// that checks what is stored loads with those views.
-const popupState = () =>
-  import('../../lib/reports/view-state').then((module) =>
-    module.createPopupStateStore(browser.storage.local),
-  );
 
 const root = document.getElementById('app');
 if (root) {
@@ -42,10 +37,7 @@ if (root) {
           if (place !== 'tab') window.close();
         })
       }
-      store={{
-        load: () => popupState().then((store) => store.load()),
-        save: (state) => popupState().then((store) => store.save(state)),
-      }}
+      store={createPopupStateStore(browser.storage.local)}
     />,
     root,
   );

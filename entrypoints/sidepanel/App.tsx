@@ -14,7 +14,7 @@ import { ReportsTab } from '../../components/reports/ReportsTab';
 import { ThisPage } from '../../components/this-page/FrontPage';
 import { NotReady } from '../../components/this-page/NotReady';
 import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
-import { ViewTabs } from '../../components/ui/PopupTabs';
+import { ViewTabs } from '../../components/ui/ViewTabs';
 import { type MessageKey, t } from '../../lib/i18n';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import { answeringFirstPage, type FirstPage } from '../../lib/reports/first-page';

@@ -1,5 +1,4 @@
-// The rules for a service address, shared by the API client and the settings. Kept free of zod
-// and of extension APIs so the options page can use them without the client's weight.
+// The rules for a service address, shared by the API client and the settings.
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -7,10 +6,7 @@ export type BaseUrlProblem = 'malformed' | 'scheme' | 'http_not_loopback' | 'ext
 
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; problem: BaseUrlProblem };
 
-/**
- * An http(s) address as people paste it, trimmed and without trailing slashes. Plain http only
- * for loopback hosts; no user name, password, query or fragment.
- */
+/** An http(s) address, trimmed, without trailing slashes; plain http only for loopback hosts. */
 export function checkBaseUrl(input: string): BaseUrlCheck {
   let url: URL;
   try {

@@ -1,19 +1,10 @@
-// Reading an answer's body without trusting its size: a body over the cap is refused by its
-// Content-Length, or read no further than the cap and cancelled.
+// Reading an answer's body without trusting its size: refused by its Content-Length, or cut off.
 
-/**
- * The largest body read, in bytes. The largest legitimate answer is a list page of 100 reports
- * with their `results`: from the local service (server/, its real analysis) that is about 270 kB
- * (2.7 kB a report). 8 MiB leaves a margin of 30 times that (80 kB of details a report) for
- * deployments whose analyses say more, while an answer that is not one (a dump, a media file, a
- * runaway server) is refused before it costs the background tens of MB.
- */
+/** The largest body read, in bytes: 30 times the largest real answer (100 reports with results,
+ * about 270 kB), while a dump or a runaway server is refused before it costs tens of MB. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-/**
- * The body as text, or undefined when it is over MAX_BODY_BYTES: then it is refused by its
- * Content-Length when that is given, and otherwise read no further than the cap, then cancelled.
- */
+/** The body as text, or undefined when it is over MAX_BODY_BYTES. */
 export async function readBody(
   response: Response,
   signal: AbortSignal,

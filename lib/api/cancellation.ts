@@ -1,5 +1,4 @@
-// Deadlines, waits and cancellation: the timing behind each request attempt and behind polling.
-// Each of them ends as soon as its signal aborts, so a caller that gives up is never kept waiting.
+// Deadlines, waits and cancellation behind each request and poll: all end when their signal aborts.
 import { abortedError } from './errors';
 
 /** Waits `ms`; may end early (resolve or reject) when `signal` aborts. */

@@ -1,10 +1,8 @@
-// The Site Report API client: a factory that checks its options and wires one transport (headers,
-// timeouts, retries, shared reads) to the resources. Pure TypeScript, with every dependency
-// (fetch, timers) replaceable: runs in the extension's service worker, in Node and in tests.
+// The Site Report API client: a factory wiring one transport (headers, timeouts, retries) to the
+// resources. Every dependency (fetch, timers) is replaceable: it runs in the worker, Node and tests.
 import { type BaseUrlProblem, checkBaseUrl } from './base-url';
 import { type Sleep, timerSleep } from './cancellation';
-import { invalidInput } from './errors';
-import { positiveOption } from './input';
+import { invalidInput, positiveOption } from './errors';
 import { createProjectsApi } from './projects';
 import type { RateInfo } from './rate-info';
 import { createReportsApi } from './reports';
@@ -20,14 +18,9 @@ export interface SiteReportClientOptions {
   retryDelayMs?: number;
   /** First wait between polls of waitForResult; ×1.5 each time, at most 5 s (default 1 s). */
   pollDelayMs?: number;
-  /** Replaces the timer behind every wait, so tests need no real delays. */
   sleep?: Sleep;
-  /**
-   * Told the rate-limit facts of every answer (success or error): X-RateLimit-Limit/Remaining,
-   * Retry-After and X-RateLimit-Reset when present, so a caller can pace its requests.
-   */
+  /** Told the rate-limit facts of every answer, so a caller can pace its requests. */
   onRateInfo?: (info: RateInfo) => void;
-  /** The clock of RateInfo's times (default Date.now). */
   now?: () => number;
 }
 
@@ -43,7 +36,6 @@ const BASE_URL_PROBLEMS: Record<BaseUrlProblem, string> = {
   extra_parts: 'The service address cannot contain a user name, password, ? or #.',
 };
 
-// Here, not in base-url.ts: the options page imports that file, which so stays free of errors.ts.
 /** A service base URL, trimmed and without trailing slashes; throws invalid_input if unusable. */
 export function normaliseBaseUrl(input: string): string {
   const check = checkBaseUrl(input);

@@ -1,5 +1,4 @@
-// Plain values shared by every part of the extension. Kept free of zod so that the pages can
-// import them without pulling the schema library into their bundles.
+// Plain values of the contract, shared by every part of the extension.
 
 export const RATINGS = ['good', 'decent', 'bad'] as const;
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;

@@ -1,9 +1,6 @@
-// The one error type the client throws. The client reports *what* happened — a kind, a reason and
-// its details; the extension puts that into words, in the user's language, in lib/error-text.ts.
-// The client also runs in Node (the service's tests, scripts), where there is no catalogue: there
-// `message` is the same sentence in English. The only server text passed on is 422 field
-// messages, scrubbed of the key by the client, so a key echoed back by a server cannot leak into
-// the UI or logs.
+// The one error type the client throws: a kind, a reason and details (lib/error-text.ts words
+// them), with an English `message` for Node. The only server text kept is scrubbed 422 messages.
+import type * as z from 'zod/mini';
 import { duration } from '../time';
 import type { ApiErrorReason, ErrorData, ErrorKind } from './model';
 
@@ -64,7 +61,6 @@ const KIND_OF: Record<ErrorReason, ErrorKind> = {
   unknown: 'unexpected_response',
 };
 
-/** The first non-blank field message, the one a one-line summary quotes. */
 export function firstFieldMessage(fieldErrors: FieldErrors | undefined): string | undefined {
   return Object.values(fieldErrors ?? {})
     .flat()
@@ -73,10 +69,7 @@ export function firstFieldMessage(fieldErrors: FieldErrors | undefined): string 
 
 const waited = (details: SiteReportErrorDetails) => duration((details.waitedMs ?? 0) / 1000, 'en');
 
-/**
- * The English fallback, for Node. The extension never shows it: it says the same from the
- * catalogue (a test keeps the two in step).
- */
+/** The English fallback, for Node; a test keeps it in step with the catalogue. */
 const ENGLISH: Record<ErrorReason, (details: SiteReportErrorDetails) => string> = {
   unauthorized: () => 'The service rejected the API key. Check the key on the options page.',
   forbidden: () => 'This account has no API access. Check the plan on the service’s site.',
@@ -110,7 +103,6 @@ const ENGLISH: Record<ErrorReason, (details: SiteReportErrorDetails) => string> 
   unknown: () => 'Something went wrong while talking to the service. Try again.',
 };
 
-/** A failure the client detected: its kind, reason and details, and the English sentence. */
 export function apiError(reason: ErrorReason, details: SiteReportErrorDetails = {}) {
   return new SiteReportError(KIND_OF[reason], ENGLISH[reason](details), { ...details, reason });
 }
@@ -122,11 +114,7 @@ export function invalidInput(fieldErrors: FieldErrors): SiteReportError {
   return apiError('invalidInput', { fieldErrors });
 }
 
-/**
- * Plain-data form of anything thrown, safe to send between extension contexts: the facts, and
- * the error's own (English) message. Anything not a SiteReportError is reported without its
- * text, which could quote anything (a key, a URL).
- */
+/** Anything thrown as plain data; an error not ours loses its text, which could quote a key. */
 export function toErrorData(error: unknown): ErrorData {
   if (error instanceof SiteReportError) {
     const data: ErrorData = { kind: error.kind, message: error.message };
@@ -141,4 +129,29 @@ export function toErrorData(error: unknown): ErrorData {
   const reason = error instanceof Error && error.name === 'AbortError' ? 'aborted' : 'unknown';
   const { kind, message } = apiError(reason);
   return { kind, reason, message };
+}
+
+// Checks of what callers hand the client, before anything is sent.
+
+/** `value` as `schema` reads it; `field` names every issue (e.g. a bare id) instead of its path. */
+export function validate<S extends z.ZodMiniType>(
+  schema: S,
+  value: unknown,
+  field?: string,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = field ?? (issue.path.map(String).join('.') || 'input');
+    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
+  }
+  throw invalidInput(fieldErrors);
+}
+
+/** A limit in ms given as an option: `fallback` when absent, refused unless finite and > 0. */
+export function positiveOption(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (!(value > 0) || !Number.isFinite(value)) throw invalidInput({ [field]: ['Must be > 0.'] });
+  return value;
 }

@@ -1,5 +1,4 @@
-// An HTTP answer as the transport hands it on, and what it means: a 2xx body decoded with a
-// schema, or a failure status turned into a SiteReportError with its reason and details.
+// What an HTTP answer means: a 2xx body decoded with a schema, or a SiteReportError.
 import type * as z from 'zod/mini';
 import { apiError, type ErrorReason, type FieldErrors, type SiteReportError } from './errors';
 import { rateLimitWait } from './retry-after';

@@ -1,5 +1,4 @@
-// The query both lists share. The contract gives /reports and /projects the same paging, sorting
-// and search parameters; only the field searched in and the filters differ.
+// The query /reports and /projects share: paging, sorting and search; their filters differ.
 import type { PerPage, SortOrder } from './model';
 import type { WireParams } from './transport';
 
@@ -20,10 +19,7 @@ export interface ListQuery {
   requested: { page: number; perPage: number };
 }
 
-/**
- * The query for one page of a list. `searchBy` is sent only with a search (a blank search is
- * none); `filters` go between the search and the sorting, in the order given.
- */
+/** `searchBy` is sent only with a search; `filters` go between the search and the sorting. */
 export function listQuery(input: ListInput, searchBy: string, filters: WireParams = {}): ListQuery {
   const requested = { page: input.page ?? 1, perPage: input.perPage ?? DEFAULT_PER_PAGE };
   const search = input.search?.trim() ? input.search : undefined;

@@ -1,8 +1,5 @@
-// The normalised shapes the client hands out and the inputs it accepts. Wire formats (with
-// every tolerated variant) live in schemas.ts; these are what the rest of the extension sees.
-// zod/mini, not full zod: the background's bundle has a size budget (about 4 kB of schema
-// library instead of 17). Its default issue messages are plain "Invalid input", so every schema
-// that checks input says in its own words what it expects.
+// The normalised shapes the client hands out and the inputs it accepts (wire formats are in
+// schemas.ts). zod/mini's messages are plain "Invalid input", so each schema says its own.
 import * as z from 'zod/mini';
 import { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore } from './constants';
 
@@ -145,14 +142,10 @@ export const Report = z.object({
 });
 export type Report = z.infer<typeof Report>;
 
-/**
- * A report as the pages receive it: everything they show, without `results` (the service's
- * analysis details, opaque and of any size), which only callers of the client in Node may want.
- */
+/** A report without `results` (opaque, of any size), which no page shows. */
 export const ReportSummary = z.omit(Report, { results: true });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 
-/** A report as the pages get it: without `results`, which no page shows. */
 export function toSummary({ results: _results, ...summary }: Report): ReportSummary {
   return summary;
 }
@@ -237,13 +230,8 @@ export const ErrorReason = z.enum([
 ]);
 export type ErrorReason = z.infer<typeof ErrorReason>;
 
-/**
- * A failure as plain data: what crosses the message boundary between background and pages.
- * The facts (kind, reason and details) say what happened; lib/error-text.ts turns them into
- * words. `message` is the sentence it chose where the failure became data, for readers that
- * show only text, and for sentences built from facts that are not kept here (Test connection's
- * host and the address that answered).
- */
+/** A failure as plain data, as it crosses between background and pages: the facts, and the
+ * sentence chosen where it became data (`message`). */
 export const ErrorData = z.object({
   kind: z.union([ErrorKind, z.enum(['not_connected', 'bad_message'])]),
   reason: z.optional(ErrorReason),

@@ -1,7 +1,6 @@
 // The projects resource: list and delete (the contract has no other project operations).
-import { invalidInput } from './errors';
+import { invalidInput, validate } from './errors';
 import { checkDeleted, decode } from './http-answer';
-import { validate } from './input';
 import { listQuery } from './list-query';
 import { ListProjectsParams, ProjectName, type ProjectPage } from './model';
 import { ProjectList, toPage } from './schemas';

@@ -1,9 +1,8 @@
 // The reports resource: list, read, create, update and delete, and polling a new report until
 // the service has rated it. Each method checks its input, makes one call and decodes the answer.
 import { pause, type Sleep, withDeadline } from './cancellation';
-import { apiError } from './errors';
+import { apiError, positiveOption, validate } from './errors';
 import { checkDeleted, decode } from './http-answer';
-import { positiveOption, validate } from './input';
 import { listQuery } from './list-query';
 import {
   CreateReportInput,

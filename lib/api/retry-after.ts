@@ -1,15 +1,10 @@
 // How long a 429 asks to wait: its Retry-After header, which the contract allows in either of
 // HTTP's two forms, or failing that the X-RateLimit-* headers Laravel deployments send.
 
-/**
- * The longest wait ever derived from a header, in seconds: one day. Throttles are per minute, so
- * anything longer is no real schedule, only a number too large to be useful (hundreds of digits
- * read as Infinity, which breaks the UI's wait formatter and survives Firefox's messaging). A
- * day still tells the user "not today" in words.
- */
+/** The longest wait derived from a header, in seconds: throttles are per minute, so a day means
+ * "not today", and a huge number (read as Infinity) would break the UI's wait formatter. */
 export const MAX_WAIT_SECONDS = 86_400;
 
-/** The window of a throttle that says only that none are left: per minute, as deployments do. */
 const RATE_LIMIT_WINDOW_SECONDS = 60;
 
 /** Beyond this, an X-RateLimit-Reset is a Unix time (Laravel's form), not a count of seconds. */
@@ -17,7 +12,6 @@ const UNIX_TIME_FROM = 1_000_000_000;
 
 const capped = (seconds: number) => Math.min(MAX_WAIT_SECONDS, Math.max(0, seconds));
 
-/** A header of digits only, as a number (possibly Infinity); undefined otherwise. */
 function digits(value: string | null): number | undefined {
   const text = value?.trim();
   return text && /^\d+$/.test(text) ? Number(text) : undefined;
@@ -34,11 +28,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : capped(Math.ceil((date - now) / 1000));
 }
 
-/**
- * Seconds a 429 asks to wait: Retry-After; else X-RateLimit-Reset (a Unix time, as Laravel sends
- * it, or a count of seconds); else, when X-RateLimit-Remaining is 0 beside a X-RateLimit-Limit,
- * at most the minute window. Undefined when the headers do not say; at most a day.
- */
+/** Seconds a 429 asks to wait: Retry-After, else X-RateLimit-Reset, else the minute window when
+ * X-RateLimit-Remaining is 0; at most a day. */
 export function rateLimitWait(headers: Headers, now = Date.now()): number | undefined {
   const retryAfter = parseRetryAfter(headers.get('Retry-After'), now);
   if (retryAfter !== undefined) return retryAfter;

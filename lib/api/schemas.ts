@@ -1,19 +1,14 @@
 // Wire formats of the Site Report Service, one schema per resource, accepting every variant the
-// contract says to tolerate and normalising into the shapes of model.ts. Unknown fields are
-// stripped (reports) or kept (projects, whose model is a loose object). zod/mini, like model.ts.
+// contract tolerates and normalising into the shapes of model.ts.
 import * as z from 'zod/mini';
 import { Privacy, type Project, Rating, type Report, ReportId, ratingFromScore } from './model';
 
 /** A numeric string as a number: any length of digits, so possibly beyond the safe integers. */
 const DigitString = z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
 
-/**
- * A whole number sent as a number or as a numeric string, within the safe integers (z.int):
- * twenty digits would otherwise become 1e20 or Infinity.
- */
+/** A whole number, sent as a number or a numeric string, within the safe integers. */
 const WholeNumber = z.union([z.int().check(z.nonnegative()), z.pipe(DigitString, z.int())]);
 
-/** A report id, as a number or a numeric string: what ReportId accepts in a request (≥ 1, safe). */
 const Id = z.pipe(z.union([z.number(), DigitString]), ReportId);
 
 /** Fails the value being transformed with `message` (zod/mini's transforms get the payload). */
@@ -22,11 +17,7 @@ function fail(payload: z.core.ParsePayload, message: string): never {
   return z.NEVER;
 }
 
-/**
- * ISO 8601 with or without fractional seconds and zone (a missing zone means UTC, as Laravel
- * stores it; an offset may be `+01:00`, `+0100` or `+01`), a space instead of `T`, or
- * null/absent. Normalised to `Date#toISOString()`.
- */
+/** ISO 8601 in any of the forms Laravel sends (no zone means UTC), or null; as toISOString(). */
 const ISO_LIKE =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
@@ -148,14 +139,12 @@ export const WireProject = z.pipe(
 /** Single resources come wrapped in `data`; a `status` beside it (or not) is ignored. */
 export const ReportEnvelope = z.object({ data: WireReport });
 
-// Paging is a hint beside the items: links or meta that make no sense count as absent (the
-// items still show), each figure on its own.
+// Paging is a hint beside the items: a figure that makes no sense counts as absent.
 const Links = z.catch(
   z.optional(z.nullable(z.object({ next: z.optional(z.nullable(z.string())) }))),
   undefined,
 );
 
-/** A paging figure of at least `min`; one that is not (negative, huge, text) counts as absent. */
 const figure = (min: number) =>
   z.catch(z.optional(z.pipe(WholeNumber, z.number().check(z.minimum(min)))), undefined);
 
@@ -216,11 +205,8 @@ export function toPage<T>(
   };
 }
 
-/**
- * A page cut to the `perPage` asked for, from a service that sent more: it did not page as asked,
- * so its per_page, last_page and links are not about this page. The items cut off follow, so
- * there is a next page; the total is kept when it counts at least the items seen so far.
- */
+/** A page cut to the `perPage` asked for, from a service that sent more: its paging figures are
+ * not about this page, and the items cut off make a next page. */
 function truncated<T>(
   items: T[],
   page: number,

@@ -1,6 +1,5 @@
-// How a call reaches the service: headers and body, a deadline for each attempt, retries of the
-// requests that are safe to repeat, one shared request for identical reads in flight, and HTTP
-// failures as SiteReportErrors. It knows nothing of reports or projects beyond what a 404 means.
+// How a call reaches the service: headers, a deadline per attempt, retries of what is safe to
+// repeat, one shared request for identical reads in flight, and failures as SiteReportErrors.
 import { readBody } from './body';
 import { pause, type Sleep, unlessAborted, withDeadline } from './cancellation';
 import { abortedError, apiError, type ErrorReason, SiteReportError } from './errors';
@@ -28,19 +27,13 @@ export interface Call {
 }
 
 export interface TransportOptions {
-  /** Already normalised: no trailing slash. */
   baseUrl: string;
-  /** Already trimmed and checked to be a valid header value. */
   apiKey: string;
   fetch: Fetch;
   sleep: Sleep;
-  /** Limit for each attempt. */
   timeoutMs: number;
-  /** Wait before the first retry; doubled for the next. */
   retryDelayMs: number;
-  /** Told the rate-limit headers of every answer, success or error (see rate-info.ts). */
   onRateInfo?: (info: RateInfo) => void;
-  /** The clock of RateInfo's times (default Date.now). */
   now?: () => number;
 }
 
@@ -49,10 +42,7 @@ export type Transport = ReturnType<typeof createTransport>;
 const MAX_RETRIES = 2;
 /** A longer Retry-After is not worth waiting for silently: the UI says when instead. */
 const MAX_RETRY_AFTER_SECONDS = 10;
-/**
- * The wait before the one retry of a read answered 429 with no hint of how long to wait: long
- * enough not to add to the throttling (unlike a short backoff), short enough to wait silently.
- */
+/** The one retry of a read answered 429 without a wait: long enough not to add to the throttling. */
 const RATE_LIMIT_PAUSE_MS = 5_000;
 
 export function createTransport(options: TransportOptions) {
@@ -104,10 +94,7 @@ export function createTransport(options: TransportOptions) {
     }
   }
 
-  /**
-   * Wait before retry number `retry + 1`, or undefined when the error is final. `paused` says
-   * whether the one wait for a 429 that gave no wait has been used.
-   */
+  /** Wait before retry `retry + 1`, or undefined when the error is final. */
   function retryWait(
     method: Method,
     error: unknown,
@@ -158,10 +145,7 @@ export function createTransport(options: TransportOptions) {
   }
   const readsInFlight = new Map<string, SharedRead>();
 
-  /**
-   * Identical GETs in flight share one request. It runs on its own signal, so one caller giving
-   * up does not cancel it for the others; it is cancelled only when every caller has given up.
-   */
+  /** Identical GETs in flight share one request, cancelled only when every caller gave up. */
   function sharedRead(call: Call, url: string, signal?: AbortSignal): Promise<HttpAnswer> {
     if (signal?.aborted) return Promise.reject(abortedError());
     let read = readsInFlight.get(url);
@@ -190,7 +174,6 @@ export function createTransport(options: TransportOptions) {
     });
   }
 
-  /** The 2xx answer to `call`, after any retries; every failure is a SiteReportError. */
   function request(call: Call, signal?: AbortSignal): Promise<HttpAnswer> {
     const query = call.query ? encodePairs(call.query) : '';
     const url = `${baseUrl}${call.path}${query ? `?${query}` : ''}`;

@@ -1,7 +1,5 @@
-// The Reports view's Project filter offers the service's project names once they were asked
-// for, and until then the projects of the reports on screen; the chosen one is always there.
-
-/** `known`: the service's names (in its order), or null when not (or no longer) known. */
+// The Project filter offers the service's project names once known, until then the projects of
+// the reports on screen; the chosen one is always there. `known` is null when not known.
 export function projectChoices(
   known: readonly string[] | null,
   onScreen: readonly { project?: string }[],

@@ -1,5 +1,5 @@
-// The list requests for the Reports and Projects views' filters: search trimmed, and what is
-// empty (All) left out. Only those views use them, so they load with them (see lazy-view.tsx).
+// The list requests for the Reports and Projects filters: search trimmed, and what is empty
+// (All) left out.
 import type { ListProjectsParams, ListReportsParams } from '../api/model';
 import type { ProjectFilters, ReportFilters } from './view-state';
 

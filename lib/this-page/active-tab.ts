@@ -22,11 +22,8 @@ export interface TabFinderApi {
 }
 
 export async function findActiveTab(api: TabFinderApi): Promise<ActiveTab | undefined> {
-  // Asked together: each call is a round trip to the browser, and the popup shows nothing until
-  // this answers. The window is asked without its tabs: with 150 tabs in it, the window with its
-  // tabs took 6–8 ms to come, the active tab alone 1–4 ms. Filtered by type, the last-focused
-  // window is no detached popup window that has the focus now; when it is one (the popup opened
-  // as its own window), the active tab of the last-focused normal window is asked for after.
+  // Filtered by type, the last-focused window is never the popup's own detached window; when
+  // the popup is one, the active tab of the last-focused normal window is asked for after.
   const [self, front, focused] = await Promise.all([
     api.tabs.getCurrent().catch(() => undefined),
     api.tabs

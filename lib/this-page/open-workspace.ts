@@ -1,17 +1,12 @@
-// The popup's "Open workspace": Chrome's side panel, Firefox's sidebar, or a tab where neither
-// exists (or the browser refuses). A side panel or sidebar opens only from a user gesture, so
-// this is called from the click and calls the browser at once — nothing is awaited before.
-
+// "Open workspace": Chrome's side panel, Firefox's sidebar, or a tab where neither exists (or the
+// browser refuses). Panels open only from a user gesture: nothing is awaited before the call.
 export interface WorkspaceOpenerApi {
-  /** Chrome (MV3, the sidePanel permission). */
   sidePanel?: { open(options: { tabId: number }): Promise<void> };
-  /** Firefox. */
   sidebarAction?: { open(): Promise<void> };
   tabs: { create(properties: { url: string }): Promise<unknown> };
   runtime: { getURL(path: string): string };
 }
 
-/** The workspace page: the side panel's and the sidebar's, and the one a tab shows. */
 export const WORKSPACE_PATH = '/sidepanel.html';
 
 export type WorkspacePlace = 'sidePanel' | 'sidebar' | 'tab';

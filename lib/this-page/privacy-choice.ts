@@ -8,7 +8,6 @@ export interface PrivacyChoice {
   password: string;
 }
 
-/** Password is chosen but none is typed yet: the form cannot be sent. */
 export function passwordMissing({ privacy, password }: PrivacyChoice): boolean {
   return privacy === PRIVACY.password && password.length === 0;
 }

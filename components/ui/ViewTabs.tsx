@@ -1,18 +1,6 @@
-// This page / Reports / Projects as tabs: one Tab stop (the selected tab), arrow keys, Home and
-// End move between them, and a panel is named only once it exists (views mount on first visit).
-// The workspace (entrypoints/sidepanel/) uses the same ViewTabs for its own views.
+// Views as tabs: one Tab stop (the selected tab), arrow keys, Home and End move between them,
+// and a panel is named only once it exists (views mount on first visit).
 import { useRef } from 'preact/hooks';
-import { t } from '../../lib/i18n';
-import type { PopupView } from '../../lib/reports/view-state';
-
-export const VIEWS: {
-  view: PopupView;
-  key: 'popup_tabThisPage' | 'popup_tabReports' | 'popup_tabProjects';
-}[] = [
-  { view: 'page', key: 'popup_tabThisPage' },
-  { view: 'reports', key: 'popup_tabReports' },
-  { view: 'projects', key: 'popup_tabProjects' },
-];
 
 export interface ViewTabsProps<V extends string> {
   /** The tab list's name. */
@@ -69,21 +57,5 @@ export function ViewTabs<V extends string>({
         </button>
       ))}
     </div>
-  );
-}
-
-export interface PopupTabsProps {
-  view: PopupView;
-  visited: PopupView[];
-  onShow: (view: PopupView) => void;
-}
-
-export function PopupTabs(props: PopupTabsProps) {
-  return (
-    <ViewTabs
-      label={t('popup_tabsLabel')}
-      views={VIEWS.map(({ view, key }) => ({ view, label: t(key) }))}
-      {...props}
-    />
   );
 }
