@@ -1,6 +1,5 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { pageChunks } from './vite-pages';
 
 export default defineConfig({
   imports: false,
@@ -63,9 +62,12 @@ export default defineConfig({
     ],
   },
   vite: () => ({
-    // Extension pages load their chunks from the package: no modulepreload polyfill, no
-    // preloading of scripts around import(), and each page's first load in few files: its own
-    // chunk and one per set of pages sharing modules (see vite-pages.ts and bench/).
-    plugins: [preact(), pageChunks()],
+    plugins: [preact()],
+    // Modules several pages load go in one shared chunk, so each page loads few files.
+    build: {
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } },
+      },
+    },
   }),
 });
