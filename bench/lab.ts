@@ -19,9 +19,10 @@ import { readFileSync } from 'node:fs';
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { firstPageParams } from '../lib/reports/first-page';
+import { filtersFromHash } from '../lib/reports/filters';
 import { parseHash } from '../lib/reports/hash';
 import { LAST_PAGE_KEY } from '../lib/reports/last-page';
+import { reportListParams } from '../lib/reports/list-params';
 import { POPUP_STORAGE_KEYS } from '../lib/this-page/status-source';
 import type { RunningService } from '../server/service';
 import { type LoadedExtension, launchExtension, writeConnection } from '../test/e2e/extension';
@@ -73,11 +74,11 @@ const POPUP_READS = `Promise.all([
   chrome.storage.local.get(${JSON.stringify(POPUP_STORAGE_KEYS)}),
 ]).then(() => performance.mark('content'));`;
 const WORKSPACE_KEPT_READ = `chrome.storage.session.get(${JSON.stringify([LAST_PAGE_KEY])}).then(() => performance.mark('rows'));`;
-// The list the workspace asks for first when it opens on Reports (lib/reports/first-page.ts);
+// The list the workspace asks for first when it opens on Reports;
 // the mark only for an answer with reports in it.
 const WORKSPACE_REQUEST = `chrome.runtime.sendMessage(${JSON.stringify({
   type: 'listReports',
-  params: firstPageParams(parseHash('#tab=reports')),
+  params: reportListParams(filtersFromHash(parseHash('#tab=reports'))),
 })}).then((answer) => {
   if (answer && answer.ok && answer.data.items.length > 0) performance.mark('rows');
 });`;
