@@ -1,9 +1,6 @@
 // The Reports tab's table: sortable column headers, and a row per report with its check box and
-// actions; clicks and keys are handled once for the whole body, found by data attributes.
-//
-// Keyboard: the rows' check boxes are one Tab stop (roving focus); Up/Down (Home/End) move
-// between them, Space checks the focused row, and Shift with an arrow or Space extends the
-// selection from where it started. Shift+click does the same with the mouse.
+// actions. The check boxes are one Tab stop; arrows, Home and End move, Space checks, and Shift
+// extends the selection from where it started, as Shift+click does.
 import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ReportSummary, SortOrder } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
@@ -22,11 +19,9 @@ import { Row, type RowWork, useTableClock } from './ReportsTableRow';
 export type { RowWork };
 
 export interface ReportsTableProps {
-  /** The page's reports, as listed (a new array only when the list loaded again). */
   reports: readonly ReportSummary[];
   /** Newer versions of some of them (a re-analysis or privacy change finished), by id. */
   updated: ReadonlyMap<number, ReportSummary>;
-  /** What a job or action is doing on some rows, by id. */
   work: ReadonlyMap<number, RowWork>;
   selection: Selection<number>;
   onSelectionChange: (selection: Selection<number>) => void;
@@ -76,7 +71,6 @@ export function ReportsTable({
     if (reports.length > 0) markFirstRows();
   }, [reports]);
 
-  // Handlers read the latest props through a ref, so that they stay the same across renders.
   const latest = useRef({ selection, onSelectionChange, reports, updated, onOpen, onDelete, work });
   latest.current = { selection, onSelectionChange, reports, updated, onOpen, onDelete, work };
 
@@ -179,14 +173,12 @@ export function ReportsTable({
           // Space was handled on keydown; its keyup would click (toggle) the box a second time.
           if (event.key !== ' ' || !(event.target instanceof HTMLInputElement)) return;
           event.preventDefault();
-          // A browser that clicks anyway has done so by the next task (see onClick).
           setTimeout(() => {
             spaceHandled.current = false;
           });
         }}
         onPointerOver={(event) => {
-          // The exact time as a tooltip, made when a pointer first comes over it: formatting
-          // 200 dates up front would cost a 100-row page about as much as rendering it.
+          // The exact time as a tooltip, formatted only when a pointer first comes over it.
           const time = event.target instanceof Element ? event.target.closest('time') : null;
           if (time && time.dataset.exact !== time.dateTime) {
             time.title = exactTime(time.dateTime);

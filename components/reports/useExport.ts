@@ -57,7 +57,6 @@ export function useExport(
     });
   }, [done, format, send, download]);
 
-  /** Starts an export of what `params` match (their page and per-page are replaced). */
   async function start(chosen: ExportFormat, params: ListReportsParams) {
     setNotice('');
     setError(null);
@@ -72,7 +71,6 @@ export function useExport(
 
   /** From the click until the job ends (an export at a time: each would download a file). */
   const running = starting || (run.id !== null && (job === null || !isFinished(job)));
-  /** What failed: taking the export, or a request about its job. */
   const failure = error
     ? { context: t('export_failed'), error }
     : run.failure && {

@@ -20,16 +20,12 @@ import { App } from './App';
 document.documentElement.lang = browser.i18n.getUILanguage();
 document.title = browser.i18n.getMessage('workspace_title');
 
-// Each of these is a round trip to the browser, which is busy opening the page: as few as can be.
-// The status is the settings summary only: the workspace shows the front page's rating from the
-// cache itself (ThisPage), so the whole rating cache is not read (and copied) for it first.
+// The status is the settings summary only: ThisPage reads the front page's rating itself.
 const getStatus = createStatusSource(
   { get: (keys) => browser.storage.local.get(keys.filter((key) => key !== RATING_CACHE_KEY)) },
   send,
 );
-// The workspace's own tab (none in a side panel) serves both the search for the front tab and
-// the workspace's place: in a tab, its window is the tab's; a side panel is in a window but is
-// no tab.
+// The workspace's own tab, when it is open as one (a side panel is no tab), gives its window.
 const ownTab = browser.tabs.getCurrent().catch(() => undefined);
 const getActiveTab = startedEarly(() =>
   findActiveTab({
