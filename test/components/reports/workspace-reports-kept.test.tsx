@@ -16,7 +16,7 @@ import {
   readLastPage,
 } from '../../../lib/reports/last-page';
 import { deferred, fail, listPage, ok, requestsOf, status } from '../popup-helpers';
-import { renderWorkspace, storeSummary } from '../workspace-helpers';
+import { renderWorkspace, storeSummary } from '../workspace/workspace-helpers';
 import { findTable, renderReports, rowBoxes, summary } from './workspace-reports-helpers';
 
 afterEach(cleanup);

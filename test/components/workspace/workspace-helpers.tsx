@@ -4,16 +4,16 @@
 import { render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { App, type WorkspaceDeps } from '../../entrypoints/sidepanel/App';
-import type { StatusAnswer } from '../../lib/messaging/protocol';
-import { RATING_CACHE_KEY } from '../../lib/rating/cache';
-import { type LastPageArea, readLastPage } from '../../lib/reports/last-page';
-import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../lib/settings/summary-store';
-import type { ActiveTab } from '../../lib/this-page/active-tab';
-import type { OwnPlace } from '../../lib/this-page/front-tab';
-import { createStatusSource, watchSettingsSummary } from '../../lib/this-page/status-source';
-import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../support/fake-tabs';
-import { fakeSend, type Handlers, status } from './popup-helpers';
+import { App, type WorkspaceDeps } from '../../../entrypoints/sidepanel/App';
+import type { StatusAnswer } from '../../../lib/messaging/protocol';
+import { RATING_CACHE_KEY } from '../../../lib/rating/cache';
+import { type LastPageArea, readLastPage } from '../../../lib/reports/last-page';
+import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../../lib/settings/summary-store';
+import type { ActiveTab } from '../../../lib/this-page/active-tab';
+import type { OwnPlace } from '../../../lib/this-page/front-tab';
+import { createStatusSource, watchSettingsSummary } from '../../../lib/this-page/status-source';
+import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
+import { fakeSend, type Handlers, status } from '../popup-helpers';
 
 beforeEach(() => {
   history.replaceState(null, '', '/sidepanel.html');
