@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { handleCommand } from '../lib/background/commands';
 import { createHandlerDeps } from '../lib/background/deps';
-import { messageListener, prefetchWorkspace } from '../lib/background/handlers';
+import { messageListener } from '../lib/background/handlers';
 import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
 import { handleNotificationClick } from '../lib/background/notify';
 import { handleStorageChange } from '../lib/background/storage-events';
@@ -32,10 +32,7 @@ export default defineBackground(() => {
   );
   // The queue's work goes on after the worker stopped (lib/jobs/queue/).
   browser.alarms.onAlarm.addListener((alarm) => void backgroundQueue().handleAlarm(alarm));
-  browser.tabs.onUpdated.addListener((tabId, info, tab) => {
-    void handleTabUpdated(tabId, info, tab);
-    prefetchWorkspace(info, tab, deps);
-  });
+  browser.tabs.onUpdated.addListener((tabId, info, tab) => void handleTabUpdated(tabId, info, tab));
   browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab, deps));
   browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab, deps));
   browser.notifications.onClicked.addListener((id) => void handleNotificationClick(id));

@@ -1,8 +1,5 @@
-// A queue job as the workspace shows it (the Reports tab's bulk actions and exports, Open tabs'
-// reports): while it runs, a progress bar with "12 of 30", when it waits why and until when,
-// and Cancel; when it ends, a summary in words ("28 deleted, 2 failed") in a status region that
-// is in the page from the start (so screen readers announce it), with "Retry failed" when
-// something failed. It reads only the job it is given: the page follows storage for it.
+// A queue job as the workspace shows it: a progress bar with Cancel while it runs, why and until
+// when it waits, and a summary in words in a status region that is there from the start.
 import { useId } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
@@ -37,11 +34,9 @@ export interface JobProgressProps {
   job: ProgressJob;
   labels: JobProgressLabels;
   onCancel: () => void;
-  /** Offered when items failed (sends `retryFailed`). */
   onRetryFailed: () => void;
   /** Offered while the job is paused (sends `resumeJob`); not offered when absent. */
   onResume?: () => void;
-  /** The clock, for "goes on in 30 seconds". */
   now?: () => number;
 }
 

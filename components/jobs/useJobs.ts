@@ -1,8 +1,5 @@
-// The background queue's jobs as storage.local holds them ('jobs'), followed through
-// storage.onChanged — no message and no request while they run: all of them (Activity), or the
-// one a tab started (Reports' bulk actions and exports, Open tabs' "Report selected tabs"). And
-// what the pages ask of the queue about a job — start it, cancel, resume, retry the failed items,
-// clear it — with the refusal of the last request, said beside its job.
+// The background queue's jobs, followed in storage (no request while they run), and what the
+// pages ask of the queue about a job, with the refusal of the last request.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { ErrorData } from '../../lib/api/model';
@@ -20,10 +17,7 @@ export function useJobs(storageApi: StoredValueApi): { loaded: boolean; jobs: Jo
   return { loaded: stored.loaded, jobs: readJobs<Job>(stored.value) };
 }
 
-/**
- * The job `id` (null while it is not known, and for no id). Renders again only when that job
- * changed, not whenever another one did: the Reports tab that follows it holds 100 rows.
- */
+/** The job `id`; renders again only when that job changed, not whenever another one did. */
 export function useJob(
   id: string | null,
   storageApi: StoredValueApi = browser.storage,
@@ -92,9 +86,8 @@ export type JobActions = ReturnType<typeof useJobActions>;
 export type JobRequest = Omit<RequestOf<'enqueueJob'>, 'type'>;
 
 /**
- * A job this tab hands to the queue (a bulk action, an export, reporting tabs): starting it,
- * following it (useJob), and Cancel, Retry failed and Resume. A password given for it stays in
- * this page's memory only, for Retry failed: the queue forgets its copy when the job ends.
+ * A job this tab hands to the queue, followed, with Cancel, Retry failed and Resume. A password
+ * given for it stays in this page's memory for Retry failed: the queue forgets its copy at the end.
  */
 export function useJobRun(send: Sender, storageApi?: StoredValueApi) {
   const [id, setId] = useState<string | null>(null);

@@ -9,11 +9,15 @@ import { isFinished } from '../../lib/jobs/view';
 import { doneText, jobTitle } from '../../lib/jobs/words';
 import type { Sender } from '../../lib/messaging/send';
 import {
+  followWindowTabs,
   isChecked,
   type OpenTab,
   reportTabsJob,
+  type TabLike,
   type WindowTabEvents,
+  webTabs,
 } from '../../lib/open-tabs/open-tabs';
+import { RATING_CACHE_KEY } from '../../lib/rating/cache';
 import type { StoredValueApi } from '../../lib/stored-value';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { JobProgress } from '../jobs/JobProgress';
@@ -22,7 +26,15 @@ import { RatingBadge } from '../rating/RatingBadge';
 import { PrivacyFields } from '../this-page/PrivacyFields';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useNow } from '../ui/useNow';
-import { useOpenTabs } from './useOpenTabs';
+import { useStoredValue } from '../ui/useStoredValue';
+
+/** The window's web pages with what the rating cache knows of each, kept current. */
+function useOpenTabs(tabs: WindowTabEvents, storageApi: StoredValueApi) {
+  const [found, setFound] = useState<TabLike[] | null>(null);
+  const cache = useStoredValue(storageApi, RATING_CACHE_KEY);
+  useEffect(() => followWindowTabs(tabs, setFound), [tabs]);
+  return found && cache.loaded ? webTabs(found, cache.value) : null;
+}
 
 export interface OpenTabsViewProps {
   send: Sender;

@@ -1,6 +1,5 @@
-// Projects in the workspace: the popup's Projects view (search, sort, paging, delete with its
-// warning, each project's report count when the service gives it). Choosing a project shows the
-// Reports tab filtered to it, through the hash that the Reports view follows.
+// Projects in the workspace: the popup's Projects view; choosing a project shows the Reports tab
+// filtered to it, through the address's hash.
 import { useState } from 'preact/hooks';
 import type { Sender } from '../../lib/messaging/send';
 import { readHash, TAB_KEY, writeHash } from '../../lib/reports/hash';

@@ -1,7 +1,5 @@
 // The Reports tab's questions, as modal dialogs: delete one report, delete or re-analyze the
-// selected ones, and the privacy to give the selected ones (PrivacyDialog). Loaded with the tab's
-// other parts once the workspace is on screen (lazy-parts.ts), not before its first rows.
-
+// selected ones, and the privacy to give the selected ones (PrivacyDialog).
 import type { Privacy, ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

@@ -1,8 +1,5 @@
-// The Reports tab's jobs in the background's queue while they run and once they ended: the bulk
-// action's and the export's progress (components/jobs/JobProgress.tsx) with Cancel, Resume and Retry
-// failed, and a refused request about either. Loaded with the tab's other parts once the
-// workspace is on screen (lazy-parts.ts), not before its first rows.
-
+// The Reports tab's jobs in the background's queue: the bulk action's and the export's progress
+// with Cancel, Resume and Retry failed, and a refused request about either.
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Job } from '../../lib/jobs/schema';

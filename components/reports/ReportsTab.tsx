@@ -1,7 +1,5 @@
-// The workspace's Reports tab: the popup's filters, sort, per-page and paging (kept in the
-// address, see useHashFilters), a table of the page with a check box per row, bulk actions on the
-// selection and exports of everything the filters match — both handed to the background's queue,
-// whose progress shows here while they run. The first rows cost one request; selecting costs none.
+// The workspace's Reports tab: filters, sort and paging kept in the address, a table of the page
+// with a check box per row, and bulk actions and exports handed to the background's queue.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { ErrorData, ReportSummary } from '../../lib/api/model';
@@ -9,22 +7,28 @@ import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/view';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
-import type { FirstPage } from '../../lib/reports/first-page';
+import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
+import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
 import { reportListParams } from '../../lib/reports/list-params';
+import {
+  emptySelection,
+  keepShown,
+  type Selection,
+  selectedKeys,
+} from '../../lib/reports/selection';
+import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
 import type { StoredValueApi } from '../../lib/stored-value';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { Pager } from '../ui/Pager';
-import { BulkBar } from './BulkBar';
-import { ReportsDialogs, ReportsProgress } from './lazy-parts';
 import { ReportFilterFields } from './ReportFilterFields';
+import { ReportsDialogs } from './ReportsDialogs';
+import { ReportsProgress } from './ReportsProgress';
 import { ReportsTable, type RowWork } from './ReportsTable';
-import { newerReports, useBulkActions } from './useBulkActions';
+import { type BulkKind, newerReports, useBulkActions } from './useBulkActions';
 import { useExport } from './useExport';
-import { useHashFilters } from './useHashFilters';
 import { useProjectChoices } from './useProjectChoices';
 import { type ReportListOptions, useReportList } from './useReportList';
-import { useSelection } from './useSelection';
 import './reports.css';
 
 export interface ReportsTabProps {
@@ -46,15 +50,7 @@ export interface ReportsTabProps {
   storage?: StoredValueApi;
   /** Saves an export; a download from the page unless given (tests). */
   download?: (file: ExportFile) => void;
-  /**
-   * The first page, asked for as the workspace started (lib/reports/first-page.ts): used for
-   * the first load when it is the same list, instead of asking again.
-   */
-  firstPage?: FirstPage;
-  /**
-   * Hands out, once, the list as last shown (lib/reports/last-page.ts), read as the workspace
-   * started: shown, out of reach, until the service's answer for the same list is in.
-   */
+  /** The list as last shown, shown out of reach until the service's answer for it is in. */
   lastShown?: ReportListOptions['lastShown'];
   /** The service in use (the status's serviceUrl), which each kept list is marked with. */
   serviceUrl?: string | null;
@@ -73,7 +69,6 @@ export function ReportsTab({
   searchDelay = 300,
   storage: storageApi = browser.storage,
   download,
-  firstPage,
   lastShown,
   serviceUrl = null,
   keep = true,
@@ -84,7 +79,6 @@ export function ReportsTab({
   const list = useReportList(send, params, {
     active,
     revision,
-    firstPage,
     lastShown,
     keep,
     service: serviceUrl,
@@ -225,7 +219,6 @@ export function ReportsTab({
       {data && !list.error && !list.loading && data.items.length === 0 && (
         <p class="notice">{filtered ? t('reports_emptyFiltered') : t('reports_empty')}</p>
       )}
-      {/* The list as last shown, until the service's answer replaces it: seen, not used. */}
       <div
         class={list.kept ? 'report-list kept' : 'report-list'}
         inert={list.kept}
@@ -249,7 +242,6 @@ export function ReportsTab({
               }}
               onDelete={setConfirmDelete}
               busy={list.loading}
-              kept={list.kept}
             />
           </div>
         )}
@@ -272,5 +264,88 @@ export function ReportsTab({
         onCancelBulk={bulk.cancelQuestion}
       />
     </section>
+  );
+}
+
+/** The filters, kept in the address and followed when something else changes it. */
+function useHashFilters() {
+  const [filters, setFilters] = useState<ReportFilters>(() => filtersFromHash(readHash()));
+
+  useEffect(
+    () =>
+      watchHash((hash) => {
+        const next = filtersFromHash(hash);
+        setFilters((current) => (sameFilters(current, next) ? current : next));
+      }),
+    [],
+  );
+
+  /** Applies a change (any but the page's goes back to page 1) through the address. */
+  const change = useCallback((patch: Partial<ReportFilters>) => {
+    writeHash(filtersToHash(changeFilters(filtersFromHash(readHash()), patch)));
+  }, []);
+
+  return { filters, change };
+}
+
+/**
+ * The selection belongs to the page view it was made on (`view`: filters, sort, page): when the
+ * view changes it is dropped, and the status says so for screen reader users.
+ */
+function useSelection(view: string, order: readonly number[]) {
+  const [held, setHeld] = useState(() => ({ view, selection: emptySelection<number>() }));
+  const current = held.view === view;
+  const selection = current ? keepShown(held.selection, order) : emptySelection<number>();
+  const keys = selectedKeys(selection, order);
+  const dropped = !current && held.selection.keys.size > 0;
+
+  const change = useCallback(
+    (next: Selection<number>) => setHeld({ view, selection: next }),
+    [view],
+  );
+  const clear = useCallback(() => setHeld({ view, selection: emptySelection() }), [view]);
+
+  const status =
+    keys.length > 0
+      ? t('workspace_selectedCount', keys.length, order.length)
+      : dropped
+        ? t('workspace_reports_selectionCleared')
+        : '';
+  return { selection, keys, change, clear, status };
+}
+
+function BulkBar({
+  count,
+  status,
+  onAsk,
+}: {
+  count: number;
+  status: string;
+  onAsk: (kind: BulkKind) => void;
+}) {
+  const none = count === 0;
+  return (
+    <div class="bulk-bar">
+      <div class="actions">
+        <button type="button" class="danger" disabled={none} onClick={() => onAsk('delete')}>
+          {none
+            ? t('workspace_reports_deleteSelected')
+            : t('workspace_reports_deleteSelectedCount', count)}
+        </button>
+        <button type="button" disabled={none} onClick={() => onAsk('reanalyze')}>
+          {none
+            ? t('workspace_reports_reanalyzeSelected')
+            : t('workspace_reports_reanalyzeSelectedCount', count)}
+        </button>
+        <button type="button" disabled={none} onClick={() => onAsk('privacy')}>
+          {none
+            ? t('workspace_reports_privacySelected')
+            : t('workspace_reports_privacySelectedCount', count)}
+        </button>
+      </div>
+      <p class="selection-status" role="status">
+        {status}
+      </p>
+    </div>
   );
 }

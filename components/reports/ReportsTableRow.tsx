@@ -1,7 +1,5 @@
-// One row of the Reports table (ReportsTable.tsx): its check box, address, rating, times, privacy,
-// project and actions, or what a job is doing on it. A class whose shouldComponentUpdate lets a
-// row render again only when what it shows changed, so a page of 100 rows stays cheap to update;
-// and one clock for the whole table's relative times (no effect per row).
+// One row of the Reports table, or what a job is doing on it; one clock for the whole table's
+// relative times (no effect per row).
 import { Component } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ReportSummary } from '../../lib/api/model';
@@ -35,10 +33,7 @@ export interface RowProps {
   now: number;
 }
 
-/**
- * One report. A class for its shouldComponentUpdate: a row renders again only when one of its
- * props changed (preact/compat's memo would do the same, at the cost of the compat layer).
- */
+/** A class for its shouldComponentUpdate: a row renders again only when one of its props changed. */
 export class Row extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
     const props = this.props;

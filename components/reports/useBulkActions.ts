@@ -1,6 +1,5 @@
-// Delete, re-analyze and change the privacy of the selected reports: which question is asked,
-// the job handed to the background's queue once it is answered, and what the job means for the
-// rows while it runs (a row being deleted or deleted, a newer version of a re-analyzed one).
+// Delete, re-analyze and change the privacy of the selected reports: the question, the queue job
+// once it is answered, and what the job means for the rows while it runs.
 import { useMemo, useState } from 'preact/hooks';
 import type { Privacy, ReportSummary } from '../../lib/api/model';
 import type { Sender } from '../../lib/messaging/send';

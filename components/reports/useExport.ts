@@ -1,17 +1,31 @@
-// "Export CSV" / "Export JSON": every report the filters match, all pages. The background's queue
-// lists them (an export job of one listPage op, 100 per page; it appends the pages), this tab
-// follows the job, takes the reports when it is done and downloads the file from the page (the
-// code making the file loads with the tab's other parts, lazy-parts.ts).
+// "Export CSV" / "Export JSON": every report the filters match, listed by an export job in the
+// background's queue; when it is done the tab takes the reports and downloads the file.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData, ListReportsParams } from '../../lib/api/model';
-import { errorWithText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/view';
 import type { Sender } from '../../lib/messaging/send';
-import type { ExportFile, ExportFormat } from '../../lib/reports/export';
+import { type ExportFile, type ExportFormat, exportFile } from '../../lib/reports/export';
 import type { StoredValueApi } from '../../lib/stored-value';
 import { failureContext, useJobRun } from '../jobs/useJobs';
-import { saveExport } from './lazy-parts';
+
+const REVOKE_AFTER_MS = 60_000;
+
+/**
+ * Saves a file from the page itself, no `downloads` permission needed. The URL is revoked a while
+ * after the click, since Firefox reads the blob only after the click has returned.
+ */
+export function downloadFile(file: ExportFile, doc: Document = document): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }));
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.hidden = true;
+  doc.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
 
 /** `download` saves the file: a download from the page unless given (tests). */
 export function useExport(
@@ -32,22 +46,17 @@ export function useExport(
   useEffect(() => {
     if (done === null || taken.current === done) return;
     taken.current = done;
-    void send({ type: 'takeExport', id: done }).then(async (answer) => {
+    void send({ type: 'takeExport', id: done }).then((answer) => {
       if (!answer.ok) {
         setError(answer.error);
         return;
       }
-      try {
-        const file = await saveExport(format, answer.data, download);
-        setNotice(t('export_downloaded', file.name, answer.data.length));
-      } catch {
-        // Its code could not be loaded (only an extension updated while the page was open).
-        setError(errorWithText({ kind: 'bad_message', reason: 'noAnswer' }));
-      }
+      const file = exportFile(format, answer.data);
+      (download ?? downloadFile)(file);
+      setNotice(t('export_downloaded', file.name, answer.data.length));
     });
   }, [done, format, send, download]);
 
-  /** Starts an export of what `params` match (their page and per-page are replaced). */
   async function start(chosen: ExportFormat, params: ListReportsParams) {
     setNotice('');
     setError(null);
@@ -62,7 +71,6 @@ export function useExport(
 
   /** From the click until the job ends (an export at a time: each would download a file). */
   const running = starting || (run.id !== null && (job === null || !isFinished(job)));
-  /** What failed: taking the export, or a request about its job. */
   const failure = error
     ? { context: t('export_failed'), error }
     : run.failure && {

@@ -1,17 +1,28 @@
-// The top of the workspace: the page in front of it (its title and address) and its rating, as
-// the rating cache knows it — read from storage, following tab switches and navigations, never
-// asked of the service.
-
+// The top of the workspace: the page in front of it and its rating as the rating cache knows it,
+// following tab switches and navigations; never asked of the service.
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { cachedRatingFor, RATING_CACHE_KEY } from '../../lib/rating/cache';
 import type { StoredValueApi } from '../../lib/stored-value';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
-import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
+import { type FrontTabEvents, followFrontTab, type OwnPlace } from '../../lib/this-page/front-tab';
 import { isWebUrl } from '../../lib/this-page/pages';
 import { RatingBadge } from '../rating/RatingBadge';
 import { RelativeTime } from '../ui/RelativeTime';
 import { useStoredValue } from '../ui/useStoredValue';
-import { useFrontTab } from './useFrontTab';
+
+function useFrontTab(
+  tabs: FrontTabEvents,
+  place: Promise<OwnPlace>,
+  first: ActiveTab | undefined,
+): ActiveTab | undefined {
+  const [tab, setTab] = useState(first);
+  const shown = useRef(tab);
+  shown.current = tab;
+  // A layout effect: listening from the first render on, a switch right after it is not missed.
+  useLayoutEffect(() => followFrontTab(tabs, place, () => shown.current, setTab), [tabs, place]);
+  return tab;
+}
 
 export interface ThisPageProps {
   tabs: FrontTabEvents;

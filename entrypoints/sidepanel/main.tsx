@@ -3,13 +3,11 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import '../../components/ui/theme.css';
-import '../popup/style.css';
+import '../../components/ui/lists.css';
 import './style.css';
 import { send } from '../../lib/messaging/send';
 import { RATING_CACHE_KEY } from '../../lib/rating/cache';
-import { startFirstPage } from '../../lib/reports/first-page';
-import { readHash, tabFromHash } from '../../lib/reports/hash';
-import { keepingLists } from '../../lib/reports/last-page';
+import { readLastPage } from '../../lib/reports/last-page';
 import { findActiveTab } from '../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../lib/this-page/front-tab';
 import {
@@ -17,33 +15,17 @@ import {
   startedEarly,
   watchSettingsSummary,
 } from '../../lib/this-page/status-source';
-import { App, preloadTabCode } from './App';
+import { App } from './App';
 
 document.documentElement.lang = browser.i18n.getUILanguage();
-// The background knows a workspace tab that has started (and asks nothing more for it) by this
-// title: lib/background/handlers.ts, prefetchWorkspace.
 document.title = browser.i18n.getMessage('workspace_title');
 
-// Started before the first render, all at once (see the popup's main.tsx): on Reports, its first
-// page — which needs the service, and is most of the time to the first rows — or another tab's
-// code, beside the status and the tab.
-const hash = readHash();
-const shown = tabFromHash(hash);
-// Reports' own code is in the first load; another tab's is loaded by import().
-if (shown !== 'reports') preloadTabCode(shown);
-// With it, the same list as last shown, to show until the answer is in (storage.session); the
-// answer is kept in its place.
-const firstPage = startFirstPage(keepingLists(send), hash, browser.storage.session);
-// Each of these is a round trip to the browser, which is busy opening the page: as few as can be.
-// The status is the settings summary only: the workspace shows the front page's rating from the
-// cache itself (ThisPage), so the whole rating cache is not read (and copied) for it first.
+// The status is the settings summary only: ThisPage reads the front page's rating itself.
 const getStatus = createStatusSource(
   { get: (keys) => browser.storage.local.get(keys.filter((key) => key !== RATING_CACHE_KEY)) },
   send,
 );
-// The workspace's own tab (none in a side panel) serves both the search for the front tab and
-// the workspace's place: in a tab, its window is the tab's; a side panel is in a window but is
-// no tab.
+// The workspace's own tab, when it is open as one (a side panel is no tab), gives its window.
 const ownTab = browser.tabs.getCurrent().catch(() => undefined);
 const getActiveTab = startedEarly(() =>
   findActiveTab({
@@ -70,7 +52,7 @@ if (root) {
       place={place}
       openTab={(url) => browser.tabs.create({ url })}
       openOptions={() => browser.runtime.openOptionsPage()}
-      firstPage={firstPage}
+      readLastShown={(key) => readLastPage(browser.storage.session, key)}
     />,
     root,
   );

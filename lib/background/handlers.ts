@@ -1,10 +1,6 @@
 // The background's answers to the pages' requests: one plain handler per request type. Every
 // answer that carries reports also updates the rating cache (and through it the badges), so
-// the cache is kept in one place. A page of reports is answered before its update of the cache
-// has finished (`followedBy`): that read and write of the whole cache would otherwise add to the
-// time to a list's rows every time. And the workspace's first page is asked for as soon as a tab
-// starts loading the workspace (`prefetchWorkspace`), before the page can ask for it.
-import { browser } from 'wxt/browser';
+// the cache is kept in one place.
 import { SiteReportError } from '../api';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
@@ -24,11 +20,9 @@ import {
   rememberReports,
 } from '../rating/cache-store';
 import { waitShared } from '../rating/shared-waits';
-import { workspaceFirstPage } from '../reports/first-page';
 import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
 import { testConnection } from '../settings/connection-test';
-import { WORKSPACE_PATH } from '../this-page/open-workspace';
 import type { HandlerDeps } from './deps';
 import { errorData, NotConnectedError } from './error-data';
 
@@ -48,99 +42,12 @@ async function forgettingGone<T>(id: number, action: () => Promise<T>): Promise<
   }
 }
 
-/** Work started for an answer that its page need not wait for, by the answer it follows. */
-const followUps = new WeakMap<object, Promise<unknown>>();
-
-/**
- * `data`, to be answered at once; `work` (already started) goes on after, and handleMessage's
- * promise waits for it (the tests', and anything else that must see its effect).
- */
-function followedBy<T extends object>(data: T, work: Promise<unknown>): T {
-  followUps.set(data, work);
-  return data;
-}
-
-/** A page of reports, as the pages get it; the cache takes it right after (`followedBy`). */
+/** A page of reports, as the pages get it; the cache takes it too. */
 async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   const page = await (await clientOf(deps)).reports.list(params);
-  // Started now, so it is queued before any later change of the cache; never rejects.
-  return followedBy({ ...page, items: page.items.map(toSummary) }, rememberReports(page.items));
+  await rememberReports(page.items);
+  return { ...page, items: page.items.map(toSummary) };
 }
-
-/**
- * Lists asked for before a page asked (see prefetchWorkspace), by their parameters: the page's
- * listReports for the same list takes the answer, once, if it comes within PREFETCH_KEPT_MS.
- */
-const prefetched = new Map<string, Promise<AnswerMap['listReports']>>();
-const PREFETCH_KEPT_MS = 5_000;
-
-/** The parameters as a key, whatever the order of their keys. */
-const listKey = (params: ListReportsParams) =>
-  JSON.stringify(
-    Object.entries(params)
-      .filter(([, value]) => value !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
-
-function prefetchList(params: ListReportsParams, deps: HandlerDeps): void {
-  const key = listKey(params);
-  if (prefetched.has(key)) return;
-  const answer = listPage(params, deps);
-  prefetched.set(key, answer);
-  const forget = () => {
-    if (prefetched.get(key) === answer) prefetched.delete(key);
-  };
-  // A failure is not kept (nor unhandled): the page's own request asks again.
-  answer.catch(forget);
-  setTimeout(forget, PREFETCH_KEPT_MS);
-}
-
-/** The settings changed: lists asked for with the old ones are not handed to a page. */
-export function forgetPrefetched(): void {
-  prefetched.clear();
-}
-
-function takePrefetched(params: ListReportsParams) {
-  const key = listKey(params);
-  const answer = prefetched.get(key);
-  prefetched.delete(key);
-  return answer;
-}
-
-/**
- * tabs.onUpdated: a tab that starts loading the workspace (sidepanel.html) on its Reports tab
- * gets its first page asked for at once — the page itself can ask only once its code has loaded,
- * some 30 ms later. One request either way: the page's listReports takes this one. Only a new
- * document counts: the workspace rewriting its own address (filters, tabs — history.replaceState)
- * is reported as `status: 'loading'` too, and asks nothing, but its tab has the title the
- * workspace gives itself (main.tsx), which a tab only starting to load the workspace has not yet.
- * A reload keeps that title too: for both, only the client's settings are read ahead, for the
- * page's own request if one comes. The side panel and the sidebar are no tabs: they ask
- * themselves (lib/reports/first-page.ts).
- */
-export function prefetchWorkspace(
-  changeInfo: { status?: string; url?: string },
-  tab: { url?: string; title?: string },
-  deps: HandlerDeps,
-  workspace: () => { url: string; title: string } = workspacePage,
-): void {
-  if (changeInfo.status !== 'loading') return;
-  const { url, title } = workspace();
-  const params = workspaceFirstPage(changeInfo.url ?? tab.url, url);
-  if (!params) return;
-  if (tab.title !== title) {
-    prefetchList(params, deps);
-  } else {
-    // The workspace rewriting its address, or being reloaded (then the page is about to ask):
-    // its client's settings are read ahead — a read of storage, no request.
-    deps.clients.prime?.();
-  }
-}
-
-const workspacePage = () => ({
-  url: browser.runtime.getURL(WORKSPACE_PATH),
-  title: browser.i18n.getMessage('workspace_title'),
-});
 
 type Handlers = {
   [T in RequestType]: (request: RequestOf<T>, deps: HandlerDeps) => Promise<AnswerMap[T]>;
@@ -198,9 +105,7 @@ export const handlers = {
 
   async listReports({ params, keepAs }, deps) {
     const keep = keepAs === undefined ? undefined : keeperOf(keepAs, deps);
-    // Asked for already (prefetchWorkspace), unless that failed: then again.
-    const early = takePrefetched(params);
-    const page = await (early ? early.catch(() => listPage(params, deps)) : listPage(params, deps));
+    const page = await listPage(params, deps);
     void keep?.(page);
     return page;
   },
@@ -240,8 +145,7 @@ function rejected(
 /**
  * The background's one message entry point: checks who is asking and what, runs the handler,
  * and answers with plain data — errors included, never a thrown object. `answered` gets the
- * answer as soon as it is known; the promise resolves to it once the work that follows it (see
- * `followedBy`) is done too.
+ * answer too.
  */
 export async function handleMessage(
   message: unknown,
@@ -251,7 +155,6 @@ export async function handleMessage(
 ): Promise<Answer<RequestType>> {
   const answer = await answerOf(message, sender, deps);
   answered?.(answer);
-  if (answer.ok) await followUps.get(answer.data as object);
   return answer;
 }
 

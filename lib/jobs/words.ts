@@ -1,6 +1,5 @@
-// A background job in words, for the workspace's job cards (Activity, Open tabs): what it does
-// ("Delete 30 reports"), what its done items are ("28 deleted"), and its state ("Running").
-// How far it got and why it waits are said by components/jobs/JobProgress.tsx.
+// A background job in words: what it does ("Delete 30 reports"), its done items ("28 deleted")
+// and its state ("Running").
 import { t } from '../i18n';
 import type { JobKind } from './schema';
 import type { JobState } from './view';

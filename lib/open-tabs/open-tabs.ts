@@ -1,6 +1,5 @@
-// Open tabs: the window's web pages (http and https; the others cannot be reported), what the
-// rating cache knows of each, which start checked (those without a known report), and the one
-// queue job that reports the checked ones.
+// Open tabs: the window's web pages, what the rating cache knows of each, and the one queue job
+// that reports the checked ones.
 import type { CachedRating } from '../messaging/protocol';
 import { cachedRatingFor } from '../rating/cache';
 import { isWebUrl } from '../this-page/pages';
@@ -10,7 +9,6 @@ export interface OpenTab {
   id: number;
   url: string;
   title: string;
-  /** The latest report known for its address, or null. */
   known: CachedRating | null;
 }
 
@@ -36,10 +34,7 @@ export function webTabs(tabs: readonly TabLike[], cache: unknown): OpenTab[] {
   );
 }
 
-/**
- * Whether each tab is checked: the user's choice when there is one, otherwise checked unless its
- * address has a known report.
- */
+/** The user's choice, or else checked unless its address has a known report. */
 export function isChecked(tab: OpenTab, choices: ReadonlyMap<number, boolean>): boolean {
   return choices.get(tab.id) ?? tab.known === null;
 }
@@ -67,11 +62,8 @@ export interface WindowTabEvents {
   onUpdated: Event<(tabId: number, change: { url?: string; title?: string }) => void>;
 }
 
-/**
- * Calls `listener` with the tabs of the workspace's window (`currentWindow`: a side panel's
- * window, or the window of the tab it is open in) now and after tabs open, close, or change
- * address or title. Answers the unsubscribe.
- */
+/** Calls `listener` with the tabs of the workspace's window now and after each change; answers
+ * the unsubscribe. */
 export function followWindowTabs(
   tabs: WindowTabEvents,
   listener: (tabs: TabLike[]) => void,

@@ -1,17 +1,5 @@
-// The workspace's exports as text: CSV for spreadsheets and JSON for programs. Pure functions,
-// no browser APIs; the Reports tab downloads what they make (components/reports/).
-//
-// CSV choices:
-// - RFC 4180: a header row, CRLF after every record (the last one too), a field quoted when it
-//   holds a comma, a double quote, CR or LF, its quotes doubled. UTF-8 with a byte-order mark,
-//   so that Excel reads "Zürich — 東京" as UTF-8 rather than in the system's code page.
-// - The header names are the service's field names and the values are not translated (result
-//   `good`/`decent`/`bad`, privacy `public`/`private`/`password` as words rather than 0/1/2, times
-//   as the service sent them), so a file reads the same whatever the browser's language.
-// - Formula injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a CR would be run
-//   as a formula by Excel, LibreOffice or Google Sheets. Such a cell gets a single quote `'` in
-//   front, inside a quoted field (OWASP's advice). Spreadsheets show the quote, and the value
-//   stays readable; a program reading the file sees the quote too, which is the price of safety.
+// The workspace's exports as text: RFC 4180 CSV (with a byte-order mark, so Excel reads UTF-8)
+// and JSON, in the service's field names and untranslated values, whatever the browser's language.
 import type { Privacy, ReportSummary } from '../api/model';
 
 export type ExportFormat = 'csv' | 'json';
@@ -31,7 +19,7 @@ const PRIVACY_WORDS: Record<Privacy, string> = { 0: 'public', 1: 'private', 2: '
 
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
-/** What a spreadsheet may run as a formula when a cell starts with it. */
+/** What a spreadsheet may run as a formula when a cell starts with it (OWASP: prefix a quote). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -93,7 +81,6 @@ export function exportFileName(format: ExportFormat, now: Date = new Date()): st
 
 export interface ExportFile {
   name: string;
-  /** The MIME type of the download. */
   type: string;
   text: string;
 }

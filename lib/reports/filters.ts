@@ -1,7 +1,5 @@
-// The Reports tab's filters as the workspace's address keeps them (lib/reports/hash.ts): one
-// hash key per filter, left out when it has its default, so a plain `#tab=reports` is the first
-// page of every report, newest first. What the address says is checked value by value; anything
-// odd falls back to its default (an address can be typed by hand).
+// The Reports tab's filters in the workspace's address: one key per filter, left out at its
+// default; anything odd falls back to its default (an address can be typed by hand).
 import { PER_PAGE_OPTIONS, RATINGS } from '../api/constants';
 import type { SortOrder } from '../api/model';
 import type { HashPatch, HashState } from './hash';

@@ -21,7 +21,7 @@ export interface LastPageArea {
 }
 
 export interface LastPage {
-  /** The list's parameters, as JSON (first-page.ts's key). */
+  /** The list's parameters, as JSON (the Reports tab's key). */
   key: string;
   /** The service it came from (the settings summary's serviceUrl); null when unknown. */
   service: string | null;
@@ -85,7 +85,7 @@ export async function forgetLastPage(area: LastPageArea | undefined): Promise<vo
 
 /**
  * `send`, with each list of reports it asks for to be kept by the background as the list last
- * shown, under its parameters as JSON (the name the workspace reads it by: first-page.ts's key).
+ * shown, under its parameters as JSON (the name the workspace reads it by).
  */
 export function keepingLists(send: Sender): Sender {
   return <T extends RequestType>(request: RequestOf<T>): Promise<Answer<T>> => {

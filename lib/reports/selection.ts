@@ -1,7 +1,5 @@
-// Which rows of the page on screen are selected, for the workspace's bulk actions. Pure and
-// immutable: the Reports tab keeps one of these per page view and starts a new one when the
-// list changes. `anchor` is where a range starts (the row last toggled on its own), as in a
-// file manager: Shift+click or Shift+Space selects from it to the row acted on.
+// Which rows of the page on screen are selected; immutable. `anchor` is where a Shift range
+// starts (the row last toggled on its own), as in a file manager.
 
 export interface Selection<K> {
   readonly keys: ReadonlySet<K>;
@@ -20,10 +18,7 @@ export function toggle<K>(selection: Selection<K>, key: K): Selection<K> {
   return { keys, anchor: key };
 }
 
-/**
- * Sets every row from the anchor to `key` (both included, in `order`) to `checked`: by default,
- * what `key` becomes when it is toggled. Without an anchor (or one no longer shown), it is a toggle.
- */
+/** Sets every row from the anchor to `key` to `checked` (what `key` becomes when toggled). */
 export function selectRange<K>(
   selection: Selection<K>,
   order: readonly K[],

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, requestsOf } from '../popup-helpers';
-import { job, renderShell, storeJobs } from '../workspace-helpers';
+import { job, renderShell, storeJobs } from '../workspace/workspace-helpers';
 
 const ANSWERS = {
   cancelJob: ({ id }: { id: string }) => ok({ id }),

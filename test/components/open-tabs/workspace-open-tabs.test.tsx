@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { WINDOW } from '../../support/fake-tabs';
 import { deferred, fail, listPage, ok, requestsOf } from '../popup-helpers';
-import { job, renderShell, storeJobs } from '../workspace-helpers';
+import { job, renderShell, storeJobs } from '../workspace/workspace-helpers';
 
 async function openTabs(options: Parameters<typeof renderShell>[0] = {}) {
   history.replaceState(null, '', '#tab=open-tabs');
@@ -148,7 +148,8 @@ describe('Open tabs', () => {
     });
     await waitFor(() => expect(requestsOf(send, 'listReports')).toHaveLength(1));
     fireEvent.click(screen.getByRole('tab', { name: 'Open tabs' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Report selected tabs' }));
+    await screen.findByRole('list', { name: 'Web pages open in this window' });
+    fireEvent.click(reportButton());
     await storeJobs([job('job-1', 'create', 'done', { count: 2, done: 2 })]);
     await screen.findByText('2 reported');
     fireEvent.click(screen.getByRole('tab', { name: 'Reports' }));

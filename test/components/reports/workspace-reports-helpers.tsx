@@ -1,22 +1,17 @@
 // Shared fakes for the Reports tab's component tests: the tab rendered on its own with the
 // popup's fake Sender, a fake of the background's queue (enqueueJob stores a job in the fake
 // browser's storage, the way the real queue does, and the test moves its items along), and
-// the workspace's address reset between tests. The tab's parts that its first rows do not need
-// (dialogs, job progress, export files) are loaded first, as the workspace preloads them once it
-// is on screen.
+// the workspace's address reset between tests.
 import { render, screen, within } from '@testing-library/preact';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { preloadReportsParts } from '../../../components/reports/lazy-parts';
 import { ReportsTab } from '../../../components/reports/ReportsTab';
 import type { ReportListOptions } from '../../../components/reports/useReportList';
 import type { ReportSummary } from '../../../lib/api/model';
 import type { Job, JobItem } from '../../../lib/jobs/schema';
 import type { RequestOf } from '../../../lib/messaging/protocol';
-import type { FirstPage } from '../../../lib/reports/first-page';
 import { fakeSend, type Handlers, listPage, ok, report } from '../popup-helpers';
 
-beforeAll(() => preloadReportsParts());
 beforeEach(() => {
   history.replaceState(null, '', '/sidepanel.html#tab=reports');
 });
@@ -125,8 +120,6 @@ export interface RenderReportsOptions {
   siteUrl?: string | null;
   /** The page the service answers; 3 reports unless given. */
   page?: ReturnType<typeof listPage<ReportSummary>>;
-  /** The first page the workspace started loading (lib/reports/first-page.ts). */
-  firstPage?: FirstPage;
   /** The service in use (the status's serviceUrl). */
   serviceUrl?: string | null;
   /** Hands out the list as last shown (ReportsTab's `lastShown`). */
@@ -155,7 +148,6 @@ export function renderReports(options: RenderReportsOptions = {}) {
       storage={fakeBrowser.storage}
       download={download}
       onChanged={onChanged}
-      firstPage={options.firstPage}
       serviceUrl={options.serviceUrl}
       lastShown={options.lastShown}
     />,

@@ -8,16 +8,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ListReportsParams } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
-import { startFirstPage } from '../../../lib/reports/first-page';
 import {
-  keepingLists,
   keepLastPage,
   LAST_PAGE_KEY,
   type LastPage,
   type LastPageArea,
+  readLastPage,
 } from '../../../lib/reports/last-page';
-import { deferred, fail, fakeSend, listPage, ok, requestsOf, status } from '../popup-helpers';
-import { renderWorkspace, storeSummary } from '../workspace-helpers';
+import { deferred, fail, listPage, ok, requestsOf, status } from '../popup-helpers';
+import { renderWorkspace, storeSummary } from '../workspace/workspace-helpers';
 import { findTable, renderReports, rowBoxes, summary } from './workspace-reports-helpers';
 
 afterEach(cleanup);
@@ -45,15 +44,14 @@ const kept = (overrides: Partial<LastPage> = {}): LastPage => ({
 });
 const keep = (overrides: Partial<LastPage> = {}) => keepLastPage(session(), kept(overrides));
 
-/** The workspace's start: the first page asked for, its answer held until `answer.resolve`. */
+/** The list's answer, held until `answer.resolve`; the list as last shown read from storage. */
 function opening() {
   const answer = deferred<Answer<'listReports'>>();
-  const firstPage = startFirstPage(
-    fakeSend({ listReports: () => answer.promise }),
-    undefined,
-    session(),
-  );
-  return { answer, firstPage };
+  return {
+    answer,
+    handlers: { listReports: () => answer.promise },
+    lastShown: (key: string) => readLastPage(session(), key),
+  };
 }
 
 const keptList = () => document.querySelector('.report-list');
@@ -69,9 +67,9 @@ const stored = async () =>
  * for: once it is read, none of its rows are on screen; then the service's are.
  */
 async function expectNoneOf(shown: LastPage) {
-  const { answer, firstPage } = opening();
+  const { answer, handlers } = opening();
   const read = Promise.resolve(shown);
-  renderReports({ firstPage, lastShown: () => read, serviceUrl: SERVICE });
+  renderReports({ handlers, lastShown: () => read, serviceUrl: SERVICE });
   await act(async () => {
     await read;
   });
@@ -84,8 +82,8 @@ async function expectNoneOf(shown: LastPage) {
 describe('the list as last shown', () => {
   it('is seen at once, out of reach, until the service answers; then its rows are used', async () => {
     await keep();
-    const { answer, firstPage } = opening();
-    renderReports({ firstPage, serviceUrl: SERVICE });
+    const { answer, handlers, lastShown } = opening();
+    renderReports({ handlers, lastShown, serviceUrl: SERVICE });
 
     await waitFor(() => expect(shownRows()).toHaveLength(2));
     expect(keptList()?.textContent).toContain('https://old.example/gone');
@@ -110,10 +108,10 @@ describe('the list as last shown', () => {
     expect(screen.queryByText('Loading reports…')).toBeNull();
   });
 
-  it('is shown by the workspace as it opens, from what its start read', async () => {
+  it('is shown by the workspace as it opens', async () => {
     await keep();
-    const { answer, firstPage } = opening();
-    await renderWorkspace({ firstPage, handlers: { listProjects: () => ok(listPage([])) } });
+    const { answer, handlers } = opening();
+    await renderWorkspace({ handlers: { listProjects: () => ok(listPage([])), ...handlers } });
     await waitFor(() => expect(shownRows()).toHaveLength(2));
     expect(keptList()?.hasAttribute('inert')).toBe(true);
     answer.resolve(ok(fresh));
@@ -123,10 +121,8 @@ describe('the list as last shown', () => {
 
   it('is shown once: not again when the workspace starts over', async () => {
     await keep();
-    const { firstPage } = opening();
     const later = deferred<Answer<'listReports'>>();
     await renderWorkspace({
-      firstPage,
       handlers: { listProjects: () => ok(listPage([])), listReports: () => later.promise },
     });
     await waitFor(() => expect(shownRows()).toHaveLength(2));
@@ -152,8 +148,8 @@ describe('the list as last shown', () => {
 
   it('gives way to the error when the service fails', async () => {
     await keep();
-    const { answer, firstPage } = opening();
-    renderReports({ firstPage, serviceUrl: SERVICE });
+    const { answer, handlers, lastShown } = opening();
+    renderReports({ handlers, lastShown, serviceUrl: SERVICE });
     await waitFor(() => expect(shownRows()).toHaveLength(2));
 
     answer.resolve(fail('network', 'Could not reach the service.'));
@@ -189,13 +185,5 @@ describe('each page the service answers', () => {
     expect(asked[1]?.keepAs).toContain('"result":"bad"');
     // The page writes nothing itself (an answer can come in after the settings changed).
     expect(await stored()).toBeUndefined();
-  });
-
-  it('is asked for to be kept from the start of the workspace too', async () => {
-    const send = fakeSend({ listReports: () => ok(fresh) });
-    startFirstPage(keepingLists(send), undefined, session());
-    expect(requestsOf(send, 'listReports')).toEqual([
-      { type: 'listReports', params: JSON.parse(DEFAULT_LIST), keepAs: DEFAULT_LIST },
-    ]);
   });
 });

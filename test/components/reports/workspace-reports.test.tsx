@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 // The Reports tab's table: column headers that sort (aria-sort), rows with their words and
-// actions, filters kept in the address, and the first page the workspace started. Selection is
-// in workspace-reports-selection.test.tsx.
+// actions, and filters kept in the address. Selection is in workspace-reports-selection.test.tsx.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFirstPage } from '../../../lib/reports/first-page';
-import { fakeSend, listPage, ok, requestsOf } from '../popup-helpers';
+import { listPage, requestsOf } from '../popup-helpers';
 import {
   findTable,
   renderReports,
-  reports,
   rowBoxes,
   selectAllBox,
   summary,
@@ -193,37 +190,5 @@ describe('filters in the address', () => {
     fireEvent.click(rowBoxes()[0] as HTMLInputElement);
     fireEvent.keyDown(rowBoxes()[0] as HTMLInputElement, { key: 'ArrowDown' });
     expect(send.mock.calls.map(([request]) => request.type)).toEqual(['listReports']);
-  });
-});
-
-describe('the first page started by the workspace', () => {
-  it('is taken instead of asking again when it is the same list', async () => {
-    const started = startFirstPage(fakeSend({ listReports: () => ok(listPage(reports(2))) }));
-    const { send } = renderReports({ firstPage: started });
-    await findTable();
-    expect(rowBoxes()).toHaveLength(2);
-    expect(requestsOf(send, 'listReports')).toEqual([]);
-    // Only once: a change of filters and back asks the service.
-    fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'bad' } });
-    fireEvent.change(screen.getByLabelText('Result'), { target: { value: '' } });
-    await waitFor(() => expect(requestsOf(send, 'listReports')).toHaveLength(2));
-  });
-
-  it('is left alone when it is another list', async () => {
-    const started = startFirstPage(fakeSend({ listReports: () => ok(listPage(reports(2))) }), {
-      tab: 'reports',
-      result: 'good',
-    });
-    const { send } = renderReports({ firstPage: started });
-    await findTable();
-    expect(rowBoxes()).toHaveLength(3);
-    expect(requestsOf(send, 'listReports')).toHaveLength(1);
-  });
-
-  it('is started by the tab itself as it first renders, without one', async () => {
-    const { send } = renderReports();
-    expect(requestsOf(send, 'listReports')).toHaveLength(1);
-    await findTable();
-    expect(requestsOf(send, 'listReports')).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RATING_CACHE_KEY } from '../../../lib/rating/cache';
 import { WINDOW } from '../../support/fake-tabs';
 import { listPage, ok } from '../popup-helpers';
-import { CACHE, cached, PAGES, renderShell } from '../workspace-helpers';
+import { CACHE, cached, PAGES, renderShell } from '../workspace/workspace-helpers';
 
 const LISTS = { listReports: () => ok(listPage([])), listProjects: () => ok(listPage([])) };
 

@@ -2,15 +2,7 @@
 // The workspace's hash: the shell's `tab` beside the Reports view's filters, each writer changing
 // only its own keys; writes tell the watchers at once, and an address changed by hand does too.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type HashState,
-  parseHash,
-  readHash,
-  tabFromHash,
-  WORKSPACE_TABS,
-  watchHash,
-  writeHash,
-} from '../../../lib/reports/hash';
+import { parseHash, readHash, watchHash, writeHash } from '../../../lib/reports/hash';
 
 beforeEach(() => {
   history.replaceState(null, '', '/sidepanel.html');
@@ -83,15 +75,5 @@ describe('watchHash', () => {
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     expect(listener).toHaveBeenCalledWith({ tab: 'activity' });
     stop();
-  });
-});
-
-describe('tabFromHash', () => {
-  it.each(WORKSPACE_TABS)('reads %s', (tab) => {
-    expect(tabFromHash({ tab })).toBe(tab);
-  });
-
-  it.each<HashState>([{}, { tab: 'settings' }, { tab: '' }])('shows Reports for %j', (hash) => {
-    expect(tabFromHash(hash)).toBe('reports');
   });
 });

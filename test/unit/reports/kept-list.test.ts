@@ -1,12 +1,11 @@
 // The workspace's list as last shown is kept by the background as it answers a list asked for
 // with `keepAs`: under that name, with the service it came from. An answer to a request made
-// before the settings changed is never kept, and a list asked for ahead with the old settings is
-// not handed to a page.
+// before the settings changed is never kept.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import type { ListReportsParams } from '../../../lib/api/model';
-import { handleMessage, prefetchWorkspace } from '../../../lib/background/handlers';
+import { handleMessage } from '../../../lib/background/handlers';
 import { handleStorageChange } from '../../../lib/background/storage-events';
 import { keepLastPage, LAST_PAGE_KEY, type LastPageArea } from '../../../lib/reports/last-page';
 import { SETTINGS_KEY, saveSettings } from '../../../lib/settings';
@@ -114,21 +113,5 @@ describe('the kept list', () => {
     expect(await stored()).toBeUndefined();
     await ask(KEY);
     await vi.waitFor(async () => expect(await stored()).toMatchObject({ key: KEY }));
-  });
-
-  it('never holds a list asked for ahead with the old settings', async () => {
-    const { client, deps, ask, settingsChange } = await setUp(async () => page(5));
-    const workspace = 'chrome-extension://abc/sidepanel.html';
-    const title = 'Site Report workspace';
-    prefetchWorkspace({ status: 'loading', url: workspace }, { url: workspace }, deps, () => ({
-      url: workspace,
-      title,
-    }));
-    await settle();
-    expect(client.reports.list).toHaveBeenCalledTimes(1);
-    await settingsChange();
-    // The page's request asks the service again, with the new settings.
-    await ask(KEY);
-    expect(client.reports.list).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,8 +4,8 @@
 // project chosen in Projects showing the Reports tab filtered to it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { readHash, writeHash } from '../../lib/reports/hash';
-import { listPage, ok, project, requestsOf } from './popup-helpers';
+import { readHash, writeHash } from '../../../lib/reports/hash';
+import { listPage, ok, project, requestsOf } from '../popup-helpers';
 import { renderShell, renderWorkspace } from './workspace-helpers';
 
 const LISTS = {

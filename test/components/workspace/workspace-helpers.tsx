@@ -4,16 +4,16 @@
 import { render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { App, type WorkspaceDeps } from '../../entrypoints/sidepanel/App';
-import type { StatusAnswer } from '../../lib/messaging/protocol';
-import { RATING_CACHE_KEY } from '../../lib/rating/cache';
-import type { FirstPage } from '../../lib/reports/first-page';
-import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../lib/settings/summary-store';
-import type { ActiveTab } from '../../lib/this-page/active-tab';
-import type { OwnPlace } from '../../lib/this-page/front-tab';
-import { createStatusSource, watchSettingsSummary } from '../../lib/this-page/status-source';
-import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../support/fake-tabs';
-import { fakeSend, type Handlers, status } from './popup-helpers';
+import { App, type WorkspaceDeps } from '../../../entrypoints/sidepanel/App';
+import type { StatusAnswer } from '../../../lib/messaging/protocol';
+import { RATING_CACHE_KEY } from '../../../lib/rating/cache';
+import { type LastPageArea, readLastPage } from '../../../lib/reports/last-page';
+import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../../lib/settings/summary-store';
+import type { ActiveTab } from '../../../lib/this-page/active-tab';
+import type { OwnPlace } from '../../../lib/this-page/front-tab';
+import { createStatusSource, watchSettingsSummary } from '../../../lib/this-page/status-source';
+import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
+import { fakeSend, type Handlers, status } from '../popup-helpers';
 
 beforeEach(() => {
   history.replaceState(null, '', '/sidepanel.html');
@@ -58,8 +58,6 @@ export interface WorkspaceOptions {
   cache?: unknown;
   /** The settings summary; a connected one unless null (then getStatus is asked). */
   summary?: Partial<StatusAnswer> | null;
-  /** The Reports tab's first page, started as the workspace's main.tsx starts it. */
-  firstPage?: FirstPage;
 }
 
 export async function renderWorkspace(options: WorkspaceOptions = {}) {
@@ -79,7 +77,8 @@ export async function renderWorkspace(options: WorkspaceOptions = {}) {
     openTab: vi.fn(),
     openOptions: vi.fn(),
     searchDelay: 0,
-    firstPage: options.firstPage,
+    readLastShown: (key: string) =>
+      readLastPage(fakeBrowser.storage.session as unknown as LastPageArea, key),
   } satisfies WorkspaceDeps;
   const view = render(<App {...deps} />);
   return { ...view, ...deps, fakeTabs: tabs };

@@ -1,0 +1,137 @@
+// The workspace's tabs: one registry entry each (id, label, lazily loaded view), the shown one
+// kept in the address's hash so that a reload or a copied link comes back to it.
+import type { ComponentType } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { Privacy } from '../../lib/api/model';
+import { type MessageKey, t } from '../../lib/i18n';
+import type { Sender } from '../../lib/messaging/send';
+import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
+import { type HashState, readHash, TAB_KEY, watchHash, writeHash } from '../../lib/reports/hash';
+import type { LastPage } from '../../lib/reports/last-page';
+import type { StoredValueApi } from '../../lib/stored-value';
+
+/** What the shell hands every view; each takes the part it needs. */
+export interface WorkspaceViewProps {
+  send: Sender;
+  openTab: (url: string) => unknown;
+  openOptions: () => unknown;
+  siteUrl: string | null;
+  serviceUrl: string | null;
+  defaultPrivacy: Privacy;
+  storage: StoredValueApi;
+  tabs: WindowTabEvents;
+  /** Whether the view is the one shown; hidden views load nothing. */
+  active: boolean;
+  /** Bumped when reports or projects changed in another view: lists load again. */
+  revision: number;
+  onChanged: () => void;
+  searchDelay: number;
+  /** The Reports list as last shown, handed out once per opening of the workspace. */
+  lastShown?: (key: string) => Promise<LastPage | undefined> | undefined;
+}
+
+export interface WorkspaceTab {
+  id: string;
+  labelKey: MessageKey;
+  loadingKey: MessageKey;
+  failedKey: MessageKey;
+  load: () => Promise<ComponentType<WorkspaceViewProps>>;
+}
+
+export const WORKSPACE_TABS = [
+  {
+    id: 'reports',
+    labelKey: 'workspace_tabReports',
+    loadingKey: 'reports_loading',
+    failedKey: 'reports_loadFailed',
+    load: () => import('../reports/ReportsTab').then((module) => module.ReportsTab),
+  },
+  {
+    id: 'projects',
+    labelKey: 'workspace_tabProjects',
+    loadingKey: 'projects_loading',
+    failedKey: 'projects_loadFailed',
+    load: () => import('../projects/ProjectsTab').then((module) => module.ProjectsTab),
+  },
+  {
+    id: 'open-tabs',
+    labelKey: 'workspace_tabOpenTabs',
+    loadingKey: 'workspace_openTabsLoading',
+    failedKey: 'workspace_openTabsLoadFailed',
+    load: () => import('../open-tabs/OpenTabsView').then((module) => module.OpenTabsView),
+  },
+  {
+    id: 'activity',
+    labelKey: 'workspace_tabActivity',
+    loadingKey: 'workspace_activityLoading',
+    failedKey: 'workspace_activityLoadFailed',
+    load: () => import('../jobs/ActivityView').then((module) => module.ActivityView),
+  },
+] as const satisfies readonly WorkspaceTab[];
+
+export type WorkspaceTabId = (typeof WORKSPACE_TABS)[number]['id'];
+
+/** The tab the hash names; Reports when it names none (or one that does not exist). */
+export function tabFromHash(hash: HashState): WorkspaceTabId {
+  return WORKSPACE_TABS.find((tab) => tab.id === hash[TAB_KEY])?.id ?? 'reports';
+}
+
+/** The shown tab, and those visited so far (their panels stay mounted, hidden). */
+export function useWorkspaceTab() {
+  const [shown, setShown] = useState<WorkspaceTabId>(() => tabFromHash(readHash()));
+  const [visited, setVisited] = useState<WorkspaceTabId[]>([shown]);
+
+  useEffect(
+    () =>
+      watchHash((hash) => {
+        const next = tabFromHash(hash);
+        setShown(next);
+        setVisited((seen) => (seen.includes(next) ? seen : [...seen, next]));
+      }),
+    [],
+  );
+
+  const show = useCallback((next: WorkspaceTabId) => writeHash({ [TAB_KEY]: next }), []);
+  return { shown, visited, show };
+}
+
+/** A tab's view once its code is in; until then it says it is loading, or failed with Try again. */
+export function TabView({ tab, props }: { tab: WorkspaceTab; props: WorkspaceViewProps }) {
+  const [View, setView] = useState<ComponentType<WorkspaceViewProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (failed) return;
+    let live = true;
+    tab.load().then(
+      (loaded) => live && setView(() => loaded),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [tab, failed]);
+
+  if (View) return <View {...props} />;
+  if (!failed) {
+    return (
+      <p class="notice-status" role="status">
+        {t(tab.loadingKey)}
+      </p>
+    );
+  }
+  // Only an extension updated while the workspace was open loses its files this way.
+  return (
+    <div class="alert" role="alert">
+      <p>
+        <strong>{t(tab.failedKey)} </strong>
+        {t('error_no_answer')}
+      </p>
+      <p class="actions">
+        <button type="button" onClick={() => setFailed(false)}>
+          {t('common_retry')}
+        </button>
+      </p>
+    </div>
+  );
+}
