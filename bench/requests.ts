@@ -112,8 +112,9 @@ export async function reportsRequests(lab: Lab, service: RunningService): Promis
 export async function workspaceRequests(lab: Lab, service: RunningService) {
   await settle(service, 300);
   service.resetRequests();
+  await lab.control.evaluate(() => chrome.storage.session.clear());
   return inWindow(lab, 'sidepanel.html#tab=reports', async (page) => {
-    await markAt(page, 'rows-fresh');
+    await markAt(page, 'rows');
     await settle(service);
     const firstRows = service.apiRequests().length;
     service.resetRequests();

@@ -4,6 +4,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import '../../components/ui/theme.css';
 import '../../components/ui/lists.css';
+import '../../components/ui/views.css';
 import './style.css';
 import { send } from '../../lib/messaging/send';
 import { RATING_CACHE_KEY } from '../../lib/rating/cache';
