@@ -21,8 +21,6 @@ import { resolve } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { firstPageParams } from '../lib/reports/first-page';
 import { parseHash } from '../lib/reports/hash';
-import { LAST_PAGE_KEY } from '../lib/reports/last-page';
-import { POPUP_STORAGE_KEYS } from '../lib/this-page/status-source';
 import type { RunningService } from '../server/service';
 import { type LoadedExtension, launchExtension, writeConnection } from '../test/e2e/extension';
 import { htmlAssets, pageSize } from './bytes';
@@ -70,9 +68,9 @@ const POPUP_READS = `Promise.all([
   chrome.tabs.getCurrent(),
   chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' }),
   chrome.windows.getLastFocused({ windowTypes: ['normal'] }),
-  chrome.storage.local.get(${JSON.stringify(POPUP_STORAGE_KEYS)}),
+  chrome.storage.local.get(['settingsSummary', 'ratingCache']),
 ]).then(() => performance.mark('content'));`;
-const WORKSPACE_KEPT_READ = `chrome.storage.session.get(${JSON.stringify([LAST_PAGE_KEY])}).then(() => performance.mark('rows'));`;
+const WORKSPACE_KEPT_READ = `chrome.storage.session.get(['workspaceLastPage']).then(() => performance.mark('rows'));`;
 // The list the workspace asks for first when it opens on Reports (lib/reports/first-page.ts);
 // the mark only for an answer with reports in it.
 const WORKSPACE_REQUEST = `chrome.runtime.sendMessage(${JSON.stringify({

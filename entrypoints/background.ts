@@ -3,7 +3,6 @@
 // Nothing else runs at start (no storage reads, no client): a woken worker answers at once.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { handleCommand } from '../lib/background/commands';
 import { createHandlerDeps } from '../lib/background/deps';
 import { messageListener, prefetchWorkspace } from '../lib/background/handlers';
 import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
@@ -13,6 +12,7 @@ import { backgroundQueue } from '../lib/jobs/queue';
 import { handleTabUpdated, refreshBadges } from '../lib/rating/badge';
 import { handleWaitPort } from '../lib/rating/wait-port';
 import { syncSettingsSummary } from '../lib/settings';
+import { handleCommand } from '../lib/this-page/quick-create';
 
 export default defineBackground(() => {
   const deps = createHandlerDeps();

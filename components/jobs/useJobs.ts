@@ -4,43 +4,37 @@
 // what the pages ask of the queue about a job — start it, cancel, resume, retry the failed items,
 // clear it — with the refusal of the last request, said beside its job.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import type { Job } from '../../lib/jobs/schema';
-import { JOBS_KEY, readJobs } from '../../lib/jobs/view';
+import { type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
 import type { RequestOf } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
-import { type StoredValueApi, watchStoredValue } from '../../lib/stored-value';
-import { useStoredValue } from '../ui/useStoredValue';
+import { followItem, useStoredValue } from '../ui/useStoredValue';
 
 /** Every job (Activity), as read from storage; `loaded` once it has been read. */
-export function useJobs(storageApi: StoredValueApi): { loaded: boolean; jobs: Job[] } {
-  const stored = useStoredValue(storageApi, JOBS_KEY);
-  return { loaded: stored.loaded, jobs: readJobs<Job>(stored.value) };
+export function useJobs(): { loaded: boolean; jobs: Job[] } {
+  const stored = useStoredValue(jobsItem);
+  return { loaded: stored.loaded, jobs: parseStoredJobs(stored.value) };
 }
 
 /**
  * The job `id` (null while it is not known, and for no id). Renders again only when that job
  * changed, not whenever another one did: the Reports tab that follows it holds 100 rows.
  */
-export function useJob(
-  id: string | null,
-  storageApi: StoredValueApi = browser.storage,
-): Job | null {
+export function useJob(id: string | null): Job | null {
   const [seen, setSeen] = useState<{ id: string; job: Job; text: string } | null>(null);
 
   useEffect(() => {
     if (id === null) return;
-    return watchStoredValue(storageApi, JOBS_KEY, (value) => {
-      const job = readJobs<Job>(value).find((candidate) => candidate.id === id);
+    return followItem(jobsItem, (value) => {
+      const job = parseStoredJobs(value).find((candidate) => candidate.id === id);
       if (!job) return;
       const text = JSON.stringify(job);
       setSeen((current) =>
         current?.id === id && current.text === text ? current : { id, job, text },
       );
     });
-  }, [id, storageApi]);
+  }, [id]);
 
   return seen && seen.id === id ? seen.job : null;
 }
@@ -96,10 +90,10 @@ export type JobRequest = Omit<RequestOf<'enqueueJob'>, 'type'>;
  * following it (useJob), and Cancel, Retry failed and Resume. A password given for it stays in
  * this page's memory only, for Retry failed: the queue forgets its copy when the job ends.
  */
-export function useJobRun(send: Sender, storageApi?: StoredValueApi) {
+export function useJobRun(send: Sender) {
   const [id, setId] = useState<string | null>(null);
   const password = useRef<string | undefined>(undefined);
-  const job = useJob(id, storageApi);
+  const job = useJob(id);
   const actions = useJobActions(send);
   const { setFailure } = actions;
 

@@ -5,7 +5,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import type { Privacy } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/view';
+import { isFinished } from '../../lib/jobs/jobs';
 import { doneText, jobTitle } from '../../lib/jobs/words';
 import type { Sender } from '../../lib/messaging/send';
 import {
@@ -14,7 +14,6 @@ import {
   reportTabsJob,
   type WindowTabEvents,
 } from '../../lib/open-tabs/open-tabs';
-import type { StoredValueApi } from '../../lib/stored-value';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { JobProgress } from '../jobs/JobProgress';
 import { failureContext, useJobRun } from '../jobs/useJobs';
@@ -27,7 +26,6 @@ import { useOpenTabs } from './useOpenTabs';
 export interface OpenTabsViewProps {
   send: Sender;
   tabs: WindowTabEvents;
-  storage: StoredValueApi;
   defaultPrivacy: Privacy;
   openOptions: () => unknown;
   /** Reports were created (the other tabs' lists are stale). */
@@ -37,16 +35,15 @@ export interface OpenTabsViewProps {
 export function OpenTabsView({
   send,
   tabs: tabsApi,
-  storage: storageApi,
   defaultPrivacy,
   openOptions,
   onChanged,
 }: OpenTabsViewProps) {
-  const tabs = useOpenTabs(tabsApi, storageApi);
+  const tabs = useOpenTabs(tabsApi);
   const [choices, setChoices] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [choice, setChoice] = useState<PrivacyChoice>({ privacy: defaultPrivacy, password: '' });
   const [sending, setSending] = useState(false);
-  const run = useJobRun(send, storageApi);
+  const run = useJobRun(send);
   const { job, failure } = run;
   const now = useNow(job?.resumeAt !== undefined);
   const ended = job !== null && isFinished(job);

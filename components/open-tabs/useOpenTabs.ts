@@ -7,13 +7,12 @@ import {
   type WindowTabEvents,
   webTabs,
 } from '../../lib/open-tabs/open-tabs';
-import { RATING_CACHE_KEY } from '../../lib/rating/cache';
-import type { StoredValueApi } from '../../lib/stored-value';
+import { ratingCacheItem } from '../../lib/rating/cache';
 import { useStoredValue } from '../ui/useStoredValue';
 
-export function useOpenTabs(tabs: WindowTabEvents, storageApi: StoredValueApi) {
+export function useOpenTabs(tabs: WindowTabEvents) {
   const [found, setFound] = useState<TabLike[] | null>(null);
-  const cache = useStoredValue(storageApi, RATING_CACHE_KEY);
+  const cache = useStoredValue(ratingCacheItem);
   useEffect(() => followWindowTabs(tabs, setFound), [tabs]);
   return found && cache.loaded ? webTabs(found, cache.value) : null;
 }

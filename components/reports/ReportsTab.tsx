@@ -3,15 +3,13 @@
 // selection and exports of everything the filters match — both handed to the background's queue,
 // whose progress shows here while they run. The first rows cost one request; selecting costs none.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { ErrorData, ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/view';
+import { isFinished } from '../../lib/jobs/jobs';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
 import type { FirstPage } from '../../lib/reports/first-page';
 import { reportListParams } from '../../lib/reports/list-params';
-import type { StoredValueApi } from '../../lib/stored-value';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { Pager } from '../ui/Pager';
@@ -42,8 +40,6 @@ export interface ReportsTabProps {
   onChanged?: () => void;
   /** Pause after typing before a search is sent (ms). Default 300. */
   searchDelay?: number;
-  /** Where the queue's jobs are read from; the browser's storage unless given (tests). */
-  storage?: StoredValueApi;
   /** Saves an export; a download from the page unless given (tests). */
   download?: (file: ExportFile) => void;
   /**
@@ -71,7 +67,6 @@ export function ReportsTab({
   revision = 0,
   onChanged,
   searchDelay = 300,
-  storage: storageApi = browser.storage,
   download,
   firstPage,
   lastShown,
@@ -92,8 +87,8 @@ export function ReportsTab({
   const items = list.data?.items ?? [];
   // The project choices are live: none come from the rows as last shown.
   const projects = useProjectChoices(send, revision, list.kept ? [] : items, filters.project);
-  const bulk = useBulkActions(send, storageApi);
-  const exporter = useExport(send, download, storageApi);
+  const bulk = useBulkActions(send);
+  const exporter = useExport(send, download);
 
   /** A row deleted on its own (not by a job), and one that is being deleted. */
   const [single, setSingle] = useState<{ id: number; work: RowWork } | null>(null);

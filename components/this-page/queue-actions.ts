@@ -1,16 +1,7 @@
-// "Create when possible": a create that the service refused for its rate limit, or that was not
-// sent because the browser is offline, handed to the background's queue (enqueueJob), which sends
-// it when the service allows it, with the page's tab showing "Wait" on its badge meanwhile. While
-// the popup stays open, the queued create is followed in the stored jobs (storage.onChanged, no
-// request) until its report is there — shown as a create's is — or it failed. A popup opened on a
-// page whose create waits in the queue shows that, not a Create button that would make a second.
-// Loaded with page-actions.ts, after the first content.
-import { browser } from 'wxt/browser';
 import type { ReportSummary } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
-import type { Job } from '../../lib/jobs/schema';
-import { JOBS_KEY, readJobs } from '../../lib/jobs/view';
+import { type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
 import { awaitRating } from '../../lib/rating/await-rating';
 import { passwordMissing, privacyInput } from '../../lib/this-page/privacy-choice';
 import { canQueueCreate } from '../../lib/this-page/queueable';
@@ -21,12 +12,11 @@ import {
   queuedState,
   whenSent,
 } from '../../lib/this-page/queued-create';
+import { followItem } from '../ui/useStoredValue';
 import { begin, endWithWait, failAt } from './page-steps';
 import { PAGE, type PageContext } from './page-work';
 
 const isOnline = () => navigator.onLine !== false;
-
-type StorageChanges = Record<string, { newValue?: unknown }>;
 
 /** What the page says of a waiting create, as a key: it is said again only when this changes. */
 function saidOf(state: QueuedState): string {
@@ -97,18 +87,18 @@ function follow(page: PageContext, find: (jobs: Job[]) => QueuedRef | undefined,
   // The view is gone (the popup closed this page's view before its parts loaded).
   if (!page.refs.heading.current) return;
   let ref: QueuedRef | undefined;
-  let changed = false;
   let live = true;
+  let unwatch = () => {};
 
   const stop = () => {
     live = false;
-    browser.storage.onChanged.removeListener(onChanged);
+    unwatch();
     if (page.unfollow.current === stop) page.unfollow.current = null;
   };
 
   const show = (stored: unknown) => {
     if (!live) return;
-    const jobs = readJobs<Job>(stored);
+    const jobs = parseStoredJobs(stored);
     ref ??= find(jobs);
     if (!ref) return stop();
     const state = queuedState(jobs, ref);
@@ -129,17 +119,6 @@ function follow(page: PageContext, find: (jobs: Job[]) => QueuedRef | undefined,
     if (state.stage === 'failed') failAt(page, 'create', 'popup_queued_failed', state.error);
   };
 
-  function onChanged(changes: StorageChanges, area: string) {
-    if (area !== 'local' || !(JOBS_KEY in changes)) return;
-    changed = true;
-    show(changes[JOBS_KEY]?.newValue);
-  }
-
-  browser.storage.onChanged.addListener(onChanged);
   page.unfollow.current = stop;
-  browser.storage.local.get(JOBS_KEY).then(
-    // A change that came first is newer than what this read saw.
-    (items) => changed || show(items[JOBS_KEY]),
-    () => undefined,
-  );
+  unwatch = followItem(jobsItem, show);
 }

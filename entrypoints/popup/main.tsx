@@ -14,7 +14,7 @@ import { send } from './lazy-parts';
 
 // Started first, both at once, before anything else is done: the popup shows its content as
 // soon as the tab and the status (settings summary and cached rating) are in.
-const getStatus = createStatusSource(browser.storage.local, send);
+const getStatus = createStatusSource(send);
 const getActiveTab = startedEarly(() => findActiveTab(browser));
 
 document.documentElement.lang = browser.i18n.getUILanguage();
@@ -22,9 +22,7 @@ document.title = browser.i18n.getMessage('extName');
 // The remembered filters of Reports and Projects, read once This page is on screen: the code
 // that checks what is stored loads with those views.
 const popupState = () =>
-  import('../../lib/reports/view-state').then((module) =>
-    module.createPopupStateStore(browser.storage.local),
-  );
+  import('../../lib/reports/view-state').then((module) => module.createPopupStateStore());
 
 const root = document.getElementById('app');
 if (root) {
@@ -32,7 +30,7 @@ if (root) {
     <App
       send={send}
       getStatus={getStatus}
-      watchStatus={(listener) => watchSettingsSummary(browser.storage, listener)}
+      watchStatus={watchSettingsSummary}
       getActiveTab={getActiveTab}
       openTab={(url) => browser.tabs.create({ url })}
       openOptions={() => browser.runtime.openOptionsPage()}

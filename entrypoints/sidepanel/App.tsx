@@ -20,7 +20,6 @@ import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import { answeringFirstPage, type FirstPage } from '../../lib/reports/first-page';
 import { WORKSPACE_TABS, type WorkspaceTab } from '../../lib/reports/hash';
 import { DEFAULT_POPUP_STATE } from '../../lib/reports/view-state';
-import type { StoredValueApi } from '../../lib/stored-value';
 import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
 import { lazyView } from '../popup/lazy-view';
 import { useWorkspaceTab } from './useWorkspaceTab';
@@ -57,7 +56,6 @@ const TABS: { view: WorkspaceTab; name: MessageKey }[] = [
 ];
 
 export interface WorkspaceDeps extends PopupStatusDeps {
-  storage: StoredValueApi;
   tabs: FrontTabEvents & WindowTabEvents;
   /** Where the workspace is: its window, and its own tab when it is open as one. */
   place: Promise<OwnPlace>;
@@ -81,7 +79,6 @@ export function App({
   getStatus,
   watchStatus,
   getActiveTab,
-  storage: storageApi,
   tabs,
   place,
   openTab,
@@ -126,7 +123,6 @@ export function App({
         {...common}
         siteUrl={status.siteUrl}
         openTab={openTab}
-        storage={storageApi}
         active={view === 'reports'}
         lastShown={firstPage?.takeKept}
         serviceUrl={status.serviceUrl}
@@ -146,7 +142,6 @@ export function App({
         loadFailed={t('workspace_openTabsLoadFailed')}
         send={send}
         tabs={tabs}
-        storage={storageApi}
         defaultPrivacy={status.defaultPrivacy}
         openOptions={openOptions}
         onChanged={changed}
@@ -157,7 +152,6 @@ export function App({
         loadingText={t('workspace_activityLoading')}
         loadFailed={t('workspace_activityLoadFailed')}
         send={send}
-        storage={storageApi}
         openOptions={openOptions}
       />
     ),
@@ -165,7 +159,7 @@ export function App({
 
   return (
     <main class="workspace">
-      <ThisPage tabs={tabs} place={place} first={load.tab} storage={storageApi} />
+      <ThisPage tabs={tabs} place={place} first={load.tab} />
       <ViewTabs
         label={t('workspace_tabsLabel')}
         views={TABS.map(({ view: entry, name }) => ({ view: entry, label: t(name) }))}

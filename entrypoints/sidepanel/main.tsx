@@ -6,7 +6,6 @@ import '../../components/ui/theme.css';
 import '../popup/style.css';
 import './style.css';
 import { send } from '../../lib/messaging/send';
-import { RATING_CACHE_KEY } from '../../lib/rating/cache';
 import { startFirstPage } from '../../lib/reports/first-page';
 import { readHash, tabFromHash } from '../../lib/reports/hash';
 import { keepingLists } from '../../lib/reports/last-page';
@@ -33,14 +32,11 @@ const shown = tabFromHash(hash);
 if (shown !== 'reports') preloadTabCode(shown);
 // With it, the same list as last shown, to show until the answer is in (storage.session); the
 // answer is kept in its place.
-const firstPage = startFirstPage(keepingLists(send), hash, browser.storage.session);
+const firstPage = startFirstPage(keepingLists(send), hash, true);
 // Each of these is a round trip to the browser, which is busy opening the page: as few as can be.
 // The status is the settings summary only: the workspace shows the front page's rating from the
 // cache itself (ThisPage), so the whole rating cache is not read (and copied) for it first.
-const getStatus = createStatusSource(
-  { get: (keys) => browser.storage.local.get(keys.filter((key) => key !== RATING_CACHE_KEY)) },
-  send,
-);
+const getStatus = createStatusSource(send, { cachedRating: false });
 // The workspace's own tab (none in a side panel) serves both the search for the front tab and
 // the workspace's place: in a tab, its window is the tab's; a side panel is in a window but is
 // no tab.
@@ -63,9 +59,8 @@ if (root) {
     <App
       send={send}
       getStatus={getStatus}
-      watchStatus={(listener) => watchSettingsSummary(browser.storage, listener)}
+      watchStatus={watchSettingsSummary}
       getActiveTab={getActiveTab}
-      storage={browser.storage}
       tabs={browser.tabs}
       place={place}
       openTab={(url) => browser.tabs.create({ url })}

@@ -16,13 +16,7 @@ import {
   type RequestOf,
   type RequestType,
 } from '../messaging/protocol';
-import { isOwnPage, type MessageSender } from '../messaging/sender';
-import {
-  forgetProject,
-  forgetReport,
-  getCachedRating,
-  rememberReports,
-} from '../rating/cache-store';
+import { forgetProject, forgetReport, getCachedRating, rememberReports } from '../rating/cache';
 import { waitShared } from '../rating/shared-waits';
 import { workspaceFirstPage } from '../reports/first-page';
 import { keeperOf } from '../reports/kept-list';
@@ -31,6 +25,20 @@ import { testConnection } from '../settings/connection-test';
 import { WORKSPACE_PATH } from '../this-page/open-workspace';
 import type { HandlerDeps } from './deps';
 import { errorData, NotConnectedError } from './error-data';
+
+export interface MessageSender {
+  id?: string;
+  url?: string;
+}
+
+/** Only the extension's own pages (also the popup opened as a tab) may talk to the background. */
+export function isOwnPage(
+  sender: MessageSender | undefined,
+  runtime: { id: string; getURL(path: '/'): string } = browser.runtime,
+): boolean {
+  if (!sender || sender.id !== runtime.id || typeof sender.url !== 'string') return false;
+  return sender.url.startsWith(runtime.getURL('/'));
+}
 
 async function clientOf(deps: HandlerDeps) {
   const client = await deps.clients.get();
@@ -289,12 +297,9 @@ async function answerOf(
 }
 
 /**
- * A `runtime.onMessage` listener answering through `sendResponse`: the one way of answering
- * asynchronously that Chromium and Firefox both support without a polyfill.
+ * The `runtime.onMessage` listener: the polyfill answers with the promise it returns, as soon as
+ * the answer is known (work that follows it goes on by itself).
  */
 export function messageListener(deps: HandlerDeps) {
-  return (message: unknown, sender: MessageSender, sendResponse: (answer: unknown) => void) => {
-    void handleMessage(message, sender, deps, sendResponse);
-    return true as const;
-  };
+  return (message: unknown, sender: MessageSender) => answerOf(message, sender, deps);
 }

@@ -2,8 +2,7 @@
 // ("Delete 30 reports"), what its done items are ("28 deleted"), and its state ("Running").
 // How far it got and why it waits are said by components/jobs/JobProgress.tsx.
 import { t } from '../i18n';
-import type { JobKind } from './schema';
-import type { JobState } from './view';
+import type { JobKind, JobState } from './jobs';
 
 const number = (value: number) => value.toLocaleString();
 

@@ -6,11 +6,10 @@
 
 import type { HandlerDeps } from '../background/deps';
 import { errorData } from '../background/error-data';
-import { handlers } from '../background/handlers';
+import { handlers, isOwnPage, type MessageSender } from '../background/handlers';
 import { errorWithText } from '../error-text';
 import { type Answer, Request } from '../messaging/protocol';
 import { WAIT_FOR_RESULT_PORT } from '../messaging/send';
-import { isOwnPage, type MessageSender } from '../messaging/sender';
 
 interface PortEvent<Listener> {
   addListener(listener: Listener): void;

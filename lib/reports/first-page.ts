@@ -11,7 +11,7 @@ import type { Answer, RequestOf, RequestType } from '../messaging/protocol';
 import type { Sender } from '../messaging/send';
 import { filtersFromHash } from './filters';
 import { type HashState, parseHash, readHash, tabFromHash } from './hash';
-import { type LastPage, type LastPageArea, readLastPage } from './last-page';
+import { type LastPage, readLastPage } from './last-page';
 import { reportListParams } from './list-params';
 
 export interface FirstPage {
@@ -50,18 +50,18 @@ export function workspaceFirstPage(
 
 /**
  * Starts loading the first page when the address shows the Reports tab, and reading the same
- * list as last shown from `keptIn` (storage.session); undefined on another tab.
+ * list as last shown when `readKept`; undefined on another tab.
  */
 export function startFirstPage(
   send: Sender,
   hash: HashState = readHash(),
-  keptIn?: LastPageArea,
+  readKept = false,
 ): FirstPage | undefined {
   const params = firstPageParams(hash);
   if (!params) return undefined;
   const key = JSON.stringify(params);
   const answer = send({ type: 'listReports', params });
-  let kept = keptIn ? readLastPage(keptIn, key) : undefined;
+  let kept = readKept ? readLastPage(key) : undefined;
   let taken = false;
   return {
     key,

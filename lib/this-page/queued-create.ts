@@ -4,8 +4,8 @@
 // Loaded with the popup's later parts (components/this-page/queue-actions.ts).
 import type { ErrorData, ReportSummary } from '../api/model';
 import { t } from '../i18n';
-import type { Job } from '../jobs/schema';
-import { isFinished } from '../jobs/view';
+import type { Job } from '../jobs/jobs';
+import { isFinished } from '../jobs/jobs';
 import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
 

@@ -2,7 +2,7 @@
 // a worker that stops meanwhile, set whenever work remains (at the end of a wait, else as a
 // heartbeat) and cleared when none does. Every move of the alarm is a call into the browser, so
 // a heartbeat still well ahead is left alone.
-import type { QueueEnvironment } from './environment';
+import type { QueueEnvironment } from './context';
 
 export const QUEUE_ALARM = 'queue';
 /** While requests are under way, the alarm that resumes a worker stopped meanwhile. */

@@ -4,8 +4,8 @@
 // in the same stored change (so a stopped worker's successor knows), then sends it; the pump runs
 // steps until nothing new is asked for.
 
-import type { Job } from '../schema';
-import { isFinished } from '../view';
+import type { Job } from '../jobs';
+import { isFinished } from '../jobs';
 import type { Wakeups } from './alarms';
 import {
   announce,

@@ -14,10 +14,10 @@ import {
   setTabBadge,
   updateTabBadge,
 } from '../../rating/badge';
-import { forgetProject, forgetReport, rememberReports } from '../../rating/cache-store';
+import { forgetProject, forgetReport, rememberReports } from '../../rating/cache';
 import { loadSettings } from '../../settings';
-import { countItems } from '../view';
-import type { QueueEffects } from './environment';
+import { countItems } from '../jobs';
+import type { QueueEffects } from './context';
 
 export const queueEffects: QueueEffects = {
   remember: (reports) => rememberReports(reports),

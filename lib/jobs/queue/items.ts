@@ -6,7 +6,7 @@ import { type SiteReportClient, SiteReportError } from '../../api';
 import type { ErrorData, Report, ReportPage } from '../../api/model';
 import { errorData, NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { JobOp } from '../schema';
+import type { JobOp } from '../jobs';
 
 /** What the queue uses of the API client. */
 export interface QueueClient {

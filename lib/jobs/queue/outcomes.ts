@@ -6,8 +6,8 @@
 import { type Report, type ReportPage, toSummary } from '../../api/model';
 import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { Job, JobOp } from '../schema';
-import { isFinished, MAX_EXPORT_REPORTS } from '../view';
+import type { Job, JobOp } from '../jobs';
+import { isFinished, MAX_EXPORT_REPORTS } from '../jobs';
 import {
   announce,
   type Dispatch,

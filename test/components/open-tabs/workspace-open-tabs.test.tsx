@@ -148,7 +148,8 @@ describe('Open tabs', () => {
     });
     await waitFor(() => expect(requestsOf(send, 'listReports')).toHaveLength(1));
     fireEvent.click(screen.getByRole('tab', { name: 'Open tabs' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Report selected tabs' }));
+    await screen.findByRole('list', { name: 'Web pages open in this window' });
+    fireEvent.click(reportButton());
     await storeJobs([job('job-1', 'create', 'done', { count: 2, done: 2 })]);
     await screen.findByText('2 reported');
     fireEvent.click(screen.getByRole('tab', { name: 'Reports' }));

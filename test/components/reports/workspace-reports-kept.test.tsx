@@ -9,20 +9,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ListReportsParams } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
 import { startFirstPage } from '../../../lib/reports/first-page';
-import {
-  keepingLists,
-  keepLastPage,
-  LAST_PAGE_KEY,
-  type LastPage,
-  type LastPageArea,
-} from '../../../lib/reports/last-page';
+import { keepingLists, keepLastPage, type LastPage } from '../../../lib/reports/last-page';
 import { deferred, fail, fakeSend, listPage, ok, requestsOf, status } from '../popup-helpers';
 import { renderWorkspace, storeSummary } from '../workspace-helpers';
 import { findTable, renderReports, rowBoxes, summary } from './workspace-reports-helpers';
 
 afterEach(cleanup);
 
-const session = () => fakeBrowser.storage.session as unknown as LastPageArea;
 const DEFAULT_LIST = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
 /** The service of the workspace's status (popup-helpers' `status`). */
 const SERVICE = status().serviceUrl;
@@ -43,7 +36,7 @@ const kept = (overrides: Partial<LastPage> = {}): LastPage => ({
   data: lastSeen,
   ...overrides,
 });
-const keep = (overrides: Partial<LastPage> = {}) => keepLastPage(session(), kept(overrides));
+const keep = (overrides: Partial<LastPage> = {}) => keepLastPage(kept(overrides));
 
 /** The workspace's start: the first page asked for, its answer held until `answer.resolve`. */
 function opening() {
@@ -51,7 +44,7 @@ function opening() {
   const firstPage = startFirstPage(
     fakeSend({ listReports: () => answer.promise }),
     undefined,
-    session(),
+    true,
   );
   return { answer, firstPage };
 }
@@ -59,10 +52,12 @@ function opening() {
 const keptList = () => document.querySelector('.report-list');
 const shownRows = () => document.querySelectorAll('.report-list tbody tr');
 /** A read of storage.session that has settled: any earlier one has too. */
-const storedRead = () => fakeBrowser.storage.session.get(LAST_PAGE_KEY);
+const storedRead = () => fakeBrowser.storage.session.get('workspaceLastPage');
 /** What is kept now, if anything. */
 const stored = async () =>
-  (await fakeBrowser.storage.session.get(LAST_PAGE_KEY))[LAST_PAGE_KEY] as LastPage | undefined;
+  (await fakeBrowser.storage.session.get('workspaceLastPage')).workspaceLastPage as
+    | LastPage
+    | undefined;
 
 /**
  * Opens the tab with `shown` as the list last shown, for a list or service it must not stand in
@@ -193,7 +188,7 @@ describe('each page the service answers', () => {
 
   it('is asked for to be kept from the start of the workspace too', async () => {
     const send = fakeSend({ listReports: () => ok(fresh) });
-    startFirstPage(keepingLists(send), undefined, session());
+    startFirstPage(keepingLists(send), undefined, true);
     expect(requestsOf(send, 'listReports')).toEqual([
       { type: 'listReports', params: JSON.parse(DEFAULT_LIST), keepAs: DEFAULT_LIST },
     ]);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Sender } from '../../../lib/messaging/send';
 import { startFirstPage, workspaceFirstPage } from '../../../lib/reports/first-page';
-import { keepLastPage, type LastPageArea } from '../../../lib/reports/last-page';
+import { keepLastPage } from '../../../lib/reports/last-page';
 
 function fakeSend() {
   return vi.fn(async () => ({ ok: true, data: { items: [] } })) as unknown as Sender &
@@ -35,11 +35,10 @@ describe('startFirstPage', () => {
     const hash = { tab: 'reports', result: 'bad' };
     const key = JSON.stringify({ result: 'bad', sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
     const kept = { key, service: null, data: { items: [], page: 1, perPage: 10, hasNext: false } };
-    const session = fakeBrowser.storage.session as unknown as LastPageArea;
-    await keepLastPage(session, kept);
+    await keepLastPage(kept);
     const get = vi.spyOn(fakeBrowser.storage.session, 'get');
-    const first = startFirstPage(send, hash, session);
-    expect(get).toHaveBeenCalledTimes(1);
+    const first = startFirstPage(send, hash, true);
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(1));
     await expect(first?.takeKept()).resolves.toEqual(kept);
     expect(first?.takeKept()).toBeUndefined();
     // Without a place to read from, nothing is kept.
