@@ -1,6 +1,4 @@
-// Wiring only: every listener is registered at the top level of main, so a stopped service
-// worker wakes up for it; the handlers live in lib/ and keep nothing that matters in memory.
-// Nothing else runs at start (no storage reads, no client): a woken worker answers at once.
+// Wiring only: every listener at the top level of main, so a stopped worker wakes for it.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createHandlerDeps } from '../lib/background/deps';

@@ -1,9 +1,5 @@
-// The background's answers to the pages' requests: one plain handler per request type. Every
-// answer that carries reports also updates the rating cache (and through it the badges), so
-// the cache is kept in one place. A page of reports is answered before its update of the cache
-// has finished (`followedBy`): that read and write of the whole cache would otherwise add to the
-// time to a list's rows every time. And the workspace's first page is asked for as soon as a tab
-// starts loading the workspace (`prefetchWorkspace`), before the page can ask for it.
+// The background's answers to the pages' requests, one handler per type. Every answer with
+// reports also updates the rating cache (and through it the badges).
 import { browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
 import { type ListReportsParams, toSummary } from '../api/model';

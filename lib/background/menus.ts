@@ -1,6 +1,4 @@
-// The right-click menu: "Create site report for this page", "… for this link" and "Create site
-// reports for all tabs in this window", offered only on http(s) pages, present only while the
-// setting is on.
+// The right-click menu, on http(s) pages only, present while the setting is on.
 import { type Browser, browser } from 'wxt/browser';
 import { t } from '../i18n';
 import { createLock } from '../lock';

@@ -1,6 +1,4 @@
-// A background job in words, for the workspace's job cards (Activity, Open tabs): what it does
-// ("Delete 30 reports"), what its done items are ("28 deleted"), and its state ("Running").
-// How far it got and why it waits are said by components/jobs/JobProgress.tsx.
+// A background job in words for the job cards: what it does, what is done, and its state.
 import { t } from '../i18n';
 import type { JobKind, JobState } from './jobs';
 

@@ -1,6 +1,5 @@
-// The latest report seen for each address (URL without its fragment), from any answer that
-// carries reports. The toolbar badge reads only this, so it never costs a request. Writing is
-// best effort: a failure is logged, and a service answer is never turned into a failure by it.
+// The latest report seen for each address; the badge reads only this, so it costs no request.
+// Writing is best effort: a failure is logged, never turned into a failed answer.
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import { Privacy, Rating, type Report, ReportId } from '../api/model';

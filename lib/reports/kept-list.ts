@@ -1,8 +1,5 @@
-// The workspace's list as last shown (lib/reports/last-page.ts) is written here, by the
-// background that answers it, and not by the page: a page keeping its own answers would keep one
-// that the old settings gave if it came in after a change of them had dropped the kept list
-// (a new key for the same service, say). Here, each change of the settings is counted, and an
-// answer to a request made before the latest one is not kept.
+// The background keeps the workspace's lists, not the page: an answer to a request made before
+// the settings last changed (another key, say) must not be kept.
 import type { ReportSummaryPage } from '../api/model';
 import type { HandlerDeps } from '../background/deps';
 import { summaryOf } from '../settings/summary';

@@ -1,6 +1,5 @@
-// The Reports list as the workspace last showed it, kept in storage.session (gone when the browser
-// restarts). The background writes it as it answers the workspace's lists (kept-list.ts); the
-// workspace opens on those rows, inert, until the service's answer replaces them. Never the key.
+// The Reports list as the workspace last showed it, in storage.session: shown, inert, until the
+// service's answer replaces it. Written by the background (kept-list.ts); never the key.
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import { ReportSummaryPage } from '../api/model';

@@ -1,6 +1,5 @@
-// The user's settings in storage.local (the API key included, never storage.sync), the
-// administrator's from storage.managed on top (they may set everything except the API key), and
-// the summary the pages read, written with them. Only the background and options read this.
+// The user's settings (the API key included, only in storage.local) with the administrator's from
+// storage.managed on top, and the summary the pages read. Only the background and options read it.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { createLock } from '../lock';

@@ -1,8 +1,5 @@
-// What the queue's work shows outside it, as the single actions do: answers go to the rating
-// cache (and through it to the badges), deleted reports and projects leave it; a create for a tab
-// shows "Wait" on its badge while queued, "…" while sent, then the rating (or "!"), and a
-// notification as the quick create gives one. A job of many creates is summed up in one
-// notification at its end instead.
+// What the queue's work shows outside it, as single actions do: the rating cache, the tab's badge
+// and notifications (one summing up a job of many creates).
 import { browser } from 'wxt/browser';
 import { notify, notifyCreated, notifyFailed } from '../../background/notify';
 import { errorText } from '../../error-text';

@@ -1,6 +1,5 @@
-// The background's one queue for many requests (bulk actions, exports, queued creates), put
-// together from its parts. Everything that matters is in storage (store.ts), so any worker goes
-// on. Making it reads nothing, so a woken worker answers at once.
+// The background's one queue (bulk actions, exports, queued creates). Everything that matters is
+// stored, so any worker goes on; making it reads nothing, so a woken worker answers at once.
 import { browser } from 'wxt/browser';
 import { createSiteReportClient } from '../../api';
 import type { RateInfo } from '../../api/rate-info';

@@ -1,7 +1,5 @@
-// What the pages (and the background's own menu and command) ask of the queue: queue a job,
-// cancel it (further requests stop at once; what is done stays done), retry its failed items,
-// resume it after a pause, clear it once finished, take a finished export's reports; and the
-// settings changing, which lets paused jobs go on. Each is one stored change, then the pump goes on.
+// What the pages and the background ask of the queue: queue, cancel, retry, resume, clear, take
+// an export; and settings changes, which let paused jobs go on.
 import type { ErrorData, ErrorReason, ReportSummary } from '../../api/model';
 import { ExplainedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';

@@ -1,6 +1,5 @@
-// The queue's stored state: the jobs (read by the pages too), what the pacer knows, each export's
-// pages of reports, and, in storage.session only, the jobs' passwords. Every change reads, changes
-// and writes under one lock, so two answers arriving together cannot overwrite each other.
+// The queue's stored state: jobs (read by the pages too), pacing, export pages, and the jobs'
+// passwords (storage.session only). Every change reads, changes and writes under one lock.
 import { storage } from 'wxt/utils/storage';
 import type { ReportSummary } from '../../api/model';
 import { createLock } from '../../lock';
