@@ -1,9 +1,6 @@
-// Wiring only: every listener is registered at the top level of main, so a stopped service
-// worker wakes up for it; the handlers live in lib/ and keep nothing that matters in memory.
-// Nothing else runs at start (no storage reads, no client): a woken worker answers at once.
+// Wiring only: every listener at the top level of main, so a stopped worker wakes for it.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { handleCommand } from '../lib/background/commands';
 import { createHandlerDeps } from '../lib/background/deps';
 import { messageListener } from '../lib/background/handlers';
 import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
@@ -13,6 +10,7 @@ import { backgroundQueue } from '../lib/jobs/queue';
 import { handleTabUpdated, refreshBadges } from '../lib/rating/badge';
 import { handleWaitPort } from '../lib/rating/wait-port';
 import { syncSettingsSummary } from '../lib/settings';
+import { handleCommand } from '../lib/this-page/quick-create';
 
 export default defineBackground(() => {
   const deps = createHandlerDeps();

@@ -1,17 +1,15 @@
 // Activity: the background queue's jobs — waiting, running, paused, and the recently finished
 // ones (the background keeps the last few) — read from storage and followed as they change.
 import { t } from '../../lib/i18n';
-import type { Job } from '../../lib/jobs/schema';
-import { isFinished } from '../../lib/jobs/view';
+import type { Job } from '../../lib/jobs/jobs';
+import { isFinished } from '../../lib/jobs/jobs';
 import type { Sender } from '../../lib/messaging/send';
-import type { StoredValueApi } from '../../lib/stored-value';
 import { useNow } from '../ui/useNow';
 import { JobCard } from './JobCard';
 import { useJobActions, useJobs } from './useJobs';
 
 export interface ActivityViewProps {
   send: Sender;
-  storage: StoredValueApi;
   openOptions: () => unknown;
 }
 
@@ -24,8 +22,8 @@ export function activityOrder(jobs: readonly Job[]): Job[] {
   return [...open, ...done];
 }
 
-export function ActivityView({ send, storage: storageApi, openOptions }: ActivityViewProps) {
-  const { loaded, jobs } = useJobs(storageApi);
+export function ActivityView({ send, openOptions }: ActivityViewProps) {
+  const { loaded, jobs } = useJobs();
   const actions = useJobActions(send);
   const now = useNow(jobs.some((job) => job.resumeAt !== undefined && !isFinished(job)));
   const shown = activityOrder(jobs);

@@ -4,7 +4,7 @@ import { useId } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
-import { countItems, isFinished } from '../../lib/jobs/view';
+import { countItems, isFinished } from '../../lib/jobs/jobs';
 import { duration } from '../../lib/time';
 import './job-progress.css';
 

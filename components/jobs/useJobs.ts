@@ -1,40 +1,37 @@
 // The background queue's jobs, followed in storage (no request while they run), and what the
 // pages ask of the queue about a job, with the refusal of the last request.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import type { Job } from '../../lib/jobs/schema';
-import { JOBS_KEY, readJobs } from '../../lib/jobs/view';
+import { type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
 import type { RequestOf } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
-import { type StoredValueApi, watchStoredValue } from '../../lib/stored-value';
-import { useStoredValue } from '../ui/useStoredValue';
+import { followItem, useStoredValue } from '../ui/useStoredValue';
 
 /** Every job (Activity), as read from storage; `loaded` once it has been read. */
-export function useJobs(storageApi: StoredValueApi): { loaded: boolean; jobs: Job[] } {
-  const stored = useStoredValue(storageApi, JOBS_KEY);
-  return { loaded: stored.loaded, jobs: readJobs<Job>(stored.value) };
+export function useJobs(): { loaded: boolean; jobs: Job[] } {
+  const stored = useStoredValue(jobsItem);
+  return { loaded: stored.loaded, jobs: parseStoredJobs(stored.value) };
 }
 
-/** The job `id`; renders again only when that job changed, not whenever another one did. */
-export function useJob(
-  id: string | null,
-  storageApi: StoredValueApi = browser.storage,
-): Job | null {
+/**
+ * The job `id` (null while it is not known, and for no id). Renders again only when that job
+ * changed, not whenever another one did: the Reports tab that follows it holds 100 rows.
+ */
+export function useJob(id: string | null): Job | null {
   const [seen, setSeen] = useState<{ id: string; job: Job; text: string } | null>(null);
 
   useEffect(() => {
     if (id === null) return;
-    return watchStoredValue(storageApi, JOBS_KEY, (value) => {
-      const job = readJobs<Job>(value).find((candidate) => candidate.id === id);
+    return followItem(jobsItem, (value) => {
+      const job = parseStoredJobs(value).find((candidate) => candidate.id === id);
       if (!job) return;
       const text = JSON.stringify(job);
       setSeen((current) =>
         current?.id === id && current.text === text ? current : { id, job, text },
       );
     });
-  }, [id, storageApi]);
+  }, [id]);
 
   return seen && seen.id === id ? seen.job : null;
 }
@@ -89,10 +86,10 @@ export type JobRequest = Omit<RequestOf<'enqueueJob'>, 'type'>;
  * A job this tab hands to the queue, followed, with Cancel, Retry failed and Resume. A password
  * given for it stays in this page's memory for Retry failed: the queue forgets its copy at the end.
  */
-export function useJobRun(send: Sender, storageApi?: StoredValueApi) {
+export function useJobRun(send: Sender) {
   const [id, setId] = useState<string | null>(null);
   const password = useRef<string | undefined>(undefined);
-  const job = useJob(id, storageApi);
+  const job = useJob(id);
   const actions = useJobActions(send);
   const { setFailure } = actions;
 

@@ -5,7 +5,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import type { Privacy } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/view';
+import { isFinished } from '../../lib/jobs/jobs';
 import { doneText, jobTitle } from '../../lib/jobs/words';
 import type { Sender } from '../../lib/messaging/send';
 import {
@@ -17,8 +17,7 @@ import {
   type WindowTabEvents,
   webTabs,
 } from '../../lib/open-tabs/open-tabs';
-import { RATING_CACHE_KEY } from '../../lib/rating/cache';
-import type { StoredValueApi } from '../../lib/stored-value';
+import { ratingCacheItem } from '../../lib/rating/cache';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { JobProgress } from '../jobs/JobProgress';
 import { failureContext, useJobRun } from '../jobs/useJobs';
@@ -29,9 +28,9 @@ import { useNow } from '../ui/useNow';
 import { useStoredValue } from '../ui/useStoredValue';
 
 /** The window's web pages with what the rating cache knows of each, kept current. */
-function useOpenTabs(tabs: WindowTabEvents, storageApi: StoredValueApi) {
+function useOpenTabs(tabs: WindowTabEvents) {
   const [found, setFound] = useState<TabLike[] | null>(null);
-  const cache = useStoredValue(storageApi, RATING_CACHE_KEY);
+  const cache = useStoredValue(ratingCacheItem);
   useEffect(() => followWindowTabs(tabs, setFound), [tabs]);
   return found && cache.loaded ? webTabs(found, cache.value) : null;
 }
@@ -39,7 +38,6 @@ function useOpenTabs(tabs: WindowTabEvents, storageApi: StoredValueApi) {
 export interface OpenTabsViewProps {
   send: Sender;
   tabs: WindowTabEvents;
-  storage: StoredValueApi;
   defaultPrivacy: Privacy;
   openOptions: () => unknown;
   /** Reports were created (the other tabs' lists are stale). */
@@ -49,16 +47,15 @@ export interface OpenTabsViewProps {
 export function OpenTabsView({
   send,
   tabs: tabsApi,
-  storage: storageApi,
   defaultPrivacy,
   openOptions,
   onChanged,
 }: OpenTabsViewProps) {
-  const tabs = useOpenTabs(tabsApi, storageApi);
+  const tabs = useOpenTabs(tabsApi);
   const [choices, setChoices] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [choice, setChoice] = useState<PrivacyChoice>({ privacy: defaultPrivacy, password: '' });
   const [sending, setSending] = useState(false);
-  const run = useJobRun(send, storageApi);
+  const run = useJobRun(send);
   const { job, failure } = run;
   const now = useNow(job?.resumeAt !== undefined);
   const ended = job !== null && isFinished(job);

@@ -1,10 +1,9 @@
 // The workspace's Reports tab: filters, sort and paging kept in the address, a table of the page
 // with a check box per row, and bulk actions and exports handed to the background's queue.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { ErrorData, ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/view';
+import { isFinished } from '../../lib/jobs/jobs';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
 import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
@@ -17,7 +16,6 @@ import {
   selectedKeys,
 } from '../../lib/reports/selection';
 import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
-import type { StoredValueApi } from '../../lib/stored-value';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { Pager } from '../ui/Pager';
@@ -46,8 +44,6 @@ export interface ReportsTabProps {
   onChanged?: () => void;
   /** Pause after typing before a search is sent (ms). Default 300. */
   searchDelay?: number;
-  /** Where the queue's jobs are read from; the browser's storage unless given (tests). */
-  storage?: StoredValueApi;
   /** Saves an export; a download from the page unless given (tests). */
   download?: (file: ExportFile) => void;
   /** The list as last shown, shown out of reach until the service's answer for it is in. */
@@ -67,7 +63,6 @@ export function ReportsTab({
   revision = 0,
   onChanged,
   searchDelay = 300,
-  storage: storageApi = browser.storage,
   download,
   lastShown,
   serviceUrl = null,
@@ -86,8 +81,8 @@ export function ReportsTab({
   const items = list.data?.items ?? [];
   // The project choices are live: none come from the rows as last shown.
   const projects = useProjectChoices(send, revision, list.kept ? [] : items, filters.project);
-  const bulk = useBulkActions(send, storageApi);
-  const exporter = useExport(send, download, storageApi);
+  const bulk = useBulkActions(send);
+  const exporter = useExport(send, download);
 
   /** A row deleted on its own (not by a job), and one that is being deleted. */
   const [single, setSingle] = useState<{ id: number; work: RowWork } | null>(null);

@@ -3,7 +3,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { Privacy, ReportSummary } from '../../lib/api/model';
 import type { Sender } from '../../lib/messaging/send';
-import type { StoredValueApi } from '../../lib/stored-value';
 import { useJobRun } from '../jobs/useJobs';
 import type { RowWork } from './ReportsTable';
 
@@ -35,8 +34,8 @@ export function newerReports(
   return result;
 }
 
-export function useBulkActions(send: Sender, storageApi?: StoredValueApi) {
-  const run = useJobRun(send, storageApi);
+export function useBulkActions(send: Sender) {
+  const run = useJobRun(send);
   const [question, setQuestion] = useState<BulkQuestion | null>(null);
   const job = run.job;
 

@@ -3,10 +3,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData, ListReportsParams } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/view';
+import { isFinished } from '../../lib/jobs/jobs';
 import type { Sender } from '../../lib/messaging/send';
 import { type ExportFile, type ExportFormat, exportFile } from '../../lib/reports/export';
-import type { StoredValueApi } from '../../lib/stored-value';
 import { failureContext, useJobRun } from '../jobs/useJobs';
 
 const REVOKE_AFTER_MS = 60_000;
@@ -28,12 +27,8 @@ export function downloadFile(file: ExportFile, doc: Document = document): void {
 }
 
 /** `download` saves the file: a download from the page unless given (tests). */
-export function useExport(
-  send: Sender,
-  download?: (file: ExportFile) => void,
-  storageApi?: StoredValueApi,
-) {
-  const run = useJobRun(send, storageApi);
+export function useExport(send: Sender, download?: (file: ExportFile) => void) {
+  const run = useJobRun(send);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<ErrorData | null>(null);

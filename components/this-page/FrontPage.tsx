@@ -2,8 +2,7 @@
 // following tab switches and navigations; never asked of the service.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { cachedRatingFor, RATING_CACHE_KEY } from '../../lib/rating/cache';
-import type { StoredValueApi } from '../../lib/stored-value';
+import { cachedRatingFor, ratingCacheItem } from '../../lib/rating/cache';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
 import { type FrontTabEvents, followFrontTab, type OwnPlace } from '../../lib/this-page/front-tab';
 import { isWebUrl } from '../../lib/this-page/pages';
@@ -29,12 +28,11 @@ export interface ThisPageProps {
   place: Promise<OwnPlace>;
   /** The page in front when the workspace opened (lib/this-page/active-tab.ts). */
   first: ActiveTab | undefined;
-  storage: StoredValueApi;
 }
 
-export function ThisPage({ tabs, place, first, storage: storageApi }: ThisPageProps) {
+export function ThisPage({ tabs, place, first }: ThisPageProps) {
   const tab = useFrontTab(tabs, place, first);
-  const cache = useStoredValue(storageApi, RATING_CACHE_KEY);
+  const cache = useStoredValue(ratingCacheItem);
   const url = tab?.url;
   const known = cachedRatingFor(cache.value, url);
   return (

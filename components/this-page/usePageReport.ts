@@ -2,13 +2,11 @@
 // or hand a create that the rate limit or the network stopped to the background's queue.
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { PRIVACY } from '../../lib/api/constants';
 import type { ErrorData, Privacy, Report, ReportSummary } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { type MessageKey, t } from '../../lib/i18n';
-import type { Job } from '../../lib/jobs/schema';
-import { JOBS_KEY, readJobs } from '../../lib/jobs/view';
+import { type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
 import type { CachedRating, StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import { awaitRating } from '../../lib/rating/await-rating';
@@ -27,6 +25,7 @@ import {
   whenSent,
 } from '../../lib/this-page/queued-create';
 import { useReportActions } from '../reports/useReportActions';
+import { followItem } from '../ui/useStoredValue';
 
 const PAGE = 'page';
 type Work = 'create' | 'queue' | 'reanalyze' | 'privacy' | 'delete';
@@ -270,18 +269,18 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     // The view went while the request was out.
     if (!refs.heading.current) return;
     let ref: QueuedRef | undefined;
-    let changed = false;
     let live = true;
+    let unwatch = () => {};
 
     const stop = () => {
       live = false;
-      browser.storage.onChanged.removeListener(onStorageChanged);
+      unwatch();
       if (unfollow.current === stop) unfollow.current = null;
     };
 
     const show = (stored: unknown) => {
       if (!live) return;
-      const jobs = readJobs<Job>(stored);
+      const jobs = parseStoredJobs(stored);
       ref ??= find(jobs);
       if (!ref) return stop();
       const state = queuedState(jobs, ref);
@@ -302,19 +301,8 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
       if (state.stage === 'failed') failAt('create', 'popup_queued_failed', state.error);
     };
 
-    function onStorageChanged(changes: Record<string, { newValue?: unknown }>, area: string) {
-      if (area !== 'local' || !(JOBS_KEY in changes)) return;
-      changed = true;
-      show(changes[JOBS_KEY]?.newValue);
-    }
-
-    browser.storage.onChanged.addListener(onStorageChanged);
     unfollow.current = stop;
-    browser.storage.local.get(JOBS_KEY).then(
-      // A change that came first is newer than what this read saw.
-      (items) => changed || show(items[JOBS_KEY]),
-      () => undefined,
-    );
+    unwatch = followItem(jobsItem, show);
   }
 
   // A create queued for this page earlier shows as queued, not as a Create button that would

@@ -1,18 +1,37 @@
-// A storage.local value, kept current while the workspace is open (lib/stored-value.ts).
+// A stored value (a WXT storage item), read once and then followed while the page is open.
 import { useEffect, useState } from 'preact/hooks';
-import { type StoredValueApi, watchStoredValue } from '../../lib/stored-value';
+import type { WxtStorageItem } from 'wxt/utils/storage';
 
-export interface Stored {
-  /** Whether it has been read yet. */
-  loaded: boolean;
-  value: unknown;
+// biome-ignore lint/suspicious/noExplicitAny: any item, whatever its metadata.
+type Item<T> = WxtStorageItem<T, any>;
+
+/** Calls `listener` with the item's value now and after each change; answers the unsubscribe. */
+export function followItem<T>(item: Item<T>, listener: (value: T) => void): () => void {
+  let changed = false;
+  let live = true;
+  const unwatch = item.watch((value) => {
+    changed = true;
+    listener(value);
+  });
+  item.getValue().then(
+    // A change that came first is newer than what this read saw.
+    (value) => live && !changed && listener(value),
+    () => undefined,
+  );
+  return () => {
+    live = false;
+    unwatch();
+  };
 }
 
-export function useStoredValue(storageApi: StoredValueApi, key: string): Stored {
-  const [stored, setStored] = useState<Stored>({ loaded: false, value: undefined });
-  useEffect(
-    () => watchStoredValue(storageApi, key, (value) => setStored({ loaded: true, value })),
-    [storageApi, key],
-  );
+export interface Stored<T> {
+  /** Whether it has been read yet. */
+  loaded: boolean;
+  value: T | undefined;
+}
+
+export function useStoredValue<T>(item: Item<T>): Stored<T> {
+  const [stored, setStored] = useState<Stored<T>>({ loaded: false, value: undefined });
+  useEffect(() => followItem(item, (value) => setStored({ loaded: true, value })), [item]);
   return stored;
 }

@@ -8,7 +8,6 @@ import type { Sender } from '../../lib/messaging/send';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import { type HashState, readHash, TAB_KEY, watchHash, writeHash } from '../../lib/reports/hash';
 import type { LastPage } from '../../lib/reports/last-page';
-import type { StoredValueApi } from '../../lib/stored-value';
 
 /** What the shell hands every view; each takes the part it needs. */
 export interface WorkspaceViewProps {
@@ -18,7 +17,6 @@ export interface WorkspaceViewProps {
   siteUrl: string | null;
   serviceUrl: string | null;
   defaultPrivacy: Privacy;
-  storage: StoredValueApi;
   tabs: WindowTabEvents;
   /** Whether the view is the one shown; hidden views load nothing. */
   active: boolean;

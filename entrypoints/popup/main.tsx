@@ -17,7 +17,7 @@ import {
 import { App } from './App';
 
 // Both asked at once, before anything else: the popup shows its content when they answer.
-const getStatus = createStatusSource(browser.storage.local, send);
+const getStatus = createStatusSource(send);
 const getActiveTab = startedEarly(() => findActiveTab(browser));
 
 document.documentElement.lang = browser.i18n.getUILanguage();
@@ -29,7 +29,7 @@ if (root) {
     <App
       send={send}
       getStatus={getStatus}
-      watchStatus={(listener) => watchSettingsSummary(browser.storage, listener)}
+      watchStatus={watchSettingsSummary}
       getActiveTab={getActiveTab}
       openTab={(url) => browser.tabs.create({ url })}
       openOptions={() => browser.runtime.openOptionsPage()}
@@ -39,7 +39,7 @@ if (root) {
           if (place !== 'tab') window.close();
         })
       }
-      store={createPopupStateStore(browser.storage.local)}
+      store={createPopupStateStore()}
     />,
     root,
   );

@@ -10,11 +10,9 @@ import { t } from '../../lib/i18n';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import type { LastPage } from '../../lib/reports/last-page';
 import { DEFAULT_POPUP_STATE } from '../../lib/reports/view-state';
-import type { StoredValueApi } from '../../lib/stored-value';
 import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
 
 export interface WorkspaceDeps extends PopupStatusDeps {
-  storage: StoredValueApi;
   tabs: FrontTabEvents & WindowTabEvents;
   /** Where the workspace is: its window, and its own tab when it is open as one. */
   place: Promise<OwnPlace>;
@@ -35,7 +33,6 @@ export function App({
   getStatus,
   watchStatus,
   getActiveTab,
-  storage,
   tabs,
   place,
   openTab,
@@ -77,7 +74,6 @@ export function App({
     siteUrl: status.siteUrl,
     serviceUrl: status.serviceUrl,
     defaultPrivacy: status.defaultPrivacy,
-    storage,
     tabs,
     revision,
     onChanged: changed,
@@ -87,7 +83,7 @@ export function App({
 
   return (
     <main class="workspace">
-      <ThisPage tabs={tabs} place={place} first={load.tab} storage={storage} />
+      <ThisPage tabs={tabs} place={place} first={load.tab} />
       <ViewTabs
         label={t('workspace_tabsLabel')}
         views={WORKSPACE_TABS.map((tab) => ({ view: tab.id, label: t(tab.labelKey) }))}

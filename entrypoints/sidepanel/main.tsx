@@ -7,7 +7,6 @@ import '../../components/ui/lists.css';
 import '../../components/ui/views.css';
 import './style.css';
 import { send } from '../../lib/messaging/send';
-import { RATING_CACHE_KEY } from '../../lib/rating/cache';
 import { readLastPage } from '../../lib/reports/last-page';
 import { findActiveTab } from '../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../lib/this-page/front-tab';
@@ -22,10 +21,7 @@ document.documentElement.lang = browser.i18n.getUILanguage();
 document.title = browser.i18n.getMessage('workspace_title');
 
 // The status is the settings summary only: ThisPage reads the front page's rating itself.
-const getStatus = createStatusSource(
-  { get: (keys) => browser.storage.local.get(keys.filter((key) => key !== RATING_CACHE_KEY)) },
-  send,
-);
+const getStatus = createStatusSource(send, { cachedRating: false });
 // The workspace's own tab, when it is open as one (a side panel is no tab), gives its window.
 const ownTab = browser.tabs.getCurrent().catch(() => undefined);
 const getActiveTab = startedEarly(() =>
@@ -46,14 +42,13 @@ if (root) {
     <App
       send={send}
       getStatus={getStatus}
-      watchStatus={(listener) => watchSettingsSummary(browser.storage, listener)}
+      watchStatus={watchSettingsSummary}
       getActiveTab={getActiveTab}
-      storage={browser.storage}
       tabs={browser.tabs}
       place={place}
       openTab={(url) => browser.tabs.create({ url })}
       openOptions={() => browser.runtime.openOptionsPage()}
-      readLastShown={(key) => readLastPage(browser.storage.session, key)}
+      readLastShown={readLastPage}
     />,
     root,
   );

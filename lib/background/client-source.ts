@@ -1,8 +1,5 @@
-// The API client for the saved settings, built on first use and rebuilt when the service URL or
-// key changes. Nothing here has to survive the service worker stopping: it is rebuilt from
-// storage on the next request. When a request is about to come (a tab starts loading the
-// workspace), the settings can be read ahead (`prime`) for it; a change of the settings (`reset`)
-// drops what was read.
+// The API client for the saved settings, built on first use and rebuilt when the address or key
+// changes; the settings may be read ahead (`prime`) when a request is about to come.
 import { createSiteReportClient, type SiteReportClient } from '../api';
 import { isConnected, type LoadedSettings, loadSettings } from '../settings';
 

@@ -1,6 +1,4 @@
-// What the background's handlers need from their environment, made once by the entry point and
-// replaced piecemeal by tests: the client for the saved settings, a client factory for Test
-// connection, the settings loader and the host-access check.
+// What the background's handlers need from their environment; tests replace parts of it.
 import { browser } from 'wxt/browser';
 import { createSiteReportClient, type SiteReportClient } from '../api';
 import type { RateInfo } from '../api/rate-info';

@@ -1,6 +1,6 @@
-// The background's answers to the pages' requests: one plain handler per request type. Every
-// answer that carries reports also updates the rating cache (and through it the badges), so
-// the cache is kept in one place.
+// The background's answers to the pages' requests, one handler per type. Every answer with
+// reports also updates the rating cache (and through it the badges).
+import { browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
@@ -12,19 +12,27 @@ import {
   type RequestOf,
   type RequestType,
 } from '../messaging/protocol';
-import { isOwnPage, type MessageSender } from '../messaging/sender';
-import {
-  forgetProject,
-  forgetReport,
-  getCachedRating,
-  rememberReports,
-} from '../rating/cache-store';
+import { forgetProject, forgetReport, getCachedRating, rememberReports } from '../rating/cache';
 import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
 import { testConnection } from '../settings/connection-test';
 import type { HandlerDeps } from './deps';
 import { errorData, NotConnectedError } from './error-data';
+
+export interface MessageSender {
+  id?: string;
+  url?: string;
+}
+
+/** Only the extension's own pages (also the popup opened as a tab) may talk to the background. */
+export function isOwnPage(
+  sender: MessageSender | undefined,
+  runtime: { id: string; getURL(path: '/'): string } = browser.runtime,
+): boolean {
+  if (!sender || sender.id !== runtime.id || typeof sender.url !== 'string') return false;
+  return sender.url.startsWith(runtime.getURL('/'));
+}
 
 async function clientOf(deps: HandlerDeps) {
   const client = await deps.clients.get();
@@ -192,12 +200,9 @@ async function answerOf(
 }
 
 /**
- * A `runtime.onMessage` listener answering through `sendResponse`: the one way of answering
- * asynchronously that Chromium and Firefox both support without a polyfill.
+ * The `runtime.onMessage` listener: the polyfill answers with the promise it returns, as soon as
+ * the answer is known (work that follows it goes on by itself).
  */
 export function messageListener(deps: HandlerDeps) {
-  return (message: unknown, sender: MessageSender, sendResponse: (answer: unknown) => void) => {
-    void handleMessage(message, sender, deps, sendResponse);
-    return true as const;
-  };
+  return (message: unknown, sender: MessageSender) => answerOf(message, sender, deps);
 }

@@ -1,8 +1,7 @@
-// The right-click menu: "Create site report for this page", "… for this link" and "Create site
-// reports for all tabs in this window", offered only on http(s) pages, present only while the
-// setting is on.
+// The right-click menu, on http(s) pages only, present while the setting is on.
 import { type Browser, browser } from 'wxt/browser';
 import { t } from '../i18n';
+import { createLock } from '../lock';
 import { loadSettings } from '../settings';
 import { type QuickCreateOutcome, quickCreate, reportAllTabs } from '../this-page/quick-create';
 import type { HandlerDeps } from './deps';
@@ -20,11 +19,11 @@ const MENU_ITEMS = [
 ] as const;
 
 // removeAll-then-create runs one at a time: interleaved runs would create duplicate ids.
-let queue: Promise<unknown> = Promise.resolve();
+const lock = createLock();
 
 /** Makes the menu match the setting (read from storage unless given). */
 export function syncContextMenus(enabled?: boolean): Promise<void> {
-  const run = queue.then(async () => {
+  return lock.runExclusive(async () => {
     const on = enabled ?? (await loadSettings()).settings.contextMenu;
     await browser.contextMenus.removeAll();
     if (!on) return;
@@ -38,8 +37,6 @@ export function syncContextMenus(enabled?: boolean): Promise<void> {
       );
     }
   });
-  queue = run.catch(() => undefined);
-  return run;
 }
 
 export function handleMenuClick(

@@ -1,7 +1,5 @@
-// One storage listener for the background: settings changes rebuild the client, re-sync the
-// menu, re-apply (or clear) the badges, keep the pages' settings summary current and let paused
-// queue jobs go on (a new key may be accepted), and forget the workspace's last shown list
-// (another service's, or another key's); rating cache changes refresh the affected tabs.
+// The background's storage listener: a settings change resets the client, menu, badges, summary,
+// paused jobs and kept lists; a rating cache change refreshes the affected tabs.
 
 import { backgroundQueue } from '../jobs/queue';
 import { handleRatingCacheChange, refreshBadges } from '../rating/badge';

@@ -1,8 +1,6 @@
-// A background job in words: what it does ("Delete 30 reports"), its done items ("28 deleted")
-// and its state ("Running").
+// A background job in words for the job cards: what it does, what is done, and its state.
 import { t } from '../i18n';
-import type { JobKind } from './schema';
-import type { JobState } from './view';
+import type { JobKind, JobState } from './jobs';
 
 const number = (value: number) => value.toLocaleString();
 

@@ -1,24 +1,23 @@
-// The one protocol between the extension's pages and the background. Requests are validated
-// here (zod) by the background; pages import only types from this file (see send.ts), so
-// zod never ships in their bundles. zod/mini, like the API client's schemas (lib/api/model.ts).
+// The one protocol between the extension's pages and the background: the requests, which the
+// background validates, and their answers.
 import * as z from 'zod/mini';
 import {
   CreateReportInput,
   type ErrorData,
   ListProjectsParams,
   ListReportsParams,
-  Privacy,
   type Project,
   ProjectName,
   type ProjectPage,
-  Rating,
   type Report,
   ReportId,
   type ReportSummary,
   type ReportSummaryPage,
   UpdateReportInput,
 } from '../api/model';
-import { type Job, JobKind, RequestedOp } from '../jobs/schema';
+import { type Job, JobKind, RequestedOp } from '../jobs/jobs';
+import type { CachedRating } from '../rating/cache';
+import type { SettingsSummary } from '../settings/summary';
 
 const JobId = z.string().check(z.minLength(1));
 
@@ -77,31 +76,7 @@ export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
 export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 
-/** What the background remembers about an address: the latest report known for it. */
-export const CachedRating = z.object({
-  /** A safe positive integer, as the popup's hand-written check (rating-cache.ts) requires. */
-  reportId: ReportId,
-  rating: z.nullable(Rating),
-  score: z.optional(z.number()),
-  generatedAt: z.nullable(z.string()),
-  privacy: z.optional(Privacy),
-  /** When this entry was written (ms since epoch); the oldest entries are evicted first. */
-  seenAt: z.number(),
-});
-export type CachedRating = z.infer<typeof CachedRating>;
-
-export interface StatusAnswer {
-  connected: boolean;
-  /** Normalised base URL of the service, or null when none is set. */
-  serviceUrl: string | null;
-  /** Where the service shows a report to a browser: `${siteUrl}/reports/${id}`. */
-  siteUrl: string | null;
-  defaultPrivacy: Privacy;
-  showBadge: boolean;
-  contextMenu: boolean;
-  notify: boolean;
-  cached: CachedRating | null;
-}
+export type StatusAnswer = SettingsSummary & { cached: CachedRating | null };
 
 export interface TestConnectionAnswer {
   /** The base URL that answered, which may be the typed address with `/api/v1` added. */
@@ -138,4 +113,4 @@ export type Answer<T extends RequestType> =
   | { ok: true; data: AnswerMap[T] }
   | { ok: false; error: ErrorData };
 
-export type { Job, Project, Report };
+export type { CachedRating, Job, Project, Report };

@@ -1,6 +1,5 @@
-// A report the service answered before it finished the analysis has no rating yet (null): the
-// popup then asks the background to wait for it (waitForResult). When waiting fails, what the
-// service first answered is still the best the popup knows.
+// A report answered before its analysis finished has no rating yet: the page then waits for it;
+// when waiting fails, the first answer is still the best it knows.
 import type { ErrorData } from '../api/model';
 import type { Answer } from '../messaging/protocol';
 import type { Sender } from '../messaging/send';

@@ -3,17 +3,17 @@
 import { browser } from 'wxt/browser';
 import type { Rating } from '../api/model';
 import { t } from '../i18n';
-import type { CachedRating } from '../messaging/protocol';
 import { loadSettings } from '../settings';
 import { exactTime } from '../time';
-import { cachedRatingFor } from './cache';
 import {
+  type CachedRating,
+  cachedRatingFor,
   changedUrls,
   getCachedRating,
-  RATING_CACHE_KEY,
+  ratingCacheChange,
+  ratingCacheItem,
   ratingCacheKey,
-  readStoredRatingCache,
-} from './cache-store';
+} from './cache';
 import { ratingWord } from './word';
 
 export interface Badge {
@@ -87,10 +87,9 @@ export function badgeFor(entry: CachedRating): Badge {
 
 type Action = NonNullable<typeof browser.action>;
 
-/** Chrome MV3 and Firefox MV3 have `action`; Firefox MV2 has `browserAction`. */
+/** MV3 has `action`; a Firefox MV2 build has `browserAction`. */
 export function toolbarAction(): Action {
-  return (browser.action ??
-    (browser as unknown as { browserAction: Action }).browserAction) as Action;
+  return browser.action ?? (browser as unknown as { browserAction: Action }).browserAction;
 }
 
 /** Shows `badge` on the tab's button, or clears it (null). Tabs that have closed are ignored. */
@@ -118,8 +117,7 @@ export async function setTabBadge(tabId: number, badge: Badge | null): Promise<v
 
 /** Sets one tab's badge from the cache (cleared when the setting is off or nothing is known). */
 export async function updateTabBadge(tabId: number, url: string | undefined): Promise<void> {
-  // Pages that cannot have a report (the extension's own, chrome://, about:) need no reading:
-  // opening the popup as a window or tab, for one, should cost the woken worker nothing.
+  // Pages that cannot have a report (the extension's own, chrome://) need no reading.
   if (!ratingCacheKey(url)) return setTabBadge(tabId, null);
   const [{ settings }, entry] = await Promise.all([loadSettings(), getCachedRating(url)]);
   await setTabBadge(tabId, settings.showBadge && entry ? badgeFor(entry) : null);
@@ -132,7 +130,7 @@ export async function updateTabBadge(tabId: number, url: string | undefined): Pr
 export async function refreshBadges(urls?: ReadonlySet<string>): Promise<void> {
   const [{ settings }, stored, tabs] = await Promise.all([
     loadSettings(),
-    readStoredRatingCache(),
+    ratingCacheItem.getValue(),
     browser.tabs.query({}),
   ]);
   await Promise.all(
@@ -160,8 +158,8 @@ export function handleRatingCacheChange(
   changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
   area: string,
 ): Promise<void> | undefined {
-  const change = changes[RATING_CACHE_KEY];
-  if (area !== 'local' || !change) return undefined;
+  const change = ratingCacheChange(changes, area);
+  if (!change) return undefined;
   const urls = changedUrls(change.oldValue, change.newValue);
   return urls.size > 0 ? refreshBadges(urls) : undefined;
 }

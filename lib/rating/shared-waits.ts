@@ -1,8 +1,5 @@
-// One poll per report, however many wait for it. The popup (over a port, see wait-port.ts), the
-// right-click menu and the keyboard command all wait for a report through the same series of
-// reads, so reopening the popup on a pending report costs no extra requests against the
-// service's rate limit; and a poll that nobody waits for any more (the popup closed, so its port
-// disconnected) is stopped at once. Kept in memory only: a stopped worker has no polls running.
+// One poll per report, however many wait for it (popup, menu, keyboard), so no extra requests
+// count against the rate limit; a poll nobody waits for any more stops at once.
 import type { SiteReportClient } from '../api';
 import { unlessAborted } from '../api/cancellation';
 import { abortedError } from '../api/errors';

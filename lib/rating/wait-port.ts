@@ -1,16 +1,12 @@
-// Pages wait for a report's rating on a port (lib/messaging/send.ts), not with a one-off message: a page
-// that closes disconnects its port by itself, and the background then stops waiting for it —
-// and stops polling when nobody else waits for that report (shared-waits.ts). The port takes
-// one request, checked as messages are (own pages only, zod), and answers it in the same
-// `{ ok, data | error }` shape; the page disconnects once it has the answer.
+// Pages wait for a rating on a port, not a message: a page that closes disconnects it, and the
+// background stops waiting (and polling, when nobody else waits).
 
 import type { HandlerDeps } from '../background/deps';
 import { errorData } from '../background/error-data';
-import { handlers } from '../background/handlers';
+import { handlers, isOwnPage, type MessageSender } from '../background/handlers';
 import { errorWithText } from '../error-text';
 import { type Answer, Request } from '../messaging/protocol';
 import { WAIT_FOR_RESULT_PORT } from '../messaging/send';
-import { isOwnPage, type MessageSender } from '../messaging/sender';
 
 interface PortEvent<Listener> {
   addListener(listener: Listener): void;

@@ -1,12 +1,8 @@
-// The workspace's list as last shown (lib/reports/last-page.ts) is written here, by the
-// background that answers it, and not by the page: a page keeping its own answers would keep one
-// that the old settings gave if it came in after a change of them had dropped the kept list
-// (a new key for the same service, say). Here, each change of the settings is counted, and an
-// answer to a request made before the latest one is not kept.
-import { browser } from 'wxt/browser';
+// The background keeps the workspace's lists, not the page: an answer to a request made before
+// the settings last changed (another key, say) must not be kept.
 import type { ReportSummaryPage } from '../api/model';
 import type { HandlerDeps } from '../background/deps';
-import { summaryOf } from '../settings';
+import { summaryOf } from '../settings/summary';
 import { forgetLastPage, keepLastPage } from './last-page';
 
 let settingsChanges = 0;
@@ -14,7 +10,7 @@ let settingsChanges = 0;
 /** The settings changed: what was kept is another service's, or another key's. */
 export function forgetKeptList(): Promise<void> {
   settingsChanges += 1;
-  return forgetLastPage(browser.storage.session);
+  return forgetLastPage();
 }
 
 /**
@@ -30,7 +26,7 @@ export function keeperOf(key: string, deps: Pick<HandlerDeps, 'loadSettings'>) {
       // Checked right before the write is started: a change after it forgets what it wrote.
       if (since !== settingsChanges) return;
       const { serviceUrl } = summaryOf(settings);
-      await keepLastPage(browser.storage.session, { key, service: serviceUrl, data });
+      await keepLastPage({ key, service: serviceUrl, data });
     } catch {
       // Only a faster start is lost.
     }

@@ -1,9 +1,8 @@
-// What the popup remembers between openings: the Reports and Projects filters. Pure logic and
-// a small storage wrapper; no zod (the popup bundle stays small), so stored data is checked
-// field by field and anything odd falls back to its default.
-
+// What the popup remembers between openings: the Reports and Projects filters. Anything odd in
+// storage falls back to its default, field by field.
+import { storage } from 'wxt/utils/storage';
+import * as z from 'zod/mini';
 import { PER_PAGE_OPTIONS, RATINGS } from '../api/constants';
-import type { PerPage, Rating, SortOrder } from '../api/model';
 
 export type PopupView = 'page' | 'reports' | 'projects';
 
@@ -12,23 +11,31 @@ export type ReportSort = (typeof REPORT_SORTS)[number];
 export const PROJECT_SORTS = ['created_at', 'project'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 
-export interface ReportFilters {
-  search: string;
-  result: Rating | '';
-  project: string;
-  sortBy: ReportSort;
-  sort: SortOrder;
-  perPage: PerPage;
-  page: number;
-}
+const Text = z.catch(z.string(), '');
+const Order = z.catch(z.enum(['asc', 'desc']), 'desc');
+const PerPage = z.catch(z.literal(PER_PAGE_OPTIONS), 10);
+/** A new opening always starts on page 1. */
+const FirstPage = z.catch(z.number(), 1);
 
-export interface ProjectFilters {
-  search: string;
-  sortBy: ProjectSort;
-  sort: SortOrder;
-  perPage: PerPage;
-  page: number;
-}
+const ReportFilters = z.object({
+  search: Text,
+  result: z.catch(z.literal(['', ...RATINGS]), ''),
+  project: Text,
+  sortBy: z.catch(z.enum(REPORT_SORTS), 'id'),
+  sort: Order,
+  perPage: PerPage,
+  page: FirstPage,
+});
+export type ReportFilters = z.infer<typeof ReportFilters>;
+
+const ProjectFilters = z.object({
+  search: Text,
+  sortBy: z.catch(z.enum(PROJECT_SORTS), 'created_at'),
+  sort: Order,
+  perPage: PerPage,
+  page: FirstPage,
+});
+export type ProjectFilters = z.infer<typeof ProjectFilters>;
 
 export interface PopupState {
   reports: ReportFilters;
@@ -58,46 +65,17 @@ export const DEFAULT_POPUP_STATE: PopupState = {
   projects: DEFAULT_PROJECT_FILTERS,
 };
 
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-}
-
-/** Each stored field that is allowed replaces its default; text fields take any string. */
-function parseFilters<T extends { page: number }>(
-  raw: unknown,
-  defaults: T,
-  allowed: Partial<Record<keyof T, readonly unknown[]>>,
-): T {
-  const stored = record(raw);
-  const filters = { ...defaults };
-  for (const key of Object.keys(defaults) as (keyof T & string)[]) {
-    const value = stored[key];
-    const choices = allowed[key];
-    if (key !== 'page' && (choices ? choices.includes(value) : typeof value === 'string')) {
-      filters[key] = value as T[typeof key];
-    }
-  }
-  return filters;
-}
-
-const ORDERS = ['asc', 'desc'];
+const StoredState = z.object({
+  reports: z.catch(ReportFilters, DEFAULT_REPORT_FILTERS),
+  projects: z.catch(ProjectFilters, DEFAULT_PROJECT_FILTERS),
+});
 
 /** Reads a stored state, tolerating anything; a new opening always starts on page 1. */
 export function parsePopupState(raw: unknown): PopupState {
-  const stored = record(raw);
-  return {
-    reports: parseFilters(stored.reports, DEFAULT_REPORT_FILTERS, {
-      result: ['', ...RATINGS],
-      sortBy: REPORT_SORTS,
-      sort: ORDERS,
-      perPage: PER_PAGE_OPTIONS,
-    }),
-    projects: parseFilters(stored.projects, DEFAULT_PROJECT_FILTERS, {
-      sortBy: PROJECT_SORTS,
-      sort: ORDERS,
-      perPage: PER_PAGE_OPTIONS,
-    }),
-  };
+  const parsed = StoredState.safeParse(raw);
+  if (!parsed.success) return DEFAULT_POPUP_STATE;
+  const { reports, projects } = parsed.data;
+  return { reports: { ...reports, page: 1 }, projects: { ...projects, page: 1 } };
 }
 
 /** Applies a change; any change other than the page itself goes back to page 1. */
@@ -107,32 +85,28 @@ export function changeFilters<T extends { page: number }>(filters: T, patch: Par
   return next;
 }
 
-export const POPUP_STATE_KEY = 'popupState';
+export const popupStateItem = storage.defineItem<PopupState | null>('local:popupState', {
+  fallback: null,
+});
 
 export interface PopupStateStore {
   load(): Promise<PopupState>;
   save(state: PopupState): Promise<void>;
 }
 
-interface StorageAreaLike {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-}
-
-/** The filters kept in `storage.local` under 'popupState' (never a password). */
-export function createPopupStateStore(area: StorageAreaLike): PopupStateStore {
+/** The filters kept in storage.local (never a password). */
+export function createPopupStateStore(): PopupStateStore {
   return {
     async load() {
       try {
-        const items = await area.get(POPUP_STATE_KEY);
-        return parsePopupState(items[POPUP_STATE_KEY]);
+        return parsePopupState(await popupStateItem.getValue());
       } catch {
         return DEFAULT_POPUP_STATE;
       }
     },
     async save(state) {
       try {
-        await area.set({ [POPUP_STATE_KEY]: state });
+        await popupStateItem.setValue(state);
       } catch {
         // Remembering filters is a convenience; a full or failing storage must not break the popup.
       }

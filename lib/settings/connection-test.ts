@@ -1,6 +1,5 @@
-// Test connection: one small list request with the values in the options form, saved or not,
-// and an answer in plain words for each way it can go wrong. People often paste the site's
-// address; when that does not answer like the API, `<address>/api/v1` is tried and offered.
+// Test connection with the form's values, saved or not. People often paste the site's address:
+// when that does not answer like the API, `<address>/api/v1` is tried and offered.
 import { SiteReportError } from '../api';
 import { invalidInput } from '../api/errors';
 import type { HandlerDeps } from '../background/deps';

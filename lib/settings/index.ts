@@ -1,6 +1,5 @@
-// The extension's settings: one versioned value in storage.local, validated with zod/mini on
-// write and on read (anything unusable falls back to its default), with an administrator's
-// values from storage.managed on top. Callers import from here, never from the files beside.
+// The extension's settings, validated on write and on read (anything unusable falls back to its
+// default), with an administrator's values on top. Callers import from here.
 export {
   type CheckFieldsOptions,
   checkField,
@@ -15,8 +14,6 @@ export {
   MANAGEABLE_KEYS,
   type SaveResult,
   SETTING_KEYS,
-  SETTINGS_KEY,
-  SETTINGS_VERSION,
   type SettingErrors,
   type SettingKey,
   type Settings,
@@ -34,6 +31,14 @@ export {
   loadSettings,
   onSettingsChanged,
   saveSettings,
+  settingsItem,
   syncSettingsSummary,
 } from './store';
-export { isConnected, summaryOf } from './summary';
+export {
+  isConnected,
+  parseSettingsSummary,
+  SettingsSummary,
+  settingsSummaryItem,
+  storedSettingsSummary,
+  summaryOf,
+} from './summary';

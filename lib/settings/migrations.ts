@@ -1,16 +1,14 @@
-// The stored layout and its migrations: each takes the previous version's object and returns the
-// next one's. What cannot be understood falls back to the defaults, field by field.
+// The stored layouts of the settings, read leniently: what cannot be understood falls back to
+// its default, field by field.
 import { PRIVACY } from '../api/constants';
 import { settingsFrom } from './fields';
-import {
-  DEFAULT_SETTINGS,
-  SETTING_KEYS,
-  SETTINGS_VERSION,
-  type Settings,
-  StoredObject,
-} from './schema';
+import { DEFAULT_SETTINGS, SETTING_KEYS, type Settings, StoredObject } from './schema';
 
 type Layout = Record<string, unknown>;
+/** The stored value: `{ version, …Settings }`, or anything an older version or damage left. */
+export type StoredSettings = Layout;
+
+const SETTINGS_VERSION = 1;
 
 /**
  * Version 0, the pre-release layout: `{ baseUrl, token, privacy: 'public' | 'private' |

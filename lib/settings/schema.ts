@@ -1,14 +1,10 @@
-// The settings' shape, defaults and types: one versioned value in storage.local. zod/mini, not
-// full zod, keeps the options page within its size budget.
+// The settings' shape, defaults and types.
 import * as z from 'zod/mini';
 import { PRIVACY } from '../api/constants';
 import type { Privacy } from '../api/model';
 
 // Zod otherwise probes `new Function('')`, which extension CSPs block and reviewers flag.
 z.config({ jitless: true });
-
-export const SETTINGS_KEY = 'settings';
-export const SETTINGS_VERSION = 1;
 
 export const PrivacySchema: z.ZodMiniType<Privacy> = z.union([
   z.literal(PRIVACY.public),

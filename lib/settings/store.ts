@@ -1,36 +1,52 @@
-// Reading and writing the settings: the user's value in storage.local (the API key included,
-// never storage.sync), the administrator's in storage.managed on top (reported as locked; they
-// may set everything except the API key, which is personal), and the summary the popup reads.
+// The user's settings (the API key included, only in storage.local) with the administrator's from
+// storage.managed on top, and the summary the pages read. Only the background and options read it.
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { createLock } from '../lock';
 import { checkFields, hasErrors } from './fields';
-import { readStoredValue, type StoredRead, toStored } from './migrations';
+import { readStoredValue, type StoredRead, type StoredSettings, toStored } from './migrations';
 import {
   DEFAULT_SETTINGS,
   type LoadedSettings,
   MANAGEABLE_KEYS,
   type SaveResult,
   SETTING_KEYS,
-  SETTINGS_KEY,
   type SettingKey,
   type Settings,
   StoredObject,
 } from './schema';
-import { summaryOf } from './summary';
-import { parseSettingsSummary, SETTINGS_SUMMARY_KEY, storedSettingsSummary } from './summary-store';
+import {
+  parseSettingsSummary,
+  settingsSummaryItem,
+  storedSettingsSummary,
+  summaryOf,
+} from './summary';
+
+const SETTINGS = 'settings';
+/**
+ * Version 1 is the layout stored before storage items, `{ version: 1, …Settings }`; the
+ * pre-release layout has no version field and is read by readStoredValue.
+ */
+export const settingsItem = storage.defineItem<StoredSettings | null>(`local:${SETTINGS}`, {
+  fallback: null,
+  version: 1,
+});
 
 async function readStored(): Promise<StoredRead> {
-  const items = await browser.storage.local.get(SETTINGS_KEY);
-  const raw = items[SETTINGS_KEY];
-  if (raw === undefined) return { settings: { ...DEFAULT_SETTINGS }, migrated: false };
+  const raw = await settingsItem.getValue();
+  if (raw === null) return { settings: { ...DEFAULT_SETTINGS }, migrated: false };
   return readStoredValue(raw);
 }
 
 /** Stores the user's settings and, in the same write, the summary of what is in effect. */
 function writeStored(settings: Settings, managed: Partial<Settings>): Promise<void> {
-  return browser.storage.local.set({
-    [SETTINGS_KEY]: toStored(settings),
-    [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summaryOf({ ...settings, ...managed })),
-  });
+  return storage.setItems([
+    { item: settingsItem, value: toStored(settings) },
+    {
+      item: settingsSummaryItem,
+      value: storedSettingsSummary(summaryOf({ ...settings, ...managed })),
+    },
+  ]);
 }
 
 /** The administrator's valid values. Chrome without a policy and the fake browser may throw. */
@@ -59,50 +75,37 @@ export async function loadSettings(): Promise<LoadedSettings> {
   return { settings: { ...stored, ...managed }, locked: lockedBy(managed) };
 }
 
-let summarySyncs: Promise<unknown> = Promise.resolve();
+// Two quick changes (a toggle, then Save) must not undo each other.
+const lock = createLock();
 
 /**
- * Re-derives the stored settings summary from the settings in effect, and writes it when it
- * differs: for changes that did not go through saveSettings (the administrator's values, a
- * direct write, an update from a version without the summary). One at a time, each reading the
- * settings after the (possibly slow) managed storage, so the last one wins with current values.
+ * Re-derives the stored summary from the settings in effect, and writes it when it differs: for
+ * changes that did not go through saveSettings (the administrator's values, a direct write, an
+ * update from a version without the summary).
  */
 export function syncSettingsSummary(): Promise<void> {
-  const run = summarySyncs.then(async () => {
+  return lock.runExclusive(async () => {
     const managed = await readManaged();
     const { settings } = await readStored();
-    const summary = storedSettingsSummary(summaryOf({ ...settings, ...managed }));
-    const items = await browser.storage.local.get(SETTINGS_SUMMARY_KEY);
-    const current = parseSettingsSummary(items[SETTINGS_SUMMARY_KEY]);
-    if (current && JSON.stringify(storedSettingsSummary(current)) === JSON.stringify(summary)) {
-      return;
-    }
-    await browser.storage.local.set({ [SETTINGS_SUMMARY_KEY]: summary });
+    const summary = summaryOf({ ...settings, ...managed });
+    const current = parseSettingsSummary(await settingsSummaryItem.getValue());
+    if (JSON.stringify(current) === JSON.stringify(summary)) return;
+    await settingsSummaryItem.setValue(storedSettingsSummary(summary));
   });
-  summarySyncs = run.catch(() => undefined);
-  return run;
 }
-
-// Saves are serialised so that two quick changes (a toggle, then Save) cannot undo each other.
-let writes: Promise<unknown> = Promise.resolve();
 
 /** Validates and stores `patch`; answers per-field messages instead of throwing. */
 export function saveSettings(patch: Partial<Record<SettingKey, unknown>>): Promise<SaveResult> {
-  const result = writes.then(() => writeSettings(patch));
-  writes = result.catch(() => undefined);
-  return result;
-}
-
-async function writeSettings(patch: Partial<Record<SettingKey, unknown>>): Promise<SaveResult> {
-  const { values, errors } = checkFields(patch);
-  if (hasErrors(errors)) return { ok: false, errors };
-
-  const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
-  const ignored = SETTING_KEYS.filter((key) => key in values && key in managed);
-  for (const key of ignored) delete values[key];
-  const next = { ...stored, ...values };
-  await writeStored(next, managed);
-  return { ok: true, settings: { ...next, ...managed }, locked: lockedBy(managed), ignored };
+  return lock.runExclusive(async () => {
+    const { values, errors } = checkFields(patch);
+    if (hasErrors(errors)) return { ok: false, errors };
+    const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
+    const ignored = SETTING_KEYS.filter((key) => key in values && key in managed);
+    for (const key of ignored) delete values[key];
+    const next = { ...stored, ...values };
+    await writeStored(next, managed);
+    return { ok: true, settings: { ...next, ...managed }, locked: lockedBy(managed), ignored };
+  });
 }
 
 /** Calls `listener` with the new settings whenever the user's or the administrator's change. */
@@ -114,7 +117,7 @@ export function onSettingsChanged(listener: (loaded: LoadedSettings) => void): (
   return () => browser.storage.onChanged.removeListener(onChanged);
 }
 
-/** True when a storage change touches the settings (for listeners wired elsewhere). */
+/** True when a storage change touches the settings (managed storage has no items). */
 export function isSettingsChange(changes: Record<string, unknown>, area: string): boolean {
-  return area === 'managed' || (area === 'local' && SETTINGS_KEY in changes);
+  return area === 'managed' || (area === 'local' && SETTINGS in changes);
 }

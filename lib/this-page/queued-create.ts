@@ -1,11 +1,9 @@
-// A create the popup handed to the background's queue ("Create when possible"), as the stored
-// jobs (storage.local 'jobs', read with job-view.ts) show it: finding the one waiting for the
-// page when the popup opens again, where its item stands, and when it will be sent, in words.
-// Loaded with the popup's later parts (components/this-page/queue-actions.ts).
+// A create the popup handed to the queue ("Create when possible"), as the stored jobs show it:
+// which one waits for the page, where it stands, and when it will be sent.
 import type { ErrorData, ReportSummary } from '../api/model';
 import { t } from '../i18n';
-import type { Job } from '../jobs/schema';
-import { isFinished } from '../jobs/view';
+import type { Job } from '../jobs/jobs';
+import { isFinished } from '../jobs/jobs';
 import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
 

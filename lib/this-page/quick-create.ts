@@ -1,10 +1,5 @@
-// Creating a report without the popup (right-click menu, keyboard command): with the default
-// privacy, '…' on the tab's badge while it works, then the rating there, and a notification with
-// the outcome when the user wants them. A report cannot be password-protected from here (there
-// is no password to use), so a Password default creates a Private report and says so. A create
-// the service refused for its rate limit (or that was not sent because the browser is offline)
-// goes to the background's queue instead, which sends it when it may; the notification says when.
-// The menu can also queue a report for every tab of a window that has none yet (nor one queued).
+// Creating a report without the popup (right-click menu, keyboard command), followed on the tab's
+// badge and in a notification. With no password to use, a Password default makes a Private report.
 import { type Browser, browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
 import type { ErrorData, Privacy, Report } from '../api/model';
@@ -14,10 +9,11 @@ import { handlers } from '../background/handlers';
 import { notify, notifyCreated, notifyFailed } from '../background/notify';
 import { errorText, errorWithText } from '../error-text';
 import { t } from '../i18n';
+import { MAX_JOB_ITEMS } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
-import { MAX_JOB_ITEMS } from '../jobs/view';
+import { createLock } from '../lock';
 import { errorBadge, pendingBadge, setTabBadge, updateTabBadge } from '../rating/badge';
-import { getCachedRating, ratingCacheKey } from '../rating/cache-store';
+import { getCachedRating, ratingCacheKey } from '../rating/cache';
 import { isConnected, type Settings } from '../settings';
 import { duration } from '../time';
 
@@ -40,6 +36,23 @@ export interface QuickCreateOptions {
 }
 
 const online = () => globalThis.navigator?.onLine !== false;
+
+export const CREATE_REPORT_COMMAND = 'create-report';
+
+/** The keyboard command (the shortcut that opens the popup is the browser's `_execute_action`). */
+export async function handleCommand(
+  command: string,
+  tab: Pick<Browser.tabs.Tab, 'id' | 'url'> | undefined,
+  deps: HandlerDeps,
+): Promise<QuickCreateOutcome | undefined> {
+  if (command !== CREATE_REPORT_COMMAND) return undefined;
+  // Chrome and Firefox pass the active tab; otherwise ask for the last-focused window's.
+  const target =
+    tab?.id !== undefined
+      ? tab
+      : (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0];
+  return quickCreate({ url: target?.url, tabId: target?.id }, deps);
+}
 
 /** The privacy of a report made from here: the default, except Password, which needs one. */
 function quickPrivacy(settings: Settings): { privacy: Privacy; privacyFellBack: boolean } {
@@ -136,7 +149,7 @@ async function queuedPages(): Promise<Set<string>> {
 }
 
 // One run at a time: a second click must see what the first one queued.
-let allTabsRuns: Promise<unknown> = Promise.resolve();
+const allTabs = createLock();
 
 /**
  * Queues a report for every web page open in a window that has no known report yet (the rating
@@ -147,9 +160,7 @@ export function reportAllTabs(
   windowId: number | undefined,
   deps: HandlerDeps,
 ): Promise<{ queued: number; skipped: number; id?: string }> {
-  const run = allTabsRuns.then(() => queueAllTabs(windowId, deps));
-  allTabsRuns = run.catch(() => undefined);
-  return run;
+  return allTabs.runExclusive(() => queueAllTabs(windowId, deps));
 }
 
 async function queueAllTabs(

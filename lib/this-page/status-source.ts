@@ -1,59 +1,40 @@
-// Where the popup gets what it shows first: the settings summary and the page's cached rating,
-// read straight from storage.local in one call (started as soon as the popup loads), so the
-// popup never waits for the background — which, stopped after a while idle, would first have to
-// start. Only without a summary (just after an update, before the background wrote one) does it
-// ask the background with getStatus. The 'settings' value, which holds the API key, is never read.
-
+// What the popup shows first, the settings summary and the page's cached rating, read straight
+// from storage in one call so the popup never waits for a stopped background to start. Only
+// without a summary (just after an update) does it ask the background. Never the 'settings' value.
+import { storage } from 'wxt/utils/storage';
 import type { Answer, StatusAnswer } from '../messaging/protocol';
 import type { Sender } from '../messaging/send';
-import { cachedRatingFor, RATING_CACHE_KEY } from '../rating/cache';
-import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from '../settings/summary-store';
+import { cachedRatingFor, ratingCacheItem } from '../rating/cache';
+import { parseSettingsSummary, settingsSummaryItem } from '../settings/summary';
 
 /** The popup's status for the page at `url`: settings summary and cached rating. */
 export type StatusSource = (url: string | undefined) => Promise<Answer<'getStatus'>>;
 
-export interface StorageReader {
-  get(keys: string[]): Promise<Record<string, unknown>>;
-}
+/** The items the popup reads; the settings, which hold the key, are not among them. */
+export const POPUP_ITEMS = [settingsSummaryItem, ratingCacheItem] as const;
 
-/** The keys the popup reads; 'settings' is not among them, and must never be. */
-export const POPUP_STORAGE_KEYS = [SETTINGS_SUMMARY_KEY, RATING_CACHE_KEY];
-
-// The parameter is not called `storage`: WXT's auto-import (even with `imports: false`) would
-// take that name for its storage utility and bundle it into the popup.
-export function createStatusSource(area: StorageReader, send: Sender): StatusSource {
-  const read = () => area.get(POPUP_STORAGE_KEYS).catch(() => ({}) as Record<string, unknown>);
+/** `cachedRating: false`: the status without a rating, read without the whole cache. */
+export function createStatusSource(send: Sender, { cachedRating = true } = {}): StatusSource {
+  const items = cachedRating ? POPUP_ITEMS : POPUP_ITEMS.slice(0, 1);
+  const read = () =>
+    storage.getItems([...items]).then(
+      ([summary, cache]) => ({ summary: summary?.value, cache: cache?.value }),
+      () => ({ summary: null, cache: null }),
+    );
   // The first read starts now, while the popup finds its tab; later calls (Try again) read anew.
-  let early: Promise<Record<string, unknown>> | undefined = read();
+  let early: ReturnType<typeof read> | undefined = read();
   return async (url) => {
     const items = await (early ?? read());
     early = undefined;
-    const summary = parseSettingsSummary(items[SETTINGS_SUMMARY_KEY]);
+    const summary = parseSettingsSummary(items.summary);
     if (!summary) return send({ type: 'getStatus', ...(url ? { url } : {}) });
-    return {
-      ok: true,
-      data: { ...summary, cached: cachedRatingFor(items[RATING_CACHE_KEY], url) },
-    };
-  };
-}
-
-export interface StorageChangeEvents {
-  onChanged: {
-    addListener(listener: (changes: Record<string, unknown>, area: string) => void): void;
-    removeListener(listener: (changes: Record<string, unknown>, area: string) => void): void;
+    return { ok: true, data: { ...summary, cached: cachedRatingFor(items.cache, url) } };
   };
 }
 
 /** Calls `listener` whenever the stored settings summary changes; answers the unsubscribe. */
-export function watchSettingsSummary(
-  events: StorageChangeEvents,
-  listener: () => void,
-): () => void {
-  const onChanged = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && SETTINGS_SUMMARY_KEY in changes) listener();
-  };
-  events.onChanged.addListener(onChanged);
-  return () => events.onChanged.removeListener(onChanged);
+export function watchSettingsSummary(listener: () => void): () => void {
+  return settingsSummaryItem.watch(() => listener());
 }
 
 /** Whether two statuses differ in what the popup shows or acts on (not the cached rating). */

@@ -3,7 +3,6 @@
 // happy-dom does not (Tab moving focus, Enter activating buttons and submitting forms).
 import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, type Mock, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
 import type { ErrorData, Project, Report } from '../../lib/api/model';
 import type {
@@ -149,8 +148,8 @@ export function renderPopup(options: RenderOptions = {}) {
   const send = fakeSend({ getStatus: () => ok(status()), ...handlers });
   const deps = {
     send,
-    getStatus: createStatusSource(fakeBrowser.storage.local, send),
-    watchStatus: (listener: () => void) => watchSettingsSummary(fakeBrowser.storage, listener),
+    getStatus: createStatusSource(send),
+    watchStatus: (listener: () => void) => watchSettingsSummary(listener),
     getActiveTab: vi.fn(async () => tab),
     openTab: vi.fn(),
     openOptions: vi.fn(),

@@ -3,7 +3,6 @@
 // order is unchanged), it opens the workspace for the page's tab, from the click itself.
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
 import { createStatusSource } from '../../lib/this-page/status-source';
 import { fakeSend, memoryStore, ok, PAGE_TAB, pressTab, status } from './popup-helpers';
@@ -13,7 +12,7 @@ function renderPopup(openWorkspace: PopupDeps['openWorkspace']) {
   render(
     <App
       send={send}
-      getStatus={createStatusSource(fakeBrowser.storage.local, send)}
+      getStatus={createStatusSource(send)}
       getActiveTab={async () => PAGE_TAB}
       openTab={vi.fn()}
       openOptions={vi.fn()}

@@ -1,8 +1,6 @@
-// When the queue looks at its work again: a timer at the end of a wait, and the `queue` alarm for
-// a worker that stops meanwhile, set whenever work remains (at the end of a wait, else as a
-// heartbeat) and cleared when none does. Every move of the alarm is a call into the browser, so
-// a heartbeat still well ahead is left alone.
-import type { QueueEnvironment } from './environment';
+// When the queue looks again: a timer for the end of a wait, and the `queue` alarm for a worker
+// that stops meanwhile. Each alarm move is a browser call, so one well ahead is left alone.
+import type { QueueEnvironment } from './context';
 
 export const QUEUE_ALARM = 'queue';
 /** While requests are under way, the alarm that resumes a worker stopped meanwhile. */

@@ -1,13 +1,41 @@
-// What the queue's parts share within one worker (runner.ts puts them together): its storage,
-// pacer, passwords and effects, the requests under way, and the few rules every part applies to a
-// job: when it is finished, and what a change leaves to show.
-
-import type { Job, JobItem } from '../schema';
-import { isFinished } from '../view';
-import type { QueueEffects, QueueEnvironment, TabStage } from './environment';
+// What the queue's parts share within one worker (index.ts puts them together): what it runs on,
+// its store, pacer and effects, the requests under way, and the rules every part applies to a job.
+import type { Report } from '../../api/model';
+import type { RateInfo } from '../../api/rate-info';
+import { isFinished, type Job, type JobItem } from '../jobs';
+import type { QueueClient } from './items';
 import { createPacer, type Pacer } from './pacer';
-import { createPasswordKeeper, type PasswordKeeper } from './passwords';
-import { createJobStore, type JobStore } from './store';
+import { createJobStore, type JobStore, jobPasswords } from './store';
+
+export type TabStage = 'queued' | 'sending' | 'finished';
+
+/** What the queue's work shows outside it: the rating cache, badges, notifications. */
+export interface QueueEffects {
+  /** Reports the service answered with. */
+  remember(reports: readonly Report[]): Promise<void>;
+  /** A report or project that is gone (deleted, or found missing). */
+  forget(target: { id: number } | { name: string }): Promise<void>;
+  /** A create with a tab; `single`: it is its job's only item (notified on its own). */
+  tabCreate(stage: TabStage, item: JobItem, single: boolean): Promise<void>;
+  /** A job finished or was cancelled. */
+  jobFinished(job: Job): Promise<void>;
+}
+
+/** What the queue runs on: the worker's come from the browser (index.ts), tests hand in fakes. */
+export interface QueueEnvironment {
+  /** The client for the saved settings, telling `onRateInfo` of every answer; null: not connected. */
+  getClient(onRateInfo: (info: RateInfo) => void): Promise<QueueClient | null>;
+  now(): number;
+  /** Runs `run` after `ms`; returns a function that cancels it. */
+  setTimer(run: () => void, ms: number): () => void;
+  alarms?: {
+    create(name: string, info: { when: number }): unknown;
+    clear(name: string): unknown;
+  };
+  isOnline(): boolean;
+  effects: QueueEffects;
+  newId?(): string;
+}
 
 /** A request under way: item `index` of job `jobId`, as it was when it was picked. */
 export interface Dispatch {
@@ -25,7 +53,7 @@ export type QueueEvent = { job: Job; item?: JobItem; stage?: TabStage };
 export interface QueueContext {
   env: QueueEnvironment;
   store: JobStore;
-  passwords: PasswordKeeper;
+  passwords: typeof jobPasswords;
   pacer: Pacer;
   effects: QueueEffects;
   /** The requests under way, by keyOf(job, index). */
@@ -37,8 +65,8 @@ export interface QueueContext {
 export function createContext(env: QueueEnvironment): QueueContext {
   return {
     env,
-    store: createJobStore(env.local),
-    passwords: createPasswordKeeper(env.session),
+    store: createJobStore(),
+    passwords: jobPasswords,
     pacer: createPacer(env.now),
     effects: env.effects,
     inFlight: new Map(),

@@ -1,11 +1,8 @@
-// The queue's loop: jobs run in the order they came, their items in order, at most MAX_IN_FLIGHT
-// requests at once, each only when the pacer allows it (pacer.ts), none while the browser is
-// offline or after a network failure's backoff. A step picks what may go, records it as running
-// in the same stored change (so a stopped worker's successor knows), then sends it; the pump runs
-// steps until nothing new is asked for.
+// The queue's loop: jobs in order, at most MAX_IN_FLIGHT requests, each when the pacer allows.
+// A pick is stored as running before it is sent, so a stopped worker's successor knows.
 
-import type { Job } from '../schema';
-import { isFinished } from '../view';
+import type { Job } from '../jobs';
+import { isFinished } from '../jobs';
 import type { Wakeups } from './alarms';
 import {
   announce,

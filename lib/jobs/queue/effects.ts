@@ -1,8 +1,5 @@
-// What the queue's work shows outside it, as the single actions do: answers go to the rating
-// cache (and through it to the badges), deleted reports and projects leave it; a create for a tab
-// shows "Wait" on its badge while queued, "…" while sent, then the rating (or "!"), and a
-// notification as the quick create gives one. A job of many creates is summed up in one
-// notification at its end instead.
+// What the queue's work shows outside it, as single actions do: the rating cache, the tab's badge
+// and notifications (one summing up a job of many creates).
 import { browser } from 'wxt/browser';
 import { notify, notifyCreated, notifyFailed } from '../../background/notify';
 import { errorText } from '../../error-text';
@@ -14,10 +11,10 @@ import {
   setTabBadge,
   updateTabBadge,
 } from '../../rating/badge';
-import { forgetProject, forgetReport, rememberReports } from '../../rating/cache-store';
+import { forgetProject, forgetReport, rememberReports } from '../../rating/cache';
 import { loadSettings } from '../../settings';
-import { countItems } from '../view';
-import type { QueueEffects } from './environment';
+import { countItems } from '../jobs';
+import type { QueueEffects } from './context';
 
 export const queueEffects: QueueEffects = {
   remember: (reports) => rememberReports(reports),

@@ -1,15 +1,55 @@
-// The service worker's one queue, made on first use from the browser's APIs: making it reads
-// nothing, so a woken worker answers at once; the work is looked at when an event asks.
+// The background's one queue (bulk actions, exports, queued creates). Everything that matters is
+// stored, so any worker goes on; making it reads nothing, so a woken worker answers at once.
 import { browser } from 'wxt/browser';
 import { createSiteReportClient } from '../../api';
 import type { RateInfo } from '../../api/rate-info';
 import { createClientSource } from '../../background/client-source';
+import { createWakeups, QUEUE_ALARM } from './alarms';
+import { createContext, type QueueEnvironment } from './context';
+import { createDispatcher } from './dispatch';
 import { queueEffects } from './effects';
-import type { QueueEnvironment } from './environment';
-import { createQueue, type Queue } from './runner';
+import { createJobCommands } from './lifecycle';
+import { createSender } from './outcomes';
+import { createRecovery } from './recovery';
 
-export { QUEUE_ALARM } from './alarms';
-export type { Queue } from './runner';
+export { QUEUE_ALARM };
+
+export function createQueue(env: QueueEnvironment) {
+  const ctx = createContext(env);
+  const recovery = createRecovery(ctx);
+  const wakeups = createWakeups(env, () => void dispatcher.pump());
+  const dispatcher = createDispatcher(ctx, { recovery, wakeups, send: (d) => send(d) });
+  const send = createSender(ctx, dispatcher.pump);
+  const { pump, idle } = dispatcher;
+
+  return {
+    ...createJobCommands(ctx, { recovery, pump }),
+
+    /**
+     * What the service said of its rate limit to a page's own request, so a job does not spend
+     * a request it knows will be refused. Kept in memory; the next step stores it.
+     */
+    noteRateInfo(info: RateInfo): void {
+      recovery.note(info);
+    },
+
+    /** The worker started, the alarm rang or a page asked something: go on with the work. */
+    wake(): Promise<void> {
+      return pump();
+    },
+
+    handleAlarm(alarm: { name: string }): Promise<void> | undefined {
+      if (alarm.name !== QUEUE_ALARM) return undefined;
+      wakeups.alarmRang();
+      return pump();
+    },
+
+    /** Resolves when no step runs and no request is under way (for tests). */
+    idle,
+  };
+}
+
+export type Queue = ReturnType<typeof createQueue>;
 
 let instance: Queue | undefined;
 
@@ -30,8 +70,6 @@ export function browserEnvironment(): QueueEnvironment {
     create: (options) => createSiteReportClient({ ...options, onRateInfo: (info) => tell(info) }),
   });
   return {
-    local: browser.storage.local,
-    session: browser.storage.session,
     async getClient(onRateInfo) {
       tell = onRateInfo;
       return clients.get();

@@ -1,12 +1,10 @@
-// One item of a job: the request its operation makes, and what its failure means for it. A create
-// is sent again only when the service provably did not take it (a 429, a refused key, never sent);
-// once sent, a lost answer leaves its fate unknown, and it is never repeated. Reads, updates and
-// deletes may be tried again a few times; a delete whose target is gone is done.
+// One item's request, and what its failure means. A create is sent again only when provably not
+// taken; once sent, a lost answer leaves its fate unknown and it is never repeated.
 import { type SiteReportClient, SiteReportError } from '../../api';
 import type { ErrorData, Report, ReportPage } from '../../api/model';
 import { errorData, NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { JobOp } from '../schema';
+import type { JobOp } from '../jobs';
 
 /** What the queue uses of the API client. */
 export interface QueueClient {

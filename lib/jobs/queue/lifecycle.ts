@@ -1,15 +1,19 @@
-// What the pages (and the background's own menu and command) ask of the queue: queue a job,
-// cancel it (further requests stop at once; what is done stays done), retry its failed items,
-// resume it after a pause, clear it once finished, take a finished export's reports; and the
-// settings changing, which lets paused jobs go on. Each is one stored change, then the pump goes on.
+// What the pages and the background ask of the queue: queue, cancel, retry, resume, clear, take
+// an export; and settings changes, which let paused jobs go on.
 import type { ErrorData, ErrorReason, ReportSummary } from '../../api/model';
 import { ExplainedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import { type Job, type JobKind, KIND_OPS, type RequestedOp } from '../schema';
-import { isFinished, MAX_JOB_ITEMS } from '../view';
+import {
+  isFinished,
+  type Job,
+  type JobKind,
+  KIND_OPS,
+  MAX_JOB_ITEMS,
+  type RequestedOp,
+} from '../jobs';
 import { announce, type QueueContext, type QueueEvent } from './context';
 import type { Recovery } from './recovery';
-import { exportKeys, type QueueState } from './store';
+import { exportKeys, type QueueState, readExport, removeExport } from './store';
 
 export interface EnqueueInput {
   kind: JobKind;
@@ -116,6 +120,9 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
       await changeJobs((state) => {
         const wait = input.retryAfterSeconds;
         if (wait !== undefined && wait > 0) pacer.holdUntil(now + wait * 1000);
+        // Jobs wait for the user (a rejected key, no connection): a new one would be refused too.
+        const pause = state.jobs.find((other) => other.state === 'paused')?.pause;
+        if (pause) Object.assign(job, { state: 'paused', pause });
         state.jobs.push(job);
       });
       for (const item of job.items) {
@@ -197,12 +204,9 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
         if (!isFinished(job)) throw explained('invalid_input', 'jobBusy');
         return exportKeys(job);
       });
-      const stored = keys.length > 0 ? await env.local.get(keys) : {};
-      const reports = keys.flatMap((key) => {
-        const page = stored[key];
-        return Array.isArray(page) ? (page as ReportSummary[]) : [];
-      });
-      if (keys.length > 0) await env.local.remove(keys);
+      if (keys.length === 0) return [];
+      const reports = await readExport(keys);
+      await removeExport(keys);
       return reports;
     },
 

@@ -1,13 +1,10 @@
-// One picked request, sent and recorded: its answer (or failure, judged by items.ts) becomes its
-// item's new state in one stored change. A failed item does not stop its job; a rejected key, no
-// API access or no connection pause every job until the settings change or the user resumes it;
-// a network or service failure holds all requests back for a while. Answers then go to the effects
-// (the rating cache, badges), and the pump goes on.
+// One request sent and its answer recorded in one stored change. A rejected key or no connection
+// pauses every job; a network or service failure holds all requests back for a while.
 import { type Report, type ReportPage, toSummary } from '../../api/model';
 import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { Job, JobOp } from '../schema';
-import { isFinished, MAX_EXPORT_REPORTS } from '../view';
+import type { Job, JobOp } from '../jobs';
+import { isFinished, MAX_EXPORT_REPORTS } from '../jobs';
 import {
   announce,
   type Dispatch,

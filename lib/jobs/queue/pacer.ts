@@ -1,21 +1,5 @@
-// When the queue may send its next request. It reads the rate-limit facts of every answer
-// (X-RateLimit-Limit/Remaining, and a 429's Retry-After or X-RateLimit-Reset) and never sends a
-// request it knows will be refused:
-// - at most MAX_IN_FLIGHT requests at once;
-// - `remaining` left, minus the requests in flight (which may not be counted in it yet), must be
-//   more than 0: with 1 left, one request goes, not two;
-// - with none left it waits until the window ends: X-RateLimit-Reset when the service says it,
-//   else the window's start plus its length and a margin. The start it keeps itself: the send time
-//   of the window's first request (the one answered `limit - 1`), else the earliest send it heard
-//   of in the window's count (later than the real start when others spent some, so the estimate
-//   errs late; earlier only by a request's way there, which the margin covers). The length, until
-//   a 429 says otherwise, is a minute (X-RateLimit-Limit is per minute in the contract, and Laravel
-//   sends no reset with its successes);
-// - after a 429 it waits out Retry-After (or the reset, or the window's estimated end).
-// An assumed end is checked, not trusted: after it, one request goes alone. Its success opens the
-// new count; its 429 (the window is longer than a minute) names the real end, and the length from
-// the window's start to that end is learned and kept. What it knows is kept in storage with the
-// jobs, so a restarted worker goes on pacing.
+// When the queue may send its next request, from the rate-limit facts of every answer: never a
+// request it knows will be refused. Stored with the jobs, so a restarted worker goes on pacing.
 import * as z from 'zod/mini';
 import type { RateInfo } from '../../api/rate-info';
 

@@ -1,8 +1,5 @@
-// A new worker's first look at the stored queue. A worker that stopped left its requests
-// 'running': reads, updates and deletes are read back as waiting (sent again), creates as of
-// unknown fate (the service may have made them: never sent again). What the pacer knew comes back
-// too, with the rate-limit facts heard before this first look (answers to the pages' own
-// requests, which a woken worker answers before it reads the queue's storage).
+// A new worker's first look at what a stopped one left 'running': reads, updates and deletes go
+// again, creates become of unknown fate (never sent twice).
 import type { RateInfo } from '../../api/rate-info';
 import { keyOf, type QueueContext, type QueueEvent } from './context';
 import { fateUnknown } from './items';

@@ -1,42 +1,54 @@
-// The queue's state in storage.local: the jobs (`jobs`, versioned, read by the pages too), what
-// the pacer knows (`queuePacing`), and each export's pages of reports (`export:<job>:<item>`).
-// Every change reads, changes and writes in one chained step, so concurrent updates (two answers
-// arriving together, a cancel during a request) cannot overwrite each other. Bounded: at most
-// MAX_FINISHED_JOBS finished jobs are kept, the oldest finished going first, with their exports.
-// Passwords are never written here: they live in storage.session (see passwords.ts).
+// The queue's stored state: jobs (read by the pages too), pacing, export pages, and the jobs'
+// passwords (storage.session only). Every change reads, changes and writes under one lock.
+import { storage } from 'wxt/utils/storage';
 import type { ReportSummary } from '../../api/model';
-import { type Job, parseStoredJobs } from '../schema';
-import { isFinished, JOBS_KEY, JOBS_VERSION, MAX_FINISHED_JOBS } from '../view';
+import { createLock } from '../../lock';
+import { isFinished, type Job, jobsItem, MAX_FINISHED_JOBS, parseStoredJobs } from '../jobs';
 import { Pacing } from './pacer';
 
-export const PACING_KEY = 'queuePacing';
-
-export interface StorageArea {
-  get(keys: string | string[]): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(keys: string | string[]): Promise<void>;
-}
+export const pacingItem = storage.defineItem<Pacing>('local:queuePacing', { fallback: {} });
 
 export interface QueueState {
   jobs: Job[];
   pacing: Pacing;
-  /** Export pages to write with this change, by key. */
-  exports: Record<string, ReportSummary[]>;
-  /** Keys to remove with this change. */
-  removed: string[];
+  /** Export pages to write with this change. */
+  exports: Record<ExportKey, ReportSummary[]>;
+  /** Export pages to remove with this change. */
+  removed: ExportKey[];
 }
 
-/** The storage key of the reports one export page (item `index` of job `jobId`) brought. */
-export const exportKey = (jobId: string, index: number) => `export:${jobId}:${index}`;
+type ExportKey = `local:export:${string}`;
 
-/** The keys of a job's export pages. */
-export function exportKeys(job: Job): string[] {
+/** Where the reports of one export page (item `index` of job `jobId`) are kept. */
+export const exportKey = (jobId: string, index: number): ExportKey =>
+  `local:export:${jobId}:${index}`;
+
+export function exportKeys(job: Job): ExportKey[] {
   return job.items.flatMap((item, index) =>
     item.op.type === 'listPage' && item.state === 'done' ? [exportKey(job.id, index)] : [],
   );
 }
 
-/** Drops the oldest finished jobs beyond the bound; the keys of what they leave behind. */
+/** The reports of a job's export pages, in order. */
+export async function readExport(keys: ExportKey[]): Promise<ReportSummary[]> {
+  const pages = await storage.getItems(keys);
+  return pages.flatMap(({ value }) => (Array.isArray(value) ? (value as ReportSummary[]) : []));
+}
+
+export const removeExport = (keys: ExportKey[]) => storage.removeItems(keys);
+
+/** A job's password, for its privacy-2 items: in memory only, gone when the browser restarts. */
+const passwordKey = (jobId: string) => `session:jobPassword:${jobId}` as const;
+export const jobPasswords = {
+  keep: (jobId: string, password: string) => storage.setItem(passwordKey(jobId), password),
+  async get(jobId: string): Promise<string | undefined> {
+    const value = await storage.getItem<unknown>(passwordKey(jobId));
+    return typeof value === 'string' && value ? value : undefined;
+  },
+  forget: (jobId: string) => storage.removeItem(passwordKey(jobId)),
+};
+
+/** Drops the oldest finished jobs beyond MAX_FINISHED_JOBS, with their exports. */
 function prune(state: QueueState): void {
   const finished = state.jobs.filter(isFinished);
   if (finished.length <= MAX_FINISHED_JOBS) return;
@@ -46,15 +58,15 @@ function prune(state: QueueState): void {
   state.jobs = state.jobs.filter((job) => !dropped.has(job));
 }
 
-export function createJobStore(local: StorageArea) {
-  let chain: Promise<unknown> = Promise.resolve();
+export function createJobStore() {
+  const lock = createLock();
 
   async function read(): Promise<QueueState> {
-    const items = await local.get([JOBS_KEY, PACING_KEY]);
-    const pacing = Pacing.safeParse(items[PACING_KEY]);
+    const [jobs, pacing] = await storage.getItems([jobsItem, pacingItem]);
+    const parsed = Pacing.safeParse(pacing?.value);
     return {
-      jobs: parseStoredJobs(items[JOBS_KEY]),
-      pacing: pacing.success ? pacing.data : {},
+      jobs: parseStoredJobs(jobs?.value),
+      pacing: parsed.success ? parsed.data : {},
       exports: {},
       removed: [],
     };
@@ -63,27 +75,26 @@ export function createJobStore(local: StorageArea) {
   return {
     read,
 
-    /**
-     * Runs `change` on the current state and writes what it changed, one change at a time.
-     * A change that throws writes nothing.
-     */
+    /** Runs `change` on the current state and writes what it changed; a throw writes nothing. */
     update<T>(change: (state: QueueState) => T): Promise<T> {
-      const run = chain.then(async () => {
+      return lock.runExclusive(async () => {
         const state = await read();
         const before = JSON.stringify([state.jobs, state.pacing]);
         const result = change(state);
         prune(state);
-        const writes: Record<string, unknown> = { ...state.exports };
+        const writes: Parameters<typeof storage.setItems>[0] = Object.entries(state.exports).map(
+          ([key, value]) => ({ key: key as ExportKey, value }),
+        );
         if (JSON.stringify([state.jobs, state.pacing]) !== before) {
-          writes[JOBS_KEY] = { version: JOBS_VERSION, jobs: state.jobs };
-          writes[PACING_KEY] = state.pacing;
+          writes.push(
+            { item: jobsItem, value: { version: 1, jobs: state.jobs } },
+            { item: pacingItem, value: state.pacing },
+          );
         }
-        if (Object.keys(writes).length > 0) await local.set(writes);
-        if (state.removed.length > 0) await local.remove(state.removed);
+        if (writes.length > 0) await storage.setItems(writes);
+        if (state.removed.length > 0) await storage.removeItems(state.removed);
         return result;
       });
-      chain = run.catch(() => undefined);
-      return run;
     },
   };
 }

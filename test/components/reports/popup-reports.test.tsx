@@ -313,7 +313,7 @@ describe('Reports: filters', () => {
   });
 
   it('remembers the filters and restores them the next time the popup opens', async () => {
-    const store = createPopupStateStore(fakeBrowser.storage.local);
+    const store = createPopupStateStore();
     const first = await openReports({ store });
     await screen.findByRole('list', { name: 'Reports' });
     choose('Result', 'bad');

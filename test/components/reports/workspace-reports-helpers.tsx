@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ReportsTab } from '../../../components/reports/ReportsTab';
 import type { ReportListOptions } from '../../../components/reports/useReportList';
 import type { ReportSummary } from '../../../lib/api/model';
-import type { Job, JobItem } from '../../../lib/jobs/schema';
+import type { Job, JobItem } from '../../../lib/jobs/jobs';
 import type { RequestOf } from '../../../lib/messaging/protocol';
 import { fakeSend, type Handlers, listPage, ok, report } from '../popup-helpers';
 
@@ -145,7 +145,6 @@ export function renderReports(options: RenderReportsOptions = {}) {
       openTab={openTab}
       siteUrl={options.siteUrl === undefined ? 'https://reports.example.com' : options.siteUrl}
       searchDelay={0}
-      storage={fakeBrowser.storage}
       download={download}
       onChanged={onChanged}
       serviceUrl={options.serviceUrl}

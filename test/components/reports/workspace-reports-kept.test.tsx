@@ -8,20 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ListReportsParams } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
-import {
-  keepLastPage,
-  LAST_PAGE_KEY,
-  type LastPage,
-  type LastPageArea,
-  readLastPage,
-} from '../../../lib/reports/last-page';
+import { keepLastPage, type LastPage, readLastPage } from '../../../lib/reports/last-page';
 import { deferred, fail, listPage, ok, requestsOf, status } from '../popup-helpers';
 import { renderWorkspace, storeSummary } from '../workspace/workspace-helpers';
 import { findTable, renderReports, rowBoxes, summary } from './workspace-reports-helpers';
 
 afterEach(cleanup);
 
-const session = () => fakeBrowser.storage.session as unknown as LastPageArea;
+const LAST_PAGE_KEY = 'workspaceLastPage';
 const DEFAULT_LIST = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
 /** The service of the workspace's status (popup-helpers' `status`). */
 const SERVICE = status().serviceUrl;
@@ -42,7 +36,7 @@ const kept = (overrides: Partial<LastPage> = {}): LastPage => ({
   data: lastSeen,
   ...overrides,
 });
-const keep = (overrides: Partial<LastPage> = {}) => keepLastPage(session(), kept(overrides));
+const keep = (overrides: Partial<LastPage> = {}) => keepLastPage(kept(overrides));
 
 /** The list's answer, held until `answer.resolve`; the list as last shown read from storage. */
 function opening() {
@@ -50,7 +44,7 @@ function opening() {
   return {
     answer,
     handlers: { listReports: () => answer.promise },
-    lastShown: (key: string) => readLastPage(session(), key),
+    lastShown: readLastPage,
   };
 }
 

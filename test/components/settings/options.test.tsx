@@ -9,7 +9,7 @@ import { createSiteReportClient } from '../../../lib/api';
 import { createHandlerDeps } from '../../../lib/background/deps';
 import { handleMessage } from '../../../lib/background/handlers';
 import type { Sender } from '../../../lib/messaging/send';
-import { loadSettings, SETTINGS_KEY, saveSettings } from '../../../lib/settings';
+import { loadSettings, saveSettings } from '../../../lib/settings';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { HTML_PAGE, wireList } from '../../support/wire';
 
@@ -52,7 +52,7 @@ const keyBox = () => screen.getByLabelText('API key') as HTMLInputElement;
 const type = (element: HTMLElement, value: string) =>
   fireEvent.input(element, { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
-const stored = async () => (await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY];
+const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings;
 
 describe('the form', () => {
   it('has every control under its name', async () => {

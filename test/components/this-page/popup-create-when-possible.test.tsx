@@ -7,8 +7,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ErrorData } from '../../../lib/api/model';
-import type { Job, JobItem } from '../../../lib/jobs/schema';
-import { JOBS_KEY, JOBS_VERSION } from '../../../lib/jobs/view';
+import type { Job, JobItem } from '../../../lib/jobs/jobs';
+
 import type { RequestOf } from '../../../lib/messaging/protocol';
 import {
   fail,
@@ -31,7 +31,7 @@ const rateLimited = (retryAfterSeconds?: number) =>
   });
 
 function storeJobs(jobs: Job[]) {
-  return fakeBrowser.storage.local.set({ [JOBS_KEY]: { version: JOBS_VERSION, jobs } });
+  return fakeBrowser.storage.local.set({ jobs: { version: 1, jobs } });
 }
 
 function createJob(item: Partial<JobItem> = {}, job: Partial<Job> = {}): Job {
@@ -296,8 +296,8 @@ describe('Create when possible: following the queued create', () => {
   });
 
   it('stops following when the popup closes', async () => {
-    const added = vi.spyOn(fakeBrowser.storage.onChanged, 'addListener');
-    const removed = vi.spyOn(fakeBrowser.storage.onChanged, 'removeListener');
+    const added = vi.spyOn(fakeBrowser.storage.local.onChanged, 'addListener');
+    const removed = vi.spyOn(fakeBrowser.storage.local.onChanged, 'removeListener');
     const { unmount } = await queue();
     expect(added).toHaveBeenCalled();
     unmount();
@@ -352,8 +352,8 @@ describe('Create when possible: opening the popup again while the create waits',
     renderPopup();
     expect((await createButton()).disabled).toBe(false);
     // Once the popup has read the jobs: still offered.
-    await waitFor(() => expect(get).toHaveBeenCalledWith(JOBS_KEY));
-    const read = get.mock.calls.findIndex(([keys]) => keys === JOBS_KEY);
+    await waitFor(() => expect(get).toHaveBeenCalledWith('jobs'));
+    const read = get.mock.calls.findIndex(([keys]) => keys === 'jobs');
     await get.mock.results[read]?.value;
     expect(screen.queryByRole('button', { name: 'Create report' })).not.toBeNull();
     expect(screen.queryByText(/^Queued/)).toBeNull();

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ErrorData } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
-import { RATING_CACHE_KEY } from '../../../lib/rating/cache';
-import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../../lib/settings/summary-store';
+
+import { storedSettingsSummary } from '../../../lib/settings/summary';
 import {
   deferred,
   fail,
@@ -464,8 +464,8 @@ describe('This page: straight from storage, without the background', () => {
 
   it('shows the stored summary and the cached rating, then refreshes it once', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summary),
-      [RATING_CACHE_KEY]: { [PAGE_TAB.url as string]: entry },
+      settingsSummary: storedSettingsSummary(summary),
+      ratingCache: { [PAGE_TAB.url as string]: entry },
     });
     const { send, openTab } = renderPopup({
       handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },
@@ -481,7 +481,7 @@ describe('This page: straight from storage, without the background', () => {
   });
 
   it('starts with the stored default privacy when nothing is cached', async () => {
-    await fakeBrowser.storage.local.set({ [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summary) });
+    await fakeBrowser.storage.local.set({ settingsSummary: storedSettingsSummary(summary) });
     const { send } = renderPopup();
     await createButton();
     expect(screen.getByRole('radio', { name: 'Private' })).toHaveProperty('checked', true);
@@ -490,8 +490,8 @@ describe('This page: straight from storage, without the background', () => {
 
   it('follows a settings change while open, and ignores one it does not show', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summary),
-      [RATING_CACHE_KEY]: { [PAGE_TAB.url as string]: entry },
+      settingsSummary: storedSettingsSummary(summary),
+      ratingCache: { [PAGE_TAB.url as string]: entry },
     });
     const { send } = renderPopup({
       handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },
@@ -499,13 +499,13 @@ describe('This page: straight from storage, without the background', () => {
     await screen.findByText('Decent');
     await waitFor(() => expect(requestsOf(send, 'getReport')).toHaveLength(1));
     await fakeBrowser.storage.local.set({
-      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...summary, notify: true }),
+      settingsSummary: storedSettingsSummary({ ...summary, notify: true }),
     });
     await new Promise((done) => setTimeout(done, 20));
     screen.getByText('Decent');
     expect(requestsOf(send, 'getReport')).toHaveLength(1);
     await fakeBrowser.storage.local.set({
-      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...summary, connected: false }),
+      settingsSummary: storedSettingsSummary({ ...summary, connected: false }),
     });
     expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();
     expect(requestsOf(send, 'getStatus')).toEqual([]);
@@ -513,7 +513,7 @@ describe('This page: straight from storage, without the background', () => {
 
   it('says Not connected from the stored summary alone', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...summary, connected: false }),
+      settingsSummary: storedSettingsSummary({ ...summary, connected: false }),
     });
     const { send } = renderPopup();
     expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();

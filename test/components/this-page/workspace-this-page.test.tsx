@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { RATING_CACHE_KEY } from '../../../lib/rating/cache';
+
 import { WINDOW } from '../../support/fake-tabs';
 import { listPage, ok } from '../popup-helpers';
 import { CACHE, cached, PAGES, renderShell } from '../workspace/workspace-helpers';
@@ -57,7 +57,7 @@ describe('This page', () => {
     await shows('http://untitled.example/');
     expect(header().textContent).toContain('Untitled page');
     await fakeBrowser.storage.local.set({
-      [RATING_CACHE_KEY]: { ...CACHE, 'http://untitled.example/': cached('bad', 12) },
+      ratingCache: { ...CACHE, 'http://untitled.example/': cached('bad', 12) },
     });
     await shows('Bad');
 

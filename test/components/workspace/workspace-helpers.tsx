@@ -6,9 +6,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type WorkspaceDeps } from '../../../entrypoints/sidepanel/App';
 import type { StatusAnswer } from '../../../lib/messaging/protocol';
-import { RATING_CACHE_KEY } from '../../../lib/rating/cache';
-import { type LastPageArea, readLastPage } from '../../../lib/reports/last-page';
-import { SETTINGS_SUMMARY_KEY, storedSettingsSummary } from '../../../lib/settings/summary-store';
+import { readLastPage } from '../../../lib/reports/last-page';
+import { storedSettingsSummary } from '../../../lib/settings/summary';
 import type { ActiveTab } from '../../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../../lib/this-page/front-tab';
 import { createStatusSource, watchSettingsSummary } from '../../../lib/this-page/status-source';
@@ -45,7 +44,7 @@ export const CACHE = { 'https://known.example/': cached('good') };
 
 export async function storeSummary(overrides: Partial<StatusAnswer> = {}) {
   const { cached: _, ...summary } = status(overrides);
-  await fakeBrowser.storage.local.set({ [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(summary) });
+  await fakeBrowser.storage.local.set({ settingsSummary: storedSettingsSummary(summary) });
 }
 
 export interface WorkspaceOptions {
@@ -62,23 +61,21 @@ export interface WorkspaceOptions {
 
 export async function renderWorkspace(options: WorkspaceOptions = {}) {
   if (options.summary !== null) await storeSummary(options.summary ?? {});
-  await fakeBrowser.storage.local.set({ [RATING_CACHE_KEY]: options.cache ?? CACHE });
+  await fakeBrowser.storage.local.set({ ratingCache: options.cache ?? CACHE });
   const tabs = fakeTabs(options.tabs ?? PAGES);
   const send = fakeSend({ getStatus: () => ({ ok: true, data: status() }), ...options.handlers });
   const front = 'front' in options ? options.front : { id: 1, ...PAGES[0] };
   const deps = {
     send,
-    getStatus: createStatusSource(fakeBrowser.storage.local, send),
-    watchStatus: (listener: () => void) => watchSettingsSummary(fakeBrowser.storage, listener),
+    getStatus: createStatusSource(send),
+    watchStatus: (listener: () => void) => watchSettingsSummary(listener),
     getActiveTab: vi.fn(async () => front),
-    storage: fakeBrowser.storage,
     tabs: tabs as unknown as WorkspaceDeps['tabs'],
     place: Promise.resolve(options.place ?? { windowId: WINDOW }),
     openTab: vi.fn(),
     openOptions: vi.fn(),
     searchDelay: 0,
-    readLastShown: (key: string) =>
-      readLastPage(fakeBrowser.storage.session as unknown as LastPageArea, key),
+    readLastShown: readLastPage,
   } satisfies WorkspaceDeps;
   const view = render(<App {...deps} />);
   return { ...view, ...deps, fakeTabs: tabs };

@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '../../../entrypoints/background';
-import { CREATE_REPORT_COMMAND } from '../../../lib/background/commands';
 import { MENU_ALL_TABS, MENU_LINK, MENU_PAGE } from '../../../lib/background/menus';
 import { NOT_CONNECTED_NOTIFICATION } from '../../../lib/background/notify';
-import { rememberReports } from '../../../lib/rating/cache-store';
+import { rememberReports } from '../../../lib/rating/cache';
 import { saveSettings } from '../../../lib/settings';
-import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from '../../../lib/settings/summary-store';
+import { parseSettingsSummary } from '../../../lib/settings/summary';
+import { CREATE_REPORT_COMMAND } from '../../../lib/this-page/quick-create';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { wireReport } from '../../support/wire';
 
@@ -66,9 +66,7 @@ function start() {
 
 const menuIds = () => menus.create.mock.calls.map(([properties]) => properties.id);
 const storedSummary = async () =>
-  parseSettingsSummary(
-    (await fakeBrowser.storage.local.get(SETTINGS_SUMMARY_KEY))[SETTINGS_SUMMARY_KEY],
-  );
+  parseSettingsSummary((await fakeBrowser.storage.local.get('settingsSummary')).settingsSummary);
 const badge = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
 const connect = () => saveSettings({ serviceUrl: service.baseUrl, apiKey: KEY });
 
@@ -129,7 +127,7 @@ describe('runtime.onInstalled', () => {
 
   it('follows settings from a version without the summary: no menu, summary written', async () => {
     await saveSettings({ serviceUrl: service.baseUrl, apiKey: KEY, contextMenu: false });
-    await fakeBrowser.storage.local.remove(SETTINGS_SUMMARY_KEY);
+    await fakeBrowser.storage.local.remove('settingsSummary');
     start();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', temporary: false });
     expect(menus.removeAll).toHaveBeenCalledTimes(1);
@@ -161,18 +159,12 @@ describe('runtime.onStartup', () => {
   });
 });
 
-/** Fires runtime.onMessage as a browser does: the answer comes through sendResponse. */
+/** Fires runtime.onMessage as a browser does: the answer is the promise the listener returns. */
 async function ask(message: unknown, sender: unknown): Promise<unknown> {
-  let answered: (answer: unknown) => void = () => {};
-  const answer = new Promise<unknown>((resolve) => {
-    answered = resolve;
-  });
   const trigger = fakeBrowser.runtime.onMessage.trigger as (
     ...args: unknown[]
   ) => Promise<unknown[]>;
-  const [kept] = await trigger(message, sender, answered);
-  // `true` keeps sendResponse valid after the listener returns (Chromium needs it).
-  expect(kept).toBe(true);
+  const [answer] = await trigger(message, sender, () => {});
   return answer;
 }
 
@@ -249,7 +241,7 @@ describe('storage.onChanged', () => {
   it('re-derives the summary after a change that did not go through saveSettings', async () => {
     await connect();
     start();
-    await fakeBrowser.storage.local.remove(SETTINGS_SUMMARY_KEY);
+    await fakeBrowser.storage.local.remove('settingsSummary');
     // A direct write of the settings (as another version, or a sync, would make it).
     const { settings } = await fakeBrowser.storage.local.get('settings');
     await fakeBrowser.storage.local.set({

@@ -1,7 +1,7 @@
 // Hand-made runtime.Port pairs (the fake browser has no runtime.connect/onConnect): what one end
 // posts arrives at the other end, and disconnecting one end fires onDisconnect at the other end
 // only, as browsers do. Messages are copied and delivered a microtask later, in order.
-import type { MessageSender } from '../../../lib/messaging/sender';
+import type { MessageSender } from '../../../lib/background/handlers';
 
 type Listener = (...args: never[]) => void;
 

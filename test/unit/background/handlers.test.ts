@@ -8,7 +8,7 @@ import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/dep
 import { handleMessage } from '../../../lib/background/handlers';
 import type { Answer, RequestType } from '../../../lib/messaging/protocol';
 import { handleRatingCacheChange } from '../../../lib/rating/badge';
-import { getCachedRating, rememberReports } from '../../../lib/rating/cache-store';
+import { getCachedRating, rememberReports } from '../../../lib/rating/cache';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { HTML_PAGE, wireList, wireReport } from '../../support/wire';

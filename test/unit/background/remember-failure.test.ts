@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import { handleMessage } from '../../../lib/background/handlers';
-import { RATING_CACHE_KEY } from '../../../lib/rating/cache-store';
+
 import { depsWithClient, modelReport, ownPage } from './fixtures';
 
 const { results: _results, ...REPORT } = modelReport({
@@ -47,7 +47,7 @@ let warn: MockInstance<typeof console.warn>;
 beforeEach(async () => {
   // Something to forget, so deleteReport and deleteProject do write.
   await fakeBrowser.storage.local.set({
-    [RATING_CACHE_KEY]: {
+    ratingCache: {
       'https://example.com/pricing?token=secret-value': {
         reportId: 7,
         rating: 'good',
@@ -65,7 +65,7 @@ function expectQuietWarning() {
   const logged = JSON.stringify(warn.mock.calls.map((call) => call.map(String)));
   expect(logged).not.toContain('example.com');
   expect(logged).not.toContain('secret-value');
-  expect(logged).not.toContain(RATING_CACHE_KEY);
+  expect(logged).not.toContain('ratingCache');
 }
 
 describe('a service success stays a success', () => {
@@ -81,7 +81,7 @@ describe('a service success stays a success', () => {
     const get = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
     vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementation((async (keys: unknown) => {
       // The settings (and so the client) still load; only the rating cache is unreadable.
-      if (keys === RATING_CACHE_KEY) throw new Error('storage damaged');
+      if (keys === 'ratingCache') throw new Error('storage damaged');
       return get(keys as string);
     }) as typeof fakeBrowser.storage.local.get);
     expect(await ask(message)).toEqual({ ok: true, data });

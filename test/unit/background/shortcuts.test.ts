@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../lib/api';
-import { handleCommand } from '../../../lib/background/commands';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import {
   handleMenuClick,
@@ -13,9 +12,9 @@ import {
 } from '../../../lib/background/menus';
 import { handleNotificationClick } from '../../../lib/background/notify';
 import { handleStorageChange } from '../../../lib/background/storage-events';
-import { getCachedRating } from '../../../lib/rating/cache-store';
+import { getCachedRating } from '../../../lib/rating/cache';
 import { saveSettings } from '../../../lib/settings';
-import { quickCreate } from '../../../lib/this-page/quick-create';
+import { handleCommand, quickCreate } from '../../../lib/this-page/quick-create';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { HTML_PAGE, wireReport } from '../../support/wire';
 

@@ -1,6 +1,6 @@
 // A job in words: what it does, what its done items are, and its state.
 import { describe, expect, it } from 'vitest';
-import { JOB_KINDS, JOB_STATES } from '../../../lib/jobs/view';
+import { JOB_KINDS, JOB_STATES } from '../../../lib/jobs/jobs';
 import { doneText, jobTitle, stateWord } from '../../../lib/jobs/words';
 
 const items = (count: number) => Array.from({ length: count }, () => ({}));

@@ -23,12 +23,12 @@ import {
   ReportSummaryPage,
 } from '../../../lib/api/model';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
+import type { MessageSender } from '../../../lib/background/handlers';
 import { handleMessage } from '../../../lib/background/handlers';
+import { JOB_KINDS, JOB_STATES, Job } from '../../../lib/jobs/jobs';
 import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
-import { Job } from '../../../lib/jobs/schema';
-import { JOB_KINDS, JOB_STATES } from '../../../lib/jobs/view';
-import { CachedRating, Request, type RequestType } from '../../../lib/messaging/protocol';
-import type { MessageSender } from '../../../lib/messaging/sender';
+import { Request, type RequestType } from '../../../lib/messaging/protocol';
+import { CachedRating } from '../../../lib/rating/cache';
 import type { Settings } from '../../../lib/settings';
 
 // A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED

@@ -14,7 +14,7 @@ import {
   toolbarAction,
   updateTabBadge,
 } from '../../../lib/rating/badge';
-import { forgetReport, rememberReports } from '../../../lib/rating/cache-store';
+import { forgetReport, rememberReports } from '../../../lib/rating/cache';
 import { ratingWord } from '../../../lib/rating/word';
 import { saveSettings } from '../../../lib/settings';
 import { exactTime } from '../../../lib/time';

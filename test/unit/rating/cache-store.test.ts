@@ -6,20 +6,19 @@ import {
   forgetProject,
   forgetReport,
   getCachedRating,
-  RATING_CACHE_KEY,
   RATING_CACHE_LIMIT,
   RATING_CACHE_MAX_BYTES,
   RATING_CACHE_MAX_URL_LENGTH,
   ratingCacheKey,
   readRatingCache,
   rememberReports,
-} from '../../../lib/rating/cache-store';
+} from '../../../lib/rating/cache';
 import { modelReport } from '../background/fixtures';
 
 /** The stored cache's size as storage.local counts it: its JSON, in UTF-8 bytes. */
 async function storedBytes() {
-  const items = await fakeBrowser.storage.local.get(RATING_CACHE_KEY);
-  return new TextEncoder().encode(JSON.stringify(items[RATING_CACHE_KEY] ?? {})).byteLength;
+  const items = await fakeBrowser.storage.local.get('ratingCache');
+  return new TextEncoder().encode(JSON.stringify(items.ratingCache ?? {})).byteLength;
 }
 
 /** A web address of exactly `length` characters, distinct for each `i`. */
@@ -200,7 +199,7 @@ describe('report ids', () => {
   ])('never reads back an entry whose id is %s', async (_, reportId) => {
     const entry = { reportId, rating: 'good', generatedAt: null, seenAt: 5 };
     await fakeBrowser.storage.local.set({
-      [RATING_CACHE_KEY]: {
+      ratingCache: {
         'https://example.com/': entry,
         'https://ok.example/': { ...entry, reportId: Number.MAX_SAFE_INTEGER },
       },
@@ -228,7 +227,7 @@ describe('storage failures', () => {
     const logged = JSON.stringify(warn.mock.calls.map((call) => call.map(String)));
     expect(logged).not.toContain('example.com');
     expect(logged).not.toContain('secret');
-    expect(logged).not.toContain(RATING_CACHE_KEY);
+    expect(logged).not.toContain('ratingCache');
   });
 
   it('remembering and forgetting resolve when storage cannot be read', async () => {
@@ -279,13 +278,13 @@ describe('forgetting', () => {
 describe('stored value', () => {
   it('survives damage: invalid entries are dropped, valid ones kept', async () => {
     await fakeBrowser.storage.local.set({
-      [RATING_CACHE_KEY]: {
+      ratingCache: {
         'https://ok.example/': { reportId: 1, rating: 'bad', generatedAt: null, seenAt: 5 },
         'https://broken.example/': { reportId: 'x' },
       },
     });
     expect(Object.keys(await readRatingCache())).toEqual(['https://ok.example/']);
-    await fakeBrowser.storage.local.set({ [RATING_CACHE_KEY]: 'garbage' });
+    await fakeBrowser.storage.local.set({ ratingCache: 'garbage' });
     expect(await readRatingCache()).toEqual({});
   });
 

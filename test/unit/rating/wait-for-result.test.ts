@@ -9,7 +9,7 @@ import { createSiteReportClient, type Fetch, type Sleep } from '../../../lib/api
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import { handleMessage, handlers } from '../../../lib/background/handlers';
 import { WAIT_FOR_RESULT_PORT } from '../../../lib/messaging/send';
-import { getCachedRating, RATING_CACHE_KEY } from '../../../lib/rating/cache-store';
+import { getCachedRating } from '../../../lib/rating/cache';
 import { handleWaitPort } from '../../../lib/rating/wait-port';
 import { wireReport } from '../../support/wire';
 import { type FakePort, portPair } from '../background/fake-port';
@@ -103,7 +103,7 @@ const ask = (svc: Service, id = 42) =>
 /** How many times the rating cache was written. */
 function cacheWrites() {
   const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-  return () => set.mock.calls.filter(([items]) => RATING_CACHE_KEY in items).length;
+  return () => set.mock.calls.filter(([items]) => 'ratingCache' in items).length;
 }
 
 let svc: Service;

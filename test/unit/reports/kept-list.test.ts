@@ -7,8 +7,8 @@ import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import type { ListReportsParams } from '../../../lib/api/model';
 import { handleMessage } from '../../../lib/background/handlers';
 import { handleStorageChange } from '../../../lib/background/storage-events';
-import { keepLastPage, LAST_PAGE_KEY, type LastPageArea } from '../../../lib/reports/last-page';
-import { SETTINGS_KEY, saveSettings } from '../../../lib/settings';
+import { keepLastPage } from '../../../lib/reports/last-page';
+import { saveSettings } from '../../../lib/settings';
 import { depsWithClient, modelReport, ownPage } from '../background/fixtures';
 
 const SERVICE = 'https://reports.example.com/api/v1';
@@ -50,14 +50,14 @@ async function setUp(list: (params: ListReportsParams) => Promise<unknown>) {
     // The menu is re-synced on the same change; the fake browser has no contextMenus.
     vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
     vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
-    return handleStorageChange({ [SETTINGS_KEY]: { newValue: {} } }, 'local', deps);
+    return handleStorageChange({ settings: { newValue: {} } }, 'local', deps);
   };
   return { client, deps, ask, settingsChange };
 }
 
 /** What is kept now; a read after the writes started before it. */
 const stored = async () =>
-  (await fakeBrowser.storage.session.get(LAST_PAGE_KEY))[LAST_PAGE_KEY] as
+  (await fakeBrowser.storage.session.get('workspaceLastPage')).workspaceLastPage as
     | Record<string, unknown>
     | undefined;
 
@@ -83,7 +83,7 @@ describe('the kept list', () => {
     expect(await stored()).toBeUndefined();
 
     const before = { key: KEY, service: SERVICE, data: summaries(4) };
-    await keepLastPage(fakeBrowser.storage.session as unknown as LastPageArea, before);
+    await keepLastPage(before);
     failing = true;
     expect(await ask(KEY)).toMatchObject({ ok: false, error: { kind: 'network' } });
     await settle();

@@ -3,13 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReportSummaryPage } from '../../../lib/api/model';
-import {
-  forgetLastPage,
-  keepLastPage,
-  LAST_PAGE_KEY,
-  type LastPageArea,
-  readLastPage,
-} from '../../../lib/reports/last-page';
+import { forgetLastPage, keepLastPage, readLastPage } from '../../../lib/reports/last-page';
 
 const KEY = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
 
@@ -35,21 +29,20 @@ const page: ReportSummaryPage = {
   hasNext: false,
 };
 
-const session = () => fakeBrowser.storage.session as unknown as LastPageArea;
 const SERVICE = 'https://reports.example.com/api/v1';
 const kept = { key: KEY, service: SERVICE, data: page };
 
 describe('the last shown page', () => {
   it('is read back for the same list, with the service it came from', async () => {
-    await keepLastPage(session(), kept);
-    await expect(readLastPage(session(), KEY)).resolves.toEqual(kept);
-    await keepLastPage(session(), { ...kept, service: null });
-    await expect(readLastPage(session(), KEY)).resolves.toEqual({ ...kept, service: null });
+    await keepLastPage(kept);
+    await expect(readLastPage(KEY)).resolves.toEqual(kept);
+    await keepLastPage({ ...kept, service: null });
+    await expect(readLastPage(KEY)).resolves.toEqual({ ...kept, service: null });
   });
 
   it('is nothing for another list, or when none was kept', async () => {
-    await expect(readLastPage(session(), KEY)).resolves.toBeUndefined();
-    await keepLastPage(session(), kept);
+    await expect(readLastPage(KEY)).resolves.toBeUndefined();
+    await keepLastPage(kept);
     const other = JSON.stringify({
       result: 'bad',
       sortBy: 'id',
@@ -57,7 +50,7 @@ describe('the last shown page', () => {
       perPage: 10,
       page: 1,
     });
-    await expect(readLastPage(session(), other)).resolves.toBeUndefined();
+    await expect(readLastPage(other)).resolves.toBeUndefined();
   });
 
   it('is nothing when what is stored could not be rendered', async () => {
@@ -73,34 +66,33 @@ describe('the last shown page', () => {
       { ...stored, data: { ...page, hasNext: undefined } },
     ];
     for (const value of broken) {
-      await fakeBrowser.storage.session.set({ [LAST_PAGE_KEY]: value });
-      await expect(readLastPage(session(), KEY)).resolves.toBeUndefined();
+      await fakeBrowser.storage.session.set({ workspaceLastPage: value });
+      await expect(readLastPage(KEY)).resolves.toBeUndefined();
     }
   });
 
   it('is replaced by the next page kept: one list at a time', async () => {
     const other = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 2 });
-    await keepLastPage(session(), kept);
-    await keepLastPage(session(), { ...kept, key: other, data: { ...page, page: 2 } });
-    await expect(readLastPage(session(), KEY)).resolves.toBeUndefined();
-    await expect(readLastPage(session(), other)).resolves.toMatchObject({ data: { page: 2 } });
+    await keepLastPage(kept);
+    await keepLastPage({ ...kept, key: other, data: { ...page, page: 2 } });
+    await expect(readLastPage(KEY)).resolves.toBeUndefined();
+    await expect(readLastPage(other)).resolves.toMatchObject({ data: { page: 2 } });
   });
 
   it('is forgotten', async () => {
-    await keepLastPage(session(), kept);
-    await forgetLastPage(session());
-    await expect(readLastPage(session(), KEY)).resolves.toBeUndefined();
-    await expect(forgetLastPage(undefined)).resolves.toBeUndefined();
+    await keepLastPage(kept);
+    await forgetLastPage();
+    await expect(readLastPage(KEY)).resolves.toBeUndefined();
+    await expect(forgetLastPage()).resolves.toBeUndefined();
   });
 
   it('never fails the page when storage does', async () => {
-    const failing: LastPageArea = {
-      get: vi.fn().mockRejectedValue(new Error('no session storage')),
-      set: vi.fn().mockRejectedValue(new Error('quota')),
-      remove: vi.fn().mockRejectedValue(new Error('gone')),
-    };
-    await expect(readLastPage(failing, KEY)).resolves.toBeUndefined();
-    await expect(keepLastPage(failing, kept)).resolves.toBeUndefined();
-    await expect(forgetLastPage(failing)).resolves.toBeUndefined();
+    const session = fakeBrowser.storage.session;
+    vi.spyOn(session, 'get').mockRejectedValue(new Error('no session storage'));
+    vi.spyOn(session, 'set').mockRejectedValue(new Error('quota'));
+    vi.spyOn(session, 'remove').mockRejectedValue(new Error('gone'));
+    await expect(readLastPage(KEY)).resolves.toBeUndefined();
+    await expect(keepLastPage(kept)).resolves.toBeUndefined();
+    await expect(forgetLastPage()).resolves.toBeUndefined();
   });
 });

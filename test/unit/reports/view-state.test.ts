@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   changeFilters,
@@ -56,7 +56,7 @@ describe('changeFilters', () => {
 
 describe('createPopupStateStore', () => {
   it("saves to storage.local under 'popupState' and reads it back", async () => {
-    const store = createPopupStateStore(fakeBrowser.storage.local);
+    const store = createPopupStateStore();
     expect(await store.load()).toEqual(DEFAULT_POPUP_STATE);
     const state = {
       ...DEFAULT_POPUP_STATE,
@@ -68,11 +68,9 @@ describe('createPopupStateStore', () => {
   });
 
   it('falls back to the defaults when storage fails, and ignores a failed save', async () => {
-    const broken = {
-      get: () => Promise.reject(new Error('no storage')),
-      set: () => Promise.reject(new Error('quota')),
-    };
-    const store = createPopupStateStore(broken);
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValue(new Error('no storage'));
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('quota'));
+    const store = createPopupStateStore();
     expect(await store.load()).toEqual(DEFAULT_POPUP_STATE);
     await expect(store.save(DEFAULT_POPUP_STATE)).resolves.toBeUndefined();
   });

@@ -8,11 +8,10 @@ import {
   loadSettings,
   normaliseServiceUrl,
   onSettingsChanged,
-  SETTINGS_KEY,
   saveSettings,
 } from '../../../lib/settings';
 
-const stored = async () => (await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY];
+const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings;
 
 describe('loadSettings', () => {
   it('gives the defaults when nothing is stored', async () => {
@@ -34,13 +33,13 @@ describe('loadSettings', () => {
     ['an array', [1, 2]],
     ['null', null],
   ])('falls back to the defaults when the stored value is %s', async (_name, value) => {
-    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: value });
+    await fakeBrowser.storage.local.set({ settings: value });
     expect((await loadSettings()).settings).toEqual(DEFAULT_SETTINGS);
   });
 
   it('keeps the valid fields of a damaged value and defaults the rest', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: {
+      settings: {
         version: 1,
         serviceUrl: 'not a url',
         apiKey: 'key-123',
@@ -60,7 +59,7 @@ describe('loadSettings', () => {
 
   it('migrates the version-0 layout to version 1 and stores the result', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: {
+      settings: {
         baseUrl: 'https://reports.example.com/api/v1/',
         token: ' abc ',
         privacy: 'password',
@@ -84,7 +83,7 @@ describe('loadSettings', () => {
     ['a fraction', { version: 0.5 }],
   ])('keeps the URL and key when the version field is %s', async (_name, version) => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: { ...version, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' },
+      settings: { ...version, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' },
     });
     const expected = { ...DEFAULT_SETTINGS, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' };
     expect((await loadSettings()).settings).toEqual(expected);
@@ -93,7 +92,7 @@ describe('loadSettings', () => {
 
   it('reads a newer version field by field (after a downgrade) without rewriting it', async () => {
     const newer = { version: 3, serviceUrl: 'https://a.example/api/v1', theme: 'dark' };
-    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: newer });
+    await fakeBrowser.storage.local.set({ settings: newer });
     expect((await loadSettings()).settings.serviceUrl).toBe('https://a.example/api/v1');
     expect(await stored()).toEqual(newer);
   });

@@ -4,21 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ClientSource } from '../../../lib/background/client-source';
 import { handleStorageChange } from '../../../lib/background/storage-events';
-import { LAST_PAGE_KEY } from '../../../lib/reports/last-page';
-import {
-  loadSettings,
-  SETTINGS_KEY,
-  saveSettings,
-  summaryOf,
-  syncSettingsSummary,
-} from '../../../lib/settings';
-import { parseSettingsSummary, SETTINGS_SUMMARY_KEY } from '../../../lib/settings/summary-store';
+
+import { loadSettings, saveSettings, summaryOf, syncSettingsSummary } from '../../../lib/settings';
+import { parseSettingsSummary } from '../../../lib/settings/summary';
 
 const KEY = 'summary-secret-key-1';
 
 async function summary() {
-  const items = await fakeBrowser.storage.local.get(SETTINGS_SUMMARY_KEY);
-  return items[SETTINGS_SUMMARY_KEY] as Record<string, unknown> | undefined;
+  const items = await fakeBrowser.storage.local.get('settingsSummary');
+  return items.settingsSummary as Record<string, unknown> | undefined;
 }
 
 describe('settings summary', () => {
@@ -64,7 +58,7 @@ describe('settings summary', () => {
 
   it('is written when an old layout is migrated', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: {
+      settings: {
         baseUrl: 'https://reports.example.com/api/v1',
         token: KEY,
         privacy: 'private',
@@ -76,7 +70,7 @@ describe('settings summary', () => {
 
   it('follows settings written some other way once synced, and is not rewritten needlessly', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: { version: 1, serviceUrl: 'https://direct.example/api/v1', apiKey: KEY },
+      settings: { version: 1, serviceUrl: 'https://direct.example/api/v1', apiKey: KEY },
     });
     expect(await summary()).toBeUndefined();
     await syncSettingsSummary();
@@ -96,19 +90,19 @@ describe('settings summary', () => {
     vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
     vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: { version: 1, serviceUrl: 'https://direct.example/api/v1', apiKey: KEY },
+      settings: { version: 1, serviceUrl: 'https://direct.example/api/v1', apiKey: KEY },
     });
-    await fakeBrowser.storage.session.set({ [LAST_PAGE_KEY]: { version: 1 } });
-    await handleStorageChange({ [SETTINGS_KEY]: { newValue: {} } }, 'local', deps);
+    await fakeBrowser.storage.session.set({ workspaceLastPage: { version: 1 } });
+    await handleStorageChange({ settings: { newValue: {} } }, 'local', deps);
     expect(await summary()).toMatchObject({ connected: true });
     // The workspace's last shown list was another service's (or key's).
-    expect(await fakeBrowser.storage.session.get(LAST_PAGE_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get('workspaceLastPage')).toEqual({});
     await fakeBrowser.storage.managed.set({ showBadge: false });
     await handleStorageChange({ showBadge: { newValue: false } }, 'managed', deps);
     expect(await summary()).toMatchObject({ showBadge: false });
     // Its own writes are not settings changes: no loop.
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    await handleStorageChange({ [SETTINGS_SUMMARY_KEY]: { newValue: {} } }, 'local', deps);
+    await handleStorageChange({ settingsSummary: { newValue: {} } }, 'local', deps);
     expect(set).not.toHaveBeenCalled();
   });
 });

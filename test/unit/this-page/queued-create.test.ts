@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../../lib/api/model';
-import type { Job, JobItem } from '../../../lib/jobs/schema';
+import type { Job, JobItem } from '../../../lib/jobs/jobs';
 import { findQueuedCreate, queuedState, whenSent } from '../../../lib/this-page/queued-create';
 
 const URL_A = 'https://example.com/pricing';

@@ -5,18 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Answer, Request, RequestType } from '../../../lib/messaging/protocol';
 import type { Sender } from '../../../lib/messaging/send';
-import { cachedRatingFor, RATING_CACHE_KEY } from '../../../lib/rating/cache';
-import { SETTINGS_KEY, saveSettings } from '../../../lib/settings';
-import {
-  parseSettingsSummary,
-  SETTINGS_SUMMARY_KEY,
-  storedSettingsSummary,
-} from '../../../lib/settings/summary-store';
-import {
-  createStatusSource,
-  POPUP_STORAGE_KEYS,
-  startedEarly,
-} from '../../../lib/this-page/status-source';
+import { cachedRatingFor } from '../../../lib/rating/cache';
+import { saveSettings } from '../../../lib/settings';
+import { parseSettingsSummary, storedSettingsSummary } from '../../../lib/settings/summary';
+import { createStatusSource, startedEarly } from '../../../lib/this-page/status-source';
 
 const SUMMARY = {
   connected: true,
@@ -52,11 +44,11 @@ async function store(items: Record<string, unknown>) {
 describe('createStatusSource', () => {
   it('answers from storage, with the cached rating of the address, and asks the background nothing', async () => {
     await store({
-      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary(SUMMARY),
-      [RATING_CACHE_KEY]: { 'https://example.com/pricing': ENTRY },
+      settingsSummary: storedSettingsSummary(SUMMARY),
+      ratingCache: { 'https://example.com/pricing': ENTRY },
     });
     const send = backgroundSender();
-    const status = createStatusSource(fakeBrowser.storage.local, send);
+    const status = createStatusSource(send);
     const answer: Answer<RequestType> = await status('https://example.com/pricing#plans');
     expect(answer).toEqual({
       ok: true,
@@ -77,12 +69,9 @@ describe('createStatusSource', () => {
   });
 
   it('asks the background when no summary is stored yet (just after an update)', async () => {
-    await store({ [RATING_CACHE_KEY]: { 'https://example.com/pricing': ENTRY } });
+    await store({ ratingCache: { 'https://example.com/pricing': ENTRY } });
     const send = backgroundSender();
-    const answer = await createStatusSource(
-      fakeBrowser.storage.local,
-      send,
-    )('https://example.com/pricing');
+    const answer = await createStatusSource(send)('https://example.com/pricing');
     expect(send.mock.calls).toEqual([[{ type: 'getStatus', url: 'https://example.com/pricing' }]]);
     expect(answer.ok && answer.data.defaultPrivacy).toBe(2);
   });
@@ -92,30 +81,29 @@ describe('createStatusSource', () => {
     ['damaged', { ...storedSettingsSummary(SUMMARY), connected: 'yes' }],
     ['not an object', 'settings'],
   ])('asks the background when the summary is %s', async (_, summary) => {
-    await store({ [SETTINGS_SUMMARY_KEY]: summary });
+    await store({ settingsSummary: summary });
     const send = backgroundSender();
-    await createStatusSource(fakeBrowser.storage.local, send)(undefined);
+    await createStatusSource(send)(undefined);
     expect(send.mock.calls).toEqual([[{ type: 'getStatus' }]]);
   });
 
   it('never reads the settings value, which holds the API key', async () => {
     await saveSettings({ serviceUrl: 'https://reports.example.com', apiKey: 'secret-key-123' });
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    const status = createStatusSource(fakeBrowser.storage.local, backgroundSender());
+    const status = createStatusSource(backgroundSender());
     const answer = await status('https://example.com/');
-    expect(get.mock.calls).toEqual([[POPUP_STORAGE_KEYS]]);
-    expect(POPUP_STORAGE_KEYS).not.toContain(SETTINGS_KEY);
+    expect(get.mock.calls).toEqual([[['settingsSummary', 'ratingCache']]]);
     expect(JSON.stringify(answer)).not.toContain('secret-key-123');
   });
 
   it('starts reading at once, and reads again when asked again (Try again)', async () => {
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    const status = createStatusSource(fakeBrowser.storage.local, backgroundSender());
+    const status = createStatusSource(backgroundSender());
     expect(get).toHaveBeenCalledTimes(1);
     await status(undefined);
     expect(get).toHaveBeenCalledTimes(1);
     await store({
-      [SETTINGS_SUMMARY_KEY]: storedSettingsSummary({ ...SUMMARY, connected: false }),
+      settingsSummary: storedSettingsSummary({ ...SUMMARY, connected: false }),
     });
     const again = await status(undefined);
     expect(get).toHaveBeenCalledTimes(2);

@@ -5,10 +5,10 @@ import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
 import type { RateInfo } from '../../../../lib/api/rate-info';
-import type { QueueEffects, QueueEnvironment } from '../../../../lib/jobs/queue/environment';
-import { createQueue, type Queue } from '../../../../lib/jobs/queue/runner';
-import { type Job, parseStoredJobs } from '../../../../lib/jobs/schema';
-import { JOBS_KEY } from '../../../../lib/jobs/view';
+import { type Job, parseStoredJobs } from '../../../../lib/jobs/jobs';
+import { createQueue, type Queue } from '../../../../lib/jobs/queue';
+import type { QueueEffects } from '../../../../lib/jobs/queue/context';
+
 import { createRateLimiter } from '../../../../server/rate-limit';
 
 export const START = 1_800_000_000_000;
@@ -247,7 +247,6 @@ export interface TestQueueOptions {
   connected?: () => boolean;
   online?: () => boolean;
   effects?: QueueEffects;
-  session?: QueueEnvironment['session'] | null;
 }
 
 /** What a test sees of the effects: every call, in order. */
@@ -272,11 +271,8 @@ export function testQueue({
   connected = () => true,
   online = () => true,
   effects,
-  session,
 }: TestQueueOptions): Queue {
   return createQueue({
-    local: fakeBrowser.storage.local,
-    session: session === null ? undefined : (session ?? fakeBrowser.storage.session),
     async getClient(onRateInfo: (info: RateInfo) => void) {
       if (!connected()) return null;
       return createSiteReportClient({
@@ -298,7 +294,7 @@ export function testQueue({
 }
 
 export async function storedJobs(): Promise<Job[]> {
-  return parseStoredJobs((await fakeBrowser.storage.local.get(JOBS_KEY))[JOBS_KEY]);
+  return parseStoredJobs((await fakeBrowser.storage.local.get('jobs')).jobs);
 }
 
 export async function storedJob(id: string): Promise<Job> {

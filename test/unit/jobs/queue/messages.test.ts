@@ -6,7 +6,7 @@ import background from '../../../../entrypoints/background';
 import { createHandlerDeps } from '../../../../lib/background/deps';
 import { handleMessage } from '../../../../lib/background/handlers';
 import { QUEUE_ALARM, setBackgroundQueue } from '../../../../lib/jobs/queue';
-import { JOBS_KEY } from '../../../../lib/jobs/view';
+
 import {
   type FakeClock,
   type FakeService,
@@ -176,7 +176,7 @@ describe('the other job messages', () => {
   it('leave the stored jobs readable by the pages without the background', async () => {
     await ask({ type: 'enqueueJob', kind: 'delete', items: [{ type: 'deleteReport', id: 5 }] });
     await queue.idle();
-    const { [JOBS_KEY]: stored } = await fakeBrowser.storage.local.get(JOBS_KEY);
+    const { jobs: stored } = await fakeBrowser.storage.local.get('jobs');
     expect(stored).toMatchObject({ version: 1, jobs: [{ kind: 'delete', state: 'done' }] });
   });
 });

@@ -2,9 +2,9 @@
 // none that it knows will be refused, and the waits a 429 or an exhausted window ask for.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Queue } from '../../../../lib/jobs/queue';
 import { DEFAULT_WINDOW_MS, WINDOW_MARGIN_MS } from '../../../../lib/jobs/queue/pacer';
-import type { Queue } from '../../../../lib/jobs/queue/runner';
-import { PACING_KEY } from '../../../../lib/jobs/queue/store';
+
 import {
   deletes,
   type FakeClock,
@@ -166,7 +166,7 @@ describe('an exhausted window', () => {
     // Never more than the limit in any of the service's windows (each starts with its first
     // request: the one after the 429's wait, then a learned window and its margin later).
     const answered = service.log.filter((entry) => entry.status === 200).map((entry) => entry.at);
-    const { [PACING_KEY]: pacing } = await fakeBrowser.storage.local.get(PACING_KEY);
+    const { queuePacing: pacing } = await fakeBrowser.storage.local.get('queuePacing');
     const learned = (pacing as { windowMs: number }).windowMs;
     // From the window's first request to the end the 429 names (Retry-After rounds up to seconds).
     expect(learned).toBe(120_500);

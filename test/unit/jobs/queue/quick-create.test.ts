@@ -9,7 +9,7 @@ import { createHandlerDeps, type HandlerDeps } from '../../../../lib/background/
 import { handleMenuClick, MENU_ALL_TABS } from '../../../../lib/background/menus';
 import { setBackgroundQueue } from '../../../../lib/jobs/queue';
 import { queueEffects } from '../../../../lib/jobs/queue/effects';
-import { rememberReports } from '../../../../lib/rating/cache-store';
+import { rememberReports } from '../../../../lib/rating/cache';
 import { saveSettings } from '../../../../lib/settings';
 import { quickCreate } from '../../../../lib/this-page/quick-create';
 import {

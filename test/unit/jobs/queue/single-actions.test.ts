@@ -7,8 +7,7 @@ import { createSiteReportClient } from '../../../../lib/api';
 import { createHandlerDeps } from '../../../../lib/background/deps';
 import { handleMessage } from '../../../../lib/background/handlers';
 import { setBackgroundQueue } from '../../../../lib/jobs/queue';
-import { PACING_KEY } from '../../../../lib/jobs/queue/store';
-import { JOBS_KEY } from '../../../../lib/jobs/view';
+
 import { saveSettings } from '../../../../lib/settings';
 import {
   deletes,
@@ -134,11 +133,11 @@ describe('a woken worker', () => {
     expect(answer).toMatchObject({ ok: false, error: { kind: 'rate_limited' } });
     const keysRead = reads.flatMap((keys) => (keys == null ? ['everything'] : [keys].flat()));
     expect(keysRead.length).toBeGreaterThan(0);
-    for (const key of [JOBS_KEY, PACING_KEY, 'everything']) expect(keysRead).not.toContain(key);
+    for (const key of ['jobs', 'queuePacing', 'everything']) expect(keysRead).not.toContain(key);
 
     // The wake after the answer writes the pacing, which the next worker goes on from.
     await until(async () => {
-      const { [PACING_KEY]: pacing } = await fakeBrowser.storage.local.get(PACING_KEY);
+      const { queuePacing: pacing } = await fakeBrowser.storage.local.get('queuePacing');
       expect(pacing).toMatchObject({ blockedUntil: START + 45_000 });
     });
     const next = testQueue({ clock, service });

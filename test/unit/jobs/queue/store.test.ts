@@ -3,15 +3,14 @@
 // kept apart until the page takes them.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createJobStore, PACING_KEY } from '../../../../lib/jobs/queue/store';
-import { type Job, parseStoredJobs } from '../../../../lib/jobs/schema';
 import {
-  JOBS_KEY,
+  type Job,
   MAX_EXPORT_REPORTS,
   MAX_FINISHED_JOBS,
   MAX_JOB_ITEMS,
-  readJobs,
-} from '../../../../lib/jobs/view';
+  parseStoredJobs,
+} from '../../../../lib/jobs/jobs';
+import { createJobStore } from '../../../../lib/jobs/queue/store';
 import {
   deletes,
   fakeClock,
@@ -42,8 +41,7 @@ describe('the stored jobs', () => {
     ['null', null],
   ])('read as none from %s, for the background and the pages', async (_name, value) => {
     expect(parseStoredJobs(value)).toEqual([]);
-    expect(readJobs(value)).toEqual([]);
-    await fakeBrowser.storage.local.set({ [JOBS_KEY]: value ?? null });
+    await fakeBrowser.storage.local.set({ jobs: value ?? null });
     const clock = fakeClock();
     const queue = testQueue({ clock, service: fakeService({ clock }) });
     expect(await queue.jobs()).toEqual([]);
@@ -52,7 +50,6 @@ describe('the stored jobs', () => {
   it('keep the valid jobs beside a damaged one', () => {
     const stored = { version: 1, jobs: [job('a', 'done', 1), { id: 'b', state: 'weird' }] };
     expect(parseStoredJobs(stored).map(({ id }) => id)).toEqual(['a']);
-    expect(readJobs(stored).map(({ id }) => id)).toEqual(['a']);
   });
 
   it(`keep at most ${MAX_FINISHED_JOBS} finished jobs, dropping the oldest finished first`, async () => {
@@ -62,9 +59,9 @@ describe('the stored jobs', () => {
         job(`done-${index}`, 'done', 1000 - index),
       ),
     ];
-    await fakeBrowser.storage.local.set({ [JOBS_KEY]: { version: 1, jobs } });
+    await fakeBrowser.storage.local.set({ jobs: { version: 1, jobs } });
     await fakeBrowser.storage.local.set({ 'export:done-24:0': [{ id: 1 }] });
-    const store = createJobStore(fakeBrowser.storage.local);
+    const store = createJobStore();
     await store.update(() => undefined);
     const kept = (await storedJobs()).map(({ id }) => id);
     expect(kept).toHaveLength(MAX_FINISHED_JOBS + 1);
@@ -75,7 +72,7 @@ describe('the stored jobs', () => {
   });
 
   it('are written one change at a time: changes made together all stay', async () => {
-    const store = createJobStore(fakeBrowser.storage.local);
+    const store = createJobStore();
     await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
         store.update((state) => {
@@ -89,7 +86,7 @@ describe('the stored jobs', () => {
   });
 
   it('leave storage alone when a change changes nothing, or fails', async () => {
-    const store = createJobStore(fakeBrowser.storage.local);
+    const store = createJobStore();
     await store.update((state) => {
       state.jobs.push(job('a', 'waiting'));
     });
@@ -239,6 +236,6 @@ describe('an export', () => {
     await queue.clear(id);
     const left = Object.keys(await fakeBrowser.storage.local.get(null));
     expect(left.filter((key) => key.startsWith('export:'))).toEqual([]);
-    expect(left).toContain(PACING_KEY);
+    expect(left).toContain('queuePacing');
   });
 });

@@ -1,7 +1,6 @@
 // The background queue's jobs: what a job asks for (its items' operations), how far it got, and
-// the stored value. One schema each (zod/mini), types derived from them. The background checks
-// what it reads and what pages ask for with these; pages import only the types, and read stored
-// jobs with job-view.ts. Passwords never appear here: they stay in storage.session.
+// the stored value, which the pages read too. Passwords never appear here (storage.session).
+import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import {
   ErrorData,
@@ -12,7 +11,34 @@ import {
   ReportSummary,
   ReportUrl,
 } from '../api/model';
-import { ITEM_STATES, JOB_KINDS, JOB_STATES, JOBS_VERSION } from './view';
+
+/** A job has at most this many items; a bigger one is refused (reason 'jobTooBig'). */
+export const MAX_JOB_ITEMS = 1000;
+/** Finished jobs kept for the Activity view; beyond it the oldest finished go first. */
+export const MAX_FINISHED_JOBS = 20;
+/** An export stops at this many reports, and says so (reason 'exportCut'). */
+export const MAX_EXPORT_REPORTS = 10_000;
+
+export const JOB_KINDS = [
+  'create',
+  'reanalyze',
+  'privacy',
+  'delete',
+  'deleteProjects',
+  'export',
+] as const;
+/** 'failed': finished with some item failed or of unknown fate. */
+export const JOB_STATES = ['waiting', 'running', 'paused', 'done', 'failed', 'cancelled'] as const;
+export const ITEM_STATES = [
+  'waiting',
+  'running',
+  'done',
+  'failed',
+  'unknown',
+  'cancelled',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export type ItemState = (typeof ITEM_STATES)[number];
 
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
@@ -105,18 +131,38 @@ export const Job = z.object({
 });
 export type Job = z.infer<typeof Job>;
 
-export const StoredJobs = z.object({ version: z.literal(JOBS_VERSION), jobs: z.array(Job) });
-export type StoredJobs = z.infer<typeof StoredJobs>;
+export interface StoredJobs {
+  version: 1;
+  jobs: Job[];
+}
 
-/** The valid jobs of a stored value; another version, or garbage, reads as none. */
+/** Version 1 is the layout stored before storage items, `{ version: 1, jobs }`. */
+export const jobsItem = storage.defineItem<StoredJobs | null>('local:jobs', {
+  fallback: null,
+  version: 1,
+});
+
+/** The valid jobs of a stored value; another layout, or garbage, reads as none. */
 export function parseStoredJobs(raw: unknown): Job[] {
-  if (!raw || typeof raw !== 'object' || (raw as { version?: unknown }).version !== JOBS_VERSION) {
-    return [];
-  }
-  const jobs = (raw as { jobs?: unknown }).jobs;
-  if (!Array.isArray(jobs)) return [];
-  return jobs.flatMap((job) => {
+  const stored = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) }).safeParse(raw);
+  if (!stored.success) return [];
+  return stored.data.jobs.flatMap((job) => {
     const parsed = Job.safeParse(job);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+export function isFinished(job: { state: string }): boolean {
+  return job.state === 'done' || job.state === 'failed' || job.state === 'cancelled';
+}
+
+/** How many items are in each state, and in all. */
+export function countItems(job: {
+  items: readonly { state: string }[];
+}): Record<ItemState, number> & { total: number } {
+  const counts = { waiting: 0, running: 0, done: 0, failed: 0, unknown: 0, cancelled: 0 };
+  for (const { state } of job.items) {
+    if (state in counts) counts[state as ItemState] += 1;
+  }
+  return { ...counts, total: job.items.length };
 }

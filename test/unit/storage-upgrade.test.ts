@@ -1,0 +1,127 @@
+// An installed extension updates in place: what the version before storage items wrote, under
+// its keys and in its shapes, is read by today's code.
+import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
+import { createJobStore } from '../../lib/jobs/queue/store';
+import { getCachedRating } from '../../lib/rating/cache';
+import { readLastPage } from '../../lib/reports/last-page';
+import { createPopupStateStore } from '../../lib/reports/view-state';
+import { loadSettings, saveSettings } from '../../lib/settings';
+import { createStatusSource } from '../../lib/this-page/status-source';
+
+const SETTINGS = {
+  version: 1,
+  serviceUrl: 'https://reports.example.com/api/v1',
+  apiKey: 'key-0123456789',
+  defaultPrivacy: 1,
+  showBadge: true,
+  contextMenu: false,
+  notify: true,
+  siteUrl: '',
+};
+const SUMMARY = {
+  version: 1,
+  connected: true,
+  serviceUrl: 'https://reports.example.com/api/v1',
+  siteUrl: 'https://reports.example.com',
+  defaultPrivacy: 1,
+  showBadge: true,
+  contextMenu: false,
+  notify: true,
+};
+const ENTRY = {
+  reportId: 7,
+  rating: 'decent',
+  score: 61,
+  generatedAt: '2026-11-20T09:15:02.000Z',
+  privacy: 0,
+  seenAt: 1_800_000_000_000,
+  project: 'example.com',
+};
+const JOB = {
+  id: 'job-1',
+  kind: 'create',
+  state: 'paused',
+  createdAt: 1_800_000_000_000,
+  pause: { kind: 'unauthorized', message: 'The service rejected the API key.' },
+  items: [
+    {
+      op: { type: 'create', url: 'https://example.com/a', privacy: 0 },
+      state: 'waiting',
+      tabId: 4,
+    },
+  ],
+};
+const LIST_KEY = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
+const REPORT = {
+  id: 7,
+  url: 'https://example.com/pricing',
+  project: 'example.com',
+  rating: 'decent',
+  score: 61,
+  privacy: 0,
+  hasPassword: false,
+  generatedAt: '2026-11-20T09:15:02.000Z',
+  createdAt: '2026-11-20T09:14:58.000Z',
+  updatedAt: '2026-11-20T09:15:02.000Z',
+};
+const PAGE = { items: [REPORT], page: 1, perPage: 10, total: 1, lastPage: 1, hasNext: false };
+
+async function storeTodaysValues() {
+  await fakeBrowser.storage.local.set({
+    settings: SETTINGS,
+    settingsSummary: SUMMARY,
+    ratingCache: { 'https://example.com/pricing': ENTRY },
+    jobs: { version: 1, jobs: [JOB] },
+    queuePacing: { limit: 60, remaining: 12, at: 1_800_000_000_000 },
+    popupState: { reports: { search: 'blog', sortBy: 'url' }, projects: { sort: 'asc' } },
+  });
+  await fakeBrowser.storage.session.set({
+    workspaceLastPage: { version: 1, key: LIST_KEY, service: SUMMARY.serviceUrl, data: PAGE },
+  });
+}
+
+describe('values stored before storage items', () => {
+  it('keep the settings, the API key included, and are written back in the same shape', async () => {
+    await storeTodaysValues();
+    const { version: _, ...settings } = SETTINGS;
+    expect((await loadSettings()).settings).toEqual(settings);
+    await saveSettings({ notify: false });
+    const stored = await fakeBrowser.storage.local.get(['settings', 'settingsSummary']);
+    expect(stored.settings).toEqual({ ...SETTINGS, notify: false });
+    expect(stored.settingsSummary).toEqual({ ...SUMMARY, notify: false });
+  });
+
+  it('keep the popup’s status and the page’s cached rating, without asking the background', async () => {
+    await storeTodaysValues();
+    const send = () => Promise.reject(new Error('not asked'));
+    const { version: _, ...summary } = SUMMARY;
+    const { project: __, ...cached } = ENTRY;
+    await expect(createStatusSource(send)('https://example.com/pricing#top')).resolves.toEqual({
+      ok: true,
+      data: { ...summary, cached },
+    });
+    await expect(getCachedRating('https://example.com/pricing')).resolves.toEqual(cached);
+  });
+
+  it('keep the queued jobs and what the pacer knew, for the background and the pages', async () => {
+    await storeTodaysValues();
+    const state = await createJobStore().read();
+    expect(state.jobs).toEqual([JOB]);
+    expect(state.pacing).toEqual({ limit: 60, remaining: 12, at: 1_800_000_000_000 });
+    expect(parseStoredJobs(await jobsItem.getValue())).toEqual([JOB]);
+  });
+
+  it('keep the workspace’s kept list and the popup’s filters', async () => {
+    await storeTodaysValues();
+    await expect(readLastPage(LIST_KEY)).resolves.toEqual({
+      key: LIST_KEY,
+      service: SUMMARY.serviceUrl,
+      data: PAGE,
+    });
+    const { reports, projects } = await createPopupStateStore().load();
+    expect(reports).toMatchObject({ search: 'blog', sortBy: 'url', page: 1 });
+    expect(projects).toMatchObject({ sort: 'asc', sortBy: 'created_at' });
+  });
+});
