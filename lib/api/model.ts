@@ -212,6 +212,7 @@ export const API_ERROR_REASONS = [
   'timeout',
   'notReady',
   'notAnApi',
+  'redirected',
   'badShape',
   'aborted',
   'invalidInput',
