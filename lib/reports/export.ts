@@ -2,16 +2,15 @@
 // no browser APIs; the Reports tab downloads what they make (components/reports/).
 //
 // CSV choices:
-// - RFC 4180: a header row, CRLF after every record (the last one too), a field quoted when it
-//   holds a comma, a double quote, CR or LF, its quotes doubled. UTF-8 with a byte-order mark,
-//   so that Excel reads "Zürich — 東京" as UTF-8 rather than in the system's code page.
+// - RFC 4180: a header row, CRLF after every record (the last one too), every field quoted (a
+//   spreadsheet that splits on `;`, as German Excel does, must not split a field), its quotes
+//   doubled. UTF-8 with a byte-order mark, so that Excel reads "Zürich — 東京" as UTF-8.
 // - The header names are the service's field names and the values are not translated (result
 //   `good`/`decent`/`bad`, privacy `public`/`private`/`password` as words rather than 0/1/2, times
 //   as the service sent them), so a file reads the same whatever the browser's language.
-// - Formula injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a CR would be run
-//   as a formula by Excel, LibreOffice or Google Sheets. Such a cell gets a single quote `'` in
-//   front, inside a quoted field (OWASP's advice). Spreadsheets show the quote, and the value
-//   stays readable; a program reading the file sees the quote too, which is the price of safety.
+// - Formula injection: a cell that starts, after any spaces, with `=`, `+`, `-`, `@`, a tab or a
+//   CR (or their full-width forms) may be run as a formula by a spreadsheet. Such a cell gets a
+//   single quote `'` in front (OWASP's advice); a program reading the file sees the quote too.
 import type { Privacy, ReportSummary } from '../api/model';
 
 export type ExportFormat = 'csv' | 'json';
@@ -31,16 +30,14 @@ const PRIVACY_WORDS: Record<Privacy, string> = { 0: 'public', 1: 'private', 2: '
 
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
-/** What a spreadsheet may run as a formula when a cell starts with it. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** What a spreadsheet may run as a formula when a cell starts with it, after any spaces. */
+const FORMULA_START = /^[\s\u00a0\u3000]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
-/** One CSV field: neutralised when a spreadsheet would run it, quoted when it must be. */
+/** One CSV field, always quoted; neutralised when a spreadsheet would run it. */
 export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  if (FORMULA_START.test(text)) return `"'${text.replaceAll('"', '""')}"`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = value === null || value === undefined ? '' : String(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 function csvRecord(report: ReportSummary): string {
@@ -59,7 +56,7 @@ function csvRecord(report: ReportSummary): string {
 
 /** The reports as a CSV file's text, byte-order mark and header row first. */
 export function reportsCsv(reports: readonly ReportSummary[]): string {
-  const lines = [CSV_COLUMNS.join(','), ...reports.map(csvRecord)];
+  const lines = [CSV_COLUMNS.map(csvField).join(','), ...reports.map(csvRecord)];
   return `${BOM}${lines.map((line) => line + CRLF).join('')}`;
 }
 
