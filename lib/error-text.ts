@@ -46,6 +46,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   timeout: (error) => t('error_timeout', waited(error)),
   notReady: (error) => t('error_not_ready', waited(error)),
   notAnApi: () => t('error_not_an_api'),
+  redirected: () => t('error_redirected'),
   badShape: () => t('error_bad_shape'),
   aborted: () => t('error_aborted'),
   invalidInput: ({ fieldErrors }) => firstFieldMessage(fieldErrors) ?? t('error_invalid_input'),

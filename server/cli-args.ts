@@ -30,6 +30,7 @@ export const USAGE = `Usage: npm run service -- [options]
   --async                  create answers before the analysis has run; clients poll
   --async-delay MS         how long the analysis waits in --async mode (default 1500)
   --fail-every N           every Nth API request answers 500
+  --redirect-to ORIGIN     every API request answers 307 to the same path at ORIGIN
   --per-page N             default per_page (default 25)
   --fetch-timeout MS       time limit of the analysis' fetch (default 10000)
   --serve-samples          serve sample pages at /samples/good, /samples/decent, /samples/bad
@@ -62,6 +63,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       'per-page': { type: 'string' },
       'fetch-timeout': { type: 'string' },
       'serve-samples': { type: 'boolean' },
+      'redirect-to': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -105,8 +107,19 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
     perPage: integer('--per-page', values['per-page'], 25, 1, 100),
     fetchTimeoutMs: integer('--fetch-timeout', values['fetch-timeout'], 10_000, 1),
     serveSamples: values['serve-samples'] ?? false,
+    ...(values['redirect-to'] !== undefined && { redirectTo: origin(values['redirect-to']) }),
   };
   return { help: false, options, generatedKey };
+}
+
+function origin(raw: string): string {
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new Error(
+      `--redirect-to must be an address such as http://127.0.0.1:8790, not "${raw}".`,
+    );
+  }
 }
 
 function integer(

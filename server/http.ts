@@ -60,10 +60,15 @@ export function sendEmpty(res: ServerResponse, status: number, headers: HeaderMa
   res.end();
 }
 
-export function redirect(res: ServerResponse, location: string, headers: HeaderMap = {}) {
+export function redirect(
+  res: ServerResponse,
+  location: string,
+  headers: HeaderMap = {},
+  status = 302,
+) {
   sendHtml(
     res,
-    302,
+    status,
     `<!DOCTYPE html><meta charset="UTF-8"><title>Redirecting</title><a href="${escapeHtml(location)}">Redirecting</a>`,
     { ...headers, Location: location },
   );

@@ -98,6 +98,8 @@ export interface ServiceOptions {
    * routes and pass the rate limit (not preflights, unknown routes or 429s).
    */
   failEvery?: number;
+  /** Answers every API request with a 307 to the same path at this origin (a moved deployment). */
+  redirectTo?: string;
   /** Serve /samples/good, /samples/decent and /samples/bad. */
   serveSamples?: boolean;
   /** `per_page` used when a request gives none or an unknown one. Default 25. */
@@ -280,6 +282,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     }
     if (options.latencyMs) await sleep(options.latencyMs);
     await options.gate?.({ method, path: url.pathname });
+    if (options.redirectTo) {
+      redirect(res, `${options.redirectTo}${url.pathname}${url.search}`, CORS_HEADERS, 307);
+      return;
+    }
 
     const route = matchRoute(method, url.pathname);
     const routePath = url.pathname.replace(/^\/+/, '');

@@ -55,6 +55,7 @@ const KIND_OF: Record<ErrorReason, ErrorKind> = {
   timeout: 'timeout',
   notReady: 'timeout',
   notAnApi: 'unexpected_response',
+  redirected: 'unexpected_response',
   badShape: 'unexpected_response',
   aborted: 'aborted',
   invalidInput: 'invalid_input',
@@ -96,6 +97,8 @@ const ENGLISH: Record<ErrorReason, (details: SiteReportErrorDetails) => string> 
   timeout: (details) => `The service did not answer within ${waited(details)}. Try again later.`,
   notReady: (details) => `The report was not ready within ${waited(details)}. Try again later.`,
   notAnApi: () => 'The address answered, but not like a Site Report API. Check the service URL.',
+  redirected: () =>
+    'The service answered with a redirect to another address, which was not followed. Check the service URL on the options page.',
   badShape: () =>
     'The service answered in a form this extension does not understand. Check the service URL, or update the extension.',
   aborted: () => 'The request was cancelled.',

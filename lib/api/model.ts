@@ -205,6 +205,7 @@ export const API_ERROR_REASONS = [
   'timeout',
   'notReady',
   'notAnApi',
+  'redirected',
   'badShape',
   'aborted',
   'invalidInput',

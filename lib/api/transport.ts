@@ -73,18 +73,31 @@ export function createTransport(options: TransportOptions) {
     }
     const deadline = withDeadline(signal, timeoutMs);
     const sentAt = now();
+    let redirected = false;
     try {
       // Raced as well as signalled, so a fetch that ignores its signal still cannot hang us.
       const response = await unlessAborted(
-        fetch(url, { method: call.method, headers, body, signal: deadline.signal }),
+        // Never followed: a redirect would re-send the key, a password or a form to another address.
+        fetch(url, {
+          method: call.method,
+          headers,
+          body,
+          signal: deadline.signal,
+          redirect: 'manual',
+        }),
         deadline.signal,
       );
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        redirected = true;
+        throw apiError('redirected');
+      }
       tellRateInfo(response, sentAt);
       // Read the body under the same deadline: a stalled body is as bad as no answer.
       const text = await unlessAborted(readBody(response, deadline.signal), deadline.signal);
       const answer = { status: response.status, text: text ?? '', headers: response.headers };
       return text === undefined ? { ...answer, tooLarge: true } : answer;
     } catch {
+      if (redirected) throw apiError('redirected');
       // The thrown error is dropped on purpose: its text may quote the request, key included.
       if (signal?.aborted) throw abortedError();
       if (deadline.expired()) throw apiError('timeout', { waitedMs: timeoutMs });

@@ -1,5 +1,6 @@
-// The workspace's exports as text: RFC 4180 CSV (with a byte-order mark, so Excel reads UTF-8)
-// and JSON, in the service's field names and untranslated values, whatever the browser's language.
+// The workspace's exports as text: RFC 4180 CSV (every field quoted, so a spreadsheet that splits
+// on `;` keeps each whole; a byte-order mark, so Excel reads UTF-8) and JSON, in the service's
+// field names and untranslated values, whatever the browser's language.
 import type { Privacy, ReportSummary } from '../api/model';
 
 export type ExportFormat = 'csv' | 'json';
@@ -19,16 +20,14 @@ const PRIVACY_WORDS: Record<Privacy, string> = { 0: 'public', 1: 'private', 2: '
 
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
-/** What a spreadsheet may run as a formula when a cell starts with it (OWASP: prefix a quote). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** What a spreadsheet may run as a formula at a cell's start, after spaces (OWASP: prefix a quote). */
+const FORMULA_START = /^[\s\u00a0\u3000]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
-/** One CSV field: neutralised when a spreadsheet would run it, quoted when it must be. */
+/** One CSV field, always quoted; neutralised when a spreadsheet would run it. */
 export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  if (FORMULA_START.test(text)) return `"'${text.replaceAll('"', '""')}"`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = value === null || value === undefined ? '' : String(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 function csvRecord(report: ReportSummary): string {
@@ -47,7 +46,7 @@ function csvRecord(report: ReportSummary): string {
 
 /** The reports as a CSV file's text, byte-order mark and header row first. */
 export function reportsCsv(reports: readonly ReportSummary[]): string {
-  const lines = [CSV_COLUMNS.join(','), ...reports.map(csvRecord)];
+  const lines = [CSV_COLUMNS.map(csvField).join(','), ...reports.map(csvRecord)];
   return `${BOM}${lines.map((line) => line + CRLF).join('')}`;
 }
 

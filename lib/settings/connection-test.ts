@@ -23,8 +23,15 @@ export async function testConnection(
 ): Promise<TestConnectionAnswer> {
   const address = normaliseServiceUrl(request.serviceUrl);
   if (!address.ok) throw invalidInput({ serviceUrl: [address.message] });
+  const saved = (await deps.loadSettings()).settings;
   const typedKey = request.apiKey?.trim();
-  const apiKey = typedKey || (await deps.loadSettings()).settings.apiKey;
+  // The saved key goes only to the saved service: a typed address must come with its own key.
+  const savedService =
+    saved.serviceUrl !== '' && originOf(saved.serviceUrl) === originOf(address.url);
+  if (!savedService && saved.apiKey !== '' && (!typedKey || typedKey === saved.apiKey)) {
+    throw invalidInput({ apiKey: [t('error_test_key_for_other_service')] });
+  }
+  const apiKey = typedKey || saved.apiKey;
   if (!apiKey) throw invalidInput({ apiKey: [t('error_test_no_key')] });
   const key = checkField('apiKey', apiKey);
   if (!key.ok) throw invalidInput({ apiKey: [key.message] });
@@ -53,6 +60,14 @@ export async function testConnection(
       }
     }
     throw await explain(error, address.url, deps);
+  }
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
   }
 }
 

@@ -223,4 +223,25 @@ describe('when the service fails, the popup says what happened', () => {
       })
       .toBe(true);
   });
+
+  it('redirected: a create answered 307 is not followed, nothing reaches the other address', async () => {
+    const elsewhere = await startService({ port: 0, apiKeys: [API_KEY], rateLimit: 0 });
+    try {
+      const running = await startTestService({ redirectTo: new URL(elsewhere.baseUrl).origin });
+      const { popup: page } = await openPopupOnSample();
+
+      await page.getByRole('radio', { name: 'Password', exact: true }).check();
+      await page.getByLabel('Report password', { exact: true }).fill('correct horse');
+      await createButton(page).click();
+
+      const text = await alertText(page);
+      expect(text).toMatch(/Couldn't create the report/);
+      expect(text).toMatch(/redirect/i);
+      expect(apiCalls(running)).toEqual(['POST /api/v1/reports 307']);
+      expect(apiCalls(elsewhere), 'no request reached the address the redirect names').toEqual([]);
+      expect(await createButton(page).isEnabled(), 'Create can be tried again').toBe(true);
+    } finally {
+      await elsewhere.close();
+    }
+  });
 });

@@ -215,7 +215,9 @@ describe('Reports tab', () => {
     const csv = await downloadFrom(on, 'Export CSV');
     expect(csv.name).toBe(`site-reports-${TODAY()}.csv`);
     expect(
-      csv.text.startsWith('\uFEFFid,url,project,result,score,privacy,generated_at,created_at\r\n'),
+      csv.text.startsWith(
+        '\uFEFF"id","url","project","result","score","privacy","generated_at","created_at"\r\n',
+      ),
     ).toBe(true);
     const records = csv.text.slice(1).split('\r\n');
     expect(records.at(-1), 'a CRLF after the last record').toBe('');
@@ -376,6 +378,6 @@ describe('Reports tab', () => {
     const rows = csv.text.slice(1).split('\r\n').slice(1, -1);
     expect(rows).toHaveLength(total);
     for (const row of rows)
-      expect(row).toMatch(/^\d+,https:\/\/omega\.example\/item-\d+,omega\.example,bad,/);
+      expect(row).toMatch(/^"\d+","https:\/\/omega\.example\/item-\d+","omega\.example","bad",/);
   });
 });

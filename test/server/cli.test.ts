@@ -53,6 +53,8 @@ describe('command-line options', () => {
         '--fetch-timeout',
         '2000',
         '--serve-samples',
+        '--redirect-to',
+        'http://127.0.0.1:8790/somewhere',
       ],
       {},
     );
@@ -74,6 +76,7 @@ describe('command-line options', () => {
         perPage: 10,
         fetchTimeoutMs: 2000,
         serveSamples: true,
+        redirectTo: 'http://127.0.0.1:8790',
       },
     });
   });

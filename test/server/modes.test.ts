@@ -151,3 +151,22 @@ describe('startService', () => {
     expect(theirs.body.data[0]).toMatchObject({ result: 'decent', score: 55 });
   });
 });
+
+describe('redirect mode', () => {
+  it('answers every API request with a 307 to the same path at another origin', async () => {
+    const service = await start({ redirectTo: 'http://127.0.0.1:9' });
+    for (const [method, path] of [
+      ['GET', '/reports?per_page=10'],
+      ['POST', '/reports'],
+      ['DELETE', '/reports/1'],
+    ] as const) {
+      const response = await fetch(`${service.baseUrl}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+      });
+      expect(response.status).toBe(307);
+      expect(response.headers.get('location')).toBe(`http://127.0.0.1:9/api/v1${path}`);
+    }
+  });
+});

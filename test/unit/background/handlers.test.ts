@@ -487,11 +487,29 @@ describe('testConnection', () => {
     expect(await loadSettings()).toMatchObject({ settings: { serviceUrl: '', apiKey: '' } });
   });
 
-  it('uses the stored key when none is given', async () => {
-    await saveSettings({ apiKey: KEY });
+  it('uses the stored key when none is given, for the saved service', async () => {
+    await saveSettings({ serviceUrl: stub.baseUrl, apiKey: KEY });
     stub.on(() => ({ body: { data: [] } }));
     expect(success(await test(stub.baseUrl))).toEqual({ baseUrl: stub.baseUrl, adjusted: false });
     expect(stub.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it.each([
+    ['no key is given', undefined],
+    ['the saved key is given again (the pre-filled form)', KEY],
+  ])('never sends the saved key to another service: %s', async (_case, given) => {
+    await saveSettings({ serviceUrl: 'https://reports.example.com/api/v1', apiKey: KEY });
+    stub.on(() => ({ body: { data: [] } }));
+    const error = failure(await test(stub.baseUrl, given));
+    expect(error.fieldErrors?.apiKey?.[0]).toMatch(/Type the key for this service/);
+    expect(stub.requests).toEqual([]);
+  });
+
+  it('sends a key typed for another service to it', async () => {
+    await saveSettings({ serviceUrl: 'https://reports.example.com/api/v1', apiKey: KEY });
+    stub.on(() => ({ body: { data: [] } }));
+    success(await test(stub.baseUrl, 'other-service-key'));
+    expect(stub.requests[0]?.headers.authorization).toBe('Bearer other-service-key');
   });
 
   it('tries <address>/api/v1 when the address is the site, and offers it', async () => {
