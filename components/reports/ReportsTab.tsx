@@ -9,21 +9,16 @@ import type { ExportFile, ExportFormat } from '../../lib/reports/export';
 import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
 import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
 import { reportListParams } from '../../lib/reports/list-params';
-import {
-  emptySelection,
-  keepShown,
-  type Selection,
-  selectedKeys,
-} from '../../lib/reports/selection';
 import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { Pager } from '../ui/Pager';
+import { BulkBar, useSelection } from './BulkBar';
 import { ReportFilterFields } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
 import { ReportsProgress } from './ReportsProgress';
 import { ReportsTable, type RowWork } from './ReportsTable';
-import { type BulkKind, newerReports, useBulkActions } from './useBulkActions';
+import { newerReports, useBulkActions } from './useBulkActions';
 import { useExport } from './useExport';
 import { useProjectChoices } from './useProjectChoices';
 import { type ReportListOptions, useReportList } from './useReportList';
@@ -281,66 +276,4 @@ function useHashFilters() {
   }, []);
 
   return { filters, change };
-}
-
-/**
- * The selection belongs to the page view it was made on (`view`: filters, sort, page): when the
- * view changes it is dropped, and the status says so for screen reader users.
- */
-function useSelection(view: string, order: readonly number[]) {
-  const [held, setHeld] = useState(() => ({ view, selection: emptySelection<number>() }));
-  const current = held.view === view;
-  const selection = current ? keepShown(held.selection, order) : emptySelection<number>();
-  const keys = selectedKeys(selection, order);
-  const dropped = !current && held.selection.keys.size > 0;
-
-  const change = useCallback(
-    (next: Selection<number>) => setHeld({ view, selection: next }),
-    [view],
-  );
-  const clear = useCallback(() => setHeld({ view, selection: emptySelection() }), [view]);
-
-  const status =
-    keys.length > 0
-      ? t('workspace_selectedCount', keys.length, order.length)
-      : dropped
-        ? t('workspace_reports_selectionCleared')
-        : '';
-  return { selection, keys, change, clear, status };
-}
-
-function BulkBar({
-  count,
-  status,
-  onAsk,
-}: {
-  count: number;
-  status: string;
-  onAsk: (kind: BulkKind) => void;
-}) {
-  const none = count === 0;
-  return (
-    <div class="bulk-bar">
-      <div class="actions">
-        <button type="button" class="danger" disabled={none} onClick={() => onAsk('delete')}>
-          {none
-            ? t('workspace_reports_deleteSelected')
-            : t('workspace_reports_deleteSelectedCount', count)}
-        </button>
-        <button type="button" disabled={none} onClick={() => onAsk('reanalyze')}>
-          {none
-            ? t('workspace_reports_reanalyzeSelected')
-            : t('workspace_reports_reanalyzeSelectedCount', count)}
-        </button>
-        <button type="button" disabled={none} onClick={() => onAsk('privacy')}>
-          {none
-            ? t('workspace_reports_privacySelected')
-            : t('workspace_reports_privacySelectedCount', count)}
-        </button>
-      </div>
-      <p class="selection-status" role="status">
-        {status}
-      </p>
-    </div>
-  );
 }
