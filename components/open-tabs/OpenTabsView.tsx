@@ -1,7 +1,5 @@
-// Open tabs: the window's web pages with a check box each (those with a known report show its
-// rating and start unchecked), a privacy for all of them, and "Report selected tabs", which hands
-// one job to the background's queue; its progress shows here (useJobRun: the job followed in
-// storage, Cancel, Resume, and Retry failed with the password kept in memory).
+// Open tabs: the window's web pages with a check box each (those with a known report start
+// unchecked), one privacy, and "Report selected tabs" as one queue job whose progress shows here.
 import { useEffect, useId, useState } from 'preact/hooks';
 import type { Privacy } from '../../lib/api/model';
 import { t } from '../../lib/i18n';

@@ -1,7 +1,5 @@
-// "Change privacy of selected": asks for the privacy to give every selected report and, for
-// Password, one "Report password" for all of them. A modal dialog (ModalDialog) like
-// ConfirmDialog: the rest of the page is inert, Escape cancels, focus starts on the privacy
-// chosen and goes back where it was.
+// "Change privacy of selected": one privacy (and, for Password, one "Report password") for every
+// selected report, in a modal dialog like ConfirmDialog.
 import { useId, useState } from 'preact/hooks';
 import { PRIVACY } from '../../lib/api/constants';
 import { t } from '../../lib/i18n';

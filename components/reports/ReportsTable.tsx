@@ -1,6 +1,5 @@
-// The Reports tab's table: sortable column headers, and a row per report with its check box and
-// actions. The check boxes are one Tab stop; arrows, Home and End move, Space checks, and Shift
-// extends the selection from where it started, as Shift+click does.
+// The Reports tab's table. The check boxes are one Tab stop: arrows, Home and End move, Space
+// checks, and Shift extends the selection from where it started, as Shift+click does.
 import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ReportSummary, SortOrder } from '../../lib/api/model';
 import { t } from '../../lib/i18n';

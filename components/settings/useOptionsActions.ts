@@ -1,7 +1,5 @@
-// What the options page's buttons do: Save, the settings that apply at once, Test connection
-// (and the address it may suggest), and Remove key. Each says its outcome in the status region.
-// Test connection can be pressed again while a test runs: the newest press wins, and answers to
-// earlier presses are dropped (a sent message cannot be taken back, so each press is numbered).
+// What the options page's buttons do, each saying its outcome in the status region. Test connection
+// may be pressed again while one runs: each press is numbered and only the newest answer counts.
 import { useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';

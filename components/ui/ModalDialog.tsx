@@ -1,6 +1,5 @@
-// A native modal <dialog>, open while it is rendered: the rest of the page is inert, Escape
-// cancels, focus starts on what `initialFocus` finds inside it and goes back where it was when it
-// closes. ConfirmDialog and the workspace's PrivacyDialog are built on it.
+// A native modal <dialog>, open while rendered: the page behind is inert, Escape cancels, and focus
+// starts on `initialFocus` and goes back where it was when it closes.
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 

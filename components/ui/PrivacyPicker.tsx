@@ -1,6 +1,5 @@
 // Public / Private / Password as native radio buttons (arrow keys move between them), and the
-// password box that goes with Password. The popup picks a report's privacy with it, the options
-// page the default one (which an administrator may lock).
+// password box that goes with Password.
 import { useId } from 'preact/hooks';
 import { PRIVACY } from '../../lib/api/constants';
 import type { Privacy } from '../../lib/api/model';

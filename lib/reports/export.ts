@@ -1,6 +1,5 @@
-// The workspace's exports as text: RFC 4180 CSV (every field quoted, so a spreadsheet that splits
-// on `;` keeps each whole; a byte-order mark, so Excel reads UTF-8) and JSON, in the service's
-// field names and untranslated values, whatever the browser's language.
+// The workspace's exports as text: RFC 4180 CSV (every field quoted, so a spreadsheet splitting on
+// `;` keeps it whole; a byte-order mark for Excel) and JSON, in the service's untranslated terms.
 import type { Privacy, ReportSummary } from '../api/model';
 
 export type ExportFormat = 'csv' | 'json';

@@ -1,6 +1,5 @@
-// The page the popup acts on: the active tab of the last-focused normal browser window. The
-// popup may also be open as its own window, or as a tab (popup.html), in which case the page
-// meant is the tab that was in front before it.
+// The page the popup acts on: the active tab of the last-focused normal window, or, when the popup
+// is itself a window or a tab, the tab that was in front before it.
 import type { Browser } from 'wxt/browser';
 
 type Tab = Browser.tabs.Tab;

@@ -1,8 +1,5 @@
-// The page the workspace's header is about: the tab in front of the workspace's window, followed
-// through tab switches and navigations from the browser's own events (no request). The first one
-// is lib/this-page/active-tab.ts's (shared with the popup; the tab that was in front before it when
-// the workspace is itself a tab). In a side panel the window is the panel's; in a tab, the tab's,
-// and the workspace's own tab never counts as "the page".
+// The page the workspace's header is about: the tab in front of its window, followed through tab
+// switches and navigations (no request); the workspace's own tab never counts as the page.
 import type { Browser } from 'wxt/browser';
 import type { ActiveTab } from './active-tab';
 

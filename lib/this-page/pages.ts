@@ -1,6 +1,5 @@
-// Which addresses a report can be made for. The service fetches the page itself, so only
-// public http(s) pages make sense; browser-internal pages are refused up front, and addresses
-// a remote service probably cannot reach are allowed with a warning.
+// Which addresses a report can be made for: the service fetches the page itself, so only public
+// http(s) pages; those a remote service may not reach are allowed with a warning.
 
 export type UnsupportedReason =
   /** No address at all (no tab, or the tab's address is hidden from the extension). */
