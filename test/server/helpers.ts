@@ -1,6 +1,7 @@
 // Shared by the server suites: start the service in-process and talk to it over real HTTP.
 import { afterEach } from 'vitest';
 import { type RunningService, type ServiceOptions, startService } from '../../server/service';
+import { sleep } from '../support/time';
 
 export const KEY = 'test-key-alice';
 export const OTHER_KEY = 'test-key-bob';
@@ -80,7 +81,7 @@ export async function waitFor<T>(
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await sleep(intervalMs);
   }
 }
 

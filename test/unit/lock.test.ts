@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLock } from '../../lib/lock';
+import { sleep } from '../support/time';
 
 describe('createLock', () => {
   it('runs one at a time, in the order asked', async () => {
@@ -7,7 +8,7 @@ describe('createLock', () => {
     const log: string[] = [];
     const step = (name: string) => async () => {
       log.push(`${name} start`);
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await sleep(1);
       log.push(`${name} end`);
       return name;
     };

@@ -3,6 +3,7 @@
 // by keyboard (one Tab stop, arrows, Space, Shift for a range), and what clears it.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleep } from '../../support/time';
 import { deferred, listPage, ok } from '../popup-helpers';
 import {
   checkedRows,
@@ -174,7 +175,7 @@ describe('selection with the keyboard', () => {
     fireEvent.keyUp(box, { key: ' ' });
     fireEvent.click(box);
     expect(checkedRows()).toEqual([1]);
-    await new Promise((done) => setTimeout(done));
+    await sleep(0);
     fireEvent.click(box);
     expect(checkedRows()).toEqual([]);
   });

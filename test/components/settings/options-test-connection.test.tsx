@@ -8,6 +8,7 @@ import { App } from '../../../entrypoints/options/App';
 import type { ErrorData } from '../../../lib/api/model';
 import type { Answer, RequestOf } from '../../../lib/messaging/protocol';
 import type { Sender } from '../../../lib/messaging/send';
+import { sleep } from '../../support/time';
 
 const OLD_URL = 'http://127.0.0.1:9/api/v1';
 const NEW_URL = 'https://reports.example.com/api/v1';
@@ -31,7 +32,7 @@ function heldSender() {
         // Lets the answer go, then lets the page finish whatever it does with it.
         answer: async (answer) => {
           resolve(answer);
-          await new Promise((settled) => setTimeout(settled, 0));
+          await sleep(0);
         },
       });
     })) as Sender;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { WINDOW } from '../../support/fake-tabs';
+import { sleep } from '../../support/time';
 import { listPage, ok } from '../popup-helpers';
 import { CACHE, cached, PAGES, renderShell } from '../workspace/workspace-helpers';
 
@@ -74,7 +75,7 @@ describe('This page', () => {
     await shows('Known page');
     fakeTabs.activate(5);
     fakeTabs.activate(9);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
     expect(header().textContent).toContain('Known page');
   });
 

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SiteReportClient } from '../../../lib/api';
 import { createClientSource, READ_AHEAD_MS } from '../../../lib/background/client-source';
 import { DEFAULT_SETTINGS, type LoadedSettings } from '../../../lib/settings';
+import { sleep } from '../../support/time';
 
 function loaded(apiKey: string): LoadedSettings {
   return {
@@ -70,7 +71,7 @@ describe('prime', () => {
       .mockResolvedValue(loaded('key-1'));
     const clients = source(load);
     clients.prime?.();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await sleep(0);
     expect(await clients.get()).toMatchObject({ apiKey: 'key-1' });
     expect(load).toHaveBeenCalledTimes(2);
   });

@@ -16,6 +16,7 @@ import { getCachedRating } from '../../../lib/rating/cache';
 import { saveSettings } from '../../../lib/settings';
 import { handleCommand, quickCreate } from '../../../lib/this-page/quick-create';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
+import { sleep } from '../../support/time';
 import { HTML_PAGE, wireReport } from '../../support/wire';
 
 const KEY = 'sr_test_key_0123456789';
@@ -107,7 +108,7 @@ describe('context menu items', () => {
     const order: string[] = [];
     menus.removeAll.mockImplementation(async () => {
       order.push('removeAll');
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sleep(5);
     });
     menus.create.mockImplementation(() => order.push('create'));
     await Promise.all([syncContextMenus(true), syncContextMenus(true)]);

@@ -9,8 +9,7 @@ import {
   webTabs,
 } from '../../../lib/open-tabs/open-tabs';
 import { fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { settle } from '../../support/time';
 
 const CACHE = {
   'https://known.example/': {

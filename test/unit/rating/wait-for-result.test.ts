@@ -11,6 +11,7 @@ import { handleMessage, handlers } from '../../../lib/background/handlers';
 import { WAIT_FOR_RESULT_PORT } from '../../../lib/messaging/send';
 import { getCachedRating } from '../../../lib/rating/cache';
 import { handleWaitPort } from '../../../lib/rating/wait-port';
+import { settle as settleFor } from '../../support/time';
 import { wireReport } from '../../support/wire';
 import { type FakePort, portPair } from '../background/fake-port';
 
@@ -18,9 +19,7 @@ const KEY = 'sr_test_key_0123456789';
 const PAGE_URL = 'https://example.com/pricing';
 
 /** Lets every pending promise, fetch and storage call run. */
-async function settle() {
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-}
+const settle = () => settleFor(5);
 
 interface Service {
   deps: HandlerDeps;

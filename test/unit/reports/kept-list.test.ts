@@ -9,6 +9,7 @@ import { handleMessage } from '../../../lib/background/handlers';
 import { handleStorageChange } from '../../../lib/background/storage-events';
 import { keepLastPage } from '../../../lib/reports/last-page';
 import { saveSettings } from '../../../lib/settings';
+import { settle } from '../../support/time';
 import { depsWithClient, modelReport, ownPage } from '../background/fixtures';
 
 const SERVICE = 'https://reports.example.com/api/v1';
@@ -62,7 +63,6 @@ const stored = async () =>
     | undefined;
 
 /** Lets the background's write after an answer start (it reads the settings first). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the kept list', () => {
   it('is the answer to a list asked for with keepAs, under that name and its service', async () => {

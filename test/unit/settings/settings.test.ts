@@ -10,6 +10,7 @@ import {
   onSettingsChanged,
   saveSettings,
 } from '../../../lib/settings';
+import { sleep } from '../../support/time';
 
 const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings;
 
@@ -222,7 +223,7 @@ describe('onSettingsChanged', () => {
     await fakeBrowser.storage.local.set({ unrelated: 1 });
     stop();
     await saveSettings({ showBadge: false });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
     expect(seen).toEqual([false, true]);
   });
 });

@@ -10,8 +10,7 @@ import {
   OTHER_WINDOW,
   WINDOW,
 } from '../../support/fake-tabs';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { settle } from '../../support/time';
 
 function follow(tabs: FakeTabs, place: OwnPlace, first: ActiveTab | undefined) {
   let current = first;

@@ -7,6 +7,7 @@ import {
   WORKSPACE_PATH,
   type WorkspaceOpenerApi,
 } from '../../../lib/this-page/open-workspace';
+import { settle } from '../../support/time';
 
 const URL = 'chrome-extension://abc/sidepanel.html';
 
@@ -19,7 +20,6 @@ function api(extra: Pick<WorkspaceOpenerApi, 'sidePanel' | 'sidebarAction'> = {}
 }
 
 /** Lets the promise callbacks run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('openWorkspace', () => {
   it("opens Chrome's side panel beside the page's tab, synchronously", async () => {
