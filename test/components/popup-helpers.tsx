@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render } from '@testing-library/preact';
 import { afterEach, type Mock, vi } from 'vitest';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
-import type { ErrorData, Project, Report } from '../../lib/api/model';
+import type { ErrorData } from '../../lib/api/model';
 import type {
   Answer,
   Request,
@@ -77,38 +77,6 @@ export function status(overrides: Partial<StatusAnswer> = {}): StatusAnswer {
     cached: null,
     ...overrides,
   };
-}
-
-const MINUTE = 60_000;
-/** One moment for every made report and project, so two made alike are equal. */
-const MADE_AT = Date.now();
-
-export function report(overrides: Partial<Report> = {}): Report {
-  return {
-    id: 42,
-    url: 'https://example.com/pricing',
-    project: 'example.com',
-    rating: 'good',
-    score: 87,
-    privacy: 0,
-    hasPassword: false,
-    generatedAt: new Date(MADE_AT - 5 * MINUTE).toISOString(),
-    createdAt: new Date(MADE_AT - 6 * MINUTE).toISOString(),
-    updatedAt: new Date(MADE_AT - 5 * MINUTE).toISOString(),
-    results: {},
-    ...overrides,
-  };
-}
-
-export function project(name: string, overrides: Partial<Project> = {}): Project {
-  return { name, createdAt: new Date(MADE_AT - 60 * MINUTE).toISOString(), ...overrides };
-}
-
-export function listPage<T>(
-  items: T[],
-  overrides: Partial<{ page: number; perPage: number; lastPage: number; hasNext: boolean }> = {},
-) {
-  return { items, page: 1, perPage: 10, hasNext: false, ...overrides };
 }
 
 /** A PopupStateStore kept in memory (the real one is tested over fakeBrowser storage). */

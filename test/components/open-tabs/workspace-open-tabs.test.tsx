@@ -5,7 +5,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { WINDOW } from '../../support/fake-tabs';
-import { deferred, fail, listPage, ok, requestsOf } from '../popup-helpers';
+import { listPage } from '../../support/fixtures';
+import { deferred, fail, ok, requestsOf } from '../popup-helpers';
 import { job, renderShell, storeJobs } from '../workspace/workspace-helpers';
 
 async function openTabs(options: Parameters<typeof renderShell>[0] = {}) {

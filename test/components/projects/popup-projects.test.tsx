@@ -2,17 +2,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../../lib/messaging/protocol';
+import { listPage, project, report } from '../../support/fixtures';
 import {
   deferred,
   type FakeSender,
   fail,
   type Handlers,
-  listPage,
   memoryStore,
   ok,
-  project,
   renderPopup,
-  report,
   requestsOf,
 } from '../popup-helpers';
 

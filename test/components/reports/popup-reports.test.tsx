@@ -5,17 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
 import { createPopupStateStore } from '../../../lib/reports/view-state';
-import {
-  deferred,
-  fail,
-  type Handlers,
-  listPage,
-  ok,
-  project,
-  renderPopup,
-  report,
-  requestsOf,
-} from '../popup-helpers';
+import { listPage, project, report } from '../../support/fixtures';
+import { deferred, fail, type Handlers, ok, renderPopup, requestsOf } from '../popup-helpers';
 
 const REPORTS: Report[] = [
   report({ id: 1, url: 'https://example.com/', rating: 'good' }),

@@ -4,14 +4,14 @@
 // workspace-reports-export.test.tsx.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, listPage, requestsOf } from '../popup-helpers';
+import { listPage, summary } from '../../support/fixtures';
+import { fail, requestsOf } from '../popup-helpers';
 import {
   checkedRows,
   findTable,
   renderReports,
   rowBoxes,
   selectAllBox,
-  summary,
 } from './workspace-reports-helpers';
 
 afterEach(cleanup);

@@ -10,7 +10,8 @@ import type { ReportListOptions } from '../../../components/reports/useReportLis
 import type { ReportSummary } from '../../../lib/api/model';
 import type { Job, JobItem } from '../../../lib/jobs/jobs';
 import type { RequestOf } from '../../../lib/messaging/protocol';
-import { fakeSend, type Handlers, listPage, ok, report } from '../popup-helpers';
+import { listPage, report } from '../../support/fixtures';
+import { fakeSend, type Handlers, ok } from '../popup-helpers';
 
 beforeEach(() => {
   history.replaceState(null, '', '/sidepanel.html#tab=reports');

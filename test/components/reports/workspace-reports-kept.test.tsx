@@ -9,9 +9,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ListReportsParams } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
 import { keepLastPage, type LastPage, readLastPage } from '../../../lib/reports/last-page';
-import { deferred, fail, listPage, ok, requestsOf, status } from '../popup-helpers';
+import { listPage, summary } from '../../support/fixtures';
+import { deferred, fail, ok, requestsOf, status } from '../popup-helpers';
 import { renderWorkspace, storeSummary } from '../workspace/workspace-helpers';
-import { findTable, renderReports, rowBoxes, summary } from './workspace-reports-helpers';
+import { findTable, renderReports, rowBoxes } from './workspace-reports-helpers';
 
 afterEach(cleanup);
 

@@ -3,8 +3,9 @@
 // by keyboard (one Tab stop, arrows, Space, Shift for a range), and what clears it.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listPage } from '../../support/fixtures';
 import { sleep } from '../../support/time';
-import { deferred, listPage, ok } from '../popup-helpers';
+import { deferred, ok } from '../popup-helpers';
 import {
   checkedRows,
   findTable,

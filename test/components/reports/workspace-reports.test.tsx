@@ -3,14 +3,9 @@
 // actions, and filters kept in the address. Selection is in workspace-reports-selection.test.tsx.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listPage, requestsOf } from '../popup-helpers';
-import {
-  findTable,
-  renderReports,
-  rowBoxes,
-  selectAllBox,
-  summary,
-} from './workspace-reports-helpers';
+import { listPage, summary } from '../../support/fixtures';
+import { requestsOf } from '../popup-helpers';
+import { findTable, renderReports, rowBoxes, selectAllBox } from './workspace-reports-helpers';
 
 afterEach(cleanup);
 

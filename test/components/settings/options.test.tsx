@@ -10,8 +10,8 @@ import { createHandlerDeps } from '../../../lib/background/deps';
 import { handleMessage } from '../../../lib/background/handlers';
 import type { Sender } from '../../../lib/messaging/send';
 import { loadSettings, saveSettings } from '../../../lib/settings';
+import { HTML_PAGE, wireList } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
-import { HTML_PAGE, wireList } from '../../support/wire';
 
 const KEY = 'sr_test_key_0123456789';
 let stub: ScriptedService;

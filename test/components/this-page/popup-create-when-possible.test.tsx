@@ -10,15 +10,8 @@ import type { ErrorData } from '../../../lib/api/model';
 import type { Job, JobItem } from '../../../lib/jobs/jobs';
 
 import type { RequestOf } from '../../../lib/messaging/protocol';
-import {
-  fail,
-  type Handlers,
-  ok,
-  PAGE_TAB,
-  renderPopup,
-  report,
-  requestsOf,
-} from '../popup-helpers';
+import { report } from '../../support/fixtures';
+import { fail, type Handlers, ok, PAGE_TAB, renderPopup, requestsOf } from '../popup-helpers';
 
 const URL = PAGE_TAB.url as string;
 const JOB_ID = 'job-1';

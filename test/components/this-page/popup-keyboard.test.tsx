@@ -2,9 +2,9 @@
 // Keyboard only: focus moves with Tab (as a browser moves it), Enter activates, Escape cancels.
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import { listPage, report } from '../../support/fixtures';
 import {
   fail,
-  listPage,
   ok,
   PAGE_TAB,
   pressArrow,
@@ -12,7 +12,6 @@ import {
   pressEscape,
   pressTab,
   renderPopup,
-  report,
   requestsOf,
   typeText,
 } from '../popup-helpers';

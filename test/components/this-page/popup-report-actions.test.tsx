@@ -15,7 +15,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { type ActionFailure, useReportActions } from '../../../components/reports/useReportActions';
 import type { Answer } from '../../../lib/messaging/protocol';
 import type { Sender } from '../../../lib/messaging/send';
-import { deferred, fail, fakeSend, type Handlers, ok, report, requestsOf } from '../popup-helpers';
+import { report } from '../../support/fixtures';
+import { deferred, fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
 
 type Work = 'reanalyze' | 'delete';
 const PENDING = report({ id: 4, rating: null, generatedAt: null });

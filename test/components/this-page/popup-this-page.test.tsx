@@ -6,16 +6,8 @@ import type { ErrorData } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
 
 import { storedSettingsSummary } from '../../../lib/settings/summary';
-import {
-  deferred,
-  fail,
-  ok,
-  PAGE_TAB,
-  renderPopup,
-  report,
-  requestsOf,
-  status,
-} from '../popup-helpers';
+import { report } from '../../support/fixtures';
+import { deferred, fail, ok, PAGE_TAB, renderPopup, requestsOf, status } from '../popup-helpers';
 
 async function createButton() {
   return (await screen.findByRole('button', { name: 'Create report' })) as HTMLButtonElement;

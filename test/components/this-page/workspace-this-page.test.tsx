@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { WINDOW } from '../../support/fake-tabs';
+import { listPage } from '../../support/fixtures';
 import { sleep } from '../../support/time';
-import { listPage, ok } from '../popup-helpers';
+import { ok } from '../popup-helpers';
 import { CACHE, cached, PAGES, renderShell } from '../workspace/workspace-helpers';
 
 const LISTS = { listReports: () => ok(listPage([])), listProjects: () => ok(listPage([])) };

@@ -5,7 +5,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { readHash, writeHash } from '../../../lib/reports/hash';
-import { listPage, ok, project, requestsOf } from '../popup-helpers';
+import { listPage, project } from '../../support/fixtures';
+import { ok, requestsOf } from '../popup-helpers';
 import { renderShell, renderWorkspace } from './workspace-helpers';
 
 const LISTS = {

@@ -2,26 +2,10 @@
 // recorded waits so retry and polling tests take no real time.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createSiteReportClient, type SiteReportClientOptions } from '../../../lib/api';
+import { wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 
 export const KEY = 'sr_live_S3cr3tKey_0123456789abcdef';
-
-export function wireReport(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: 42,
-    url: 'https://example.com/pricing',
-    project: 'example.com',
-    result: 'good',
-    score: 87,
-    results: { checks: [{ name: 'tls', passed: true }] },
-    privacy: 1,
-    password: false,
-    generated_at: '2026-11-20T09:15:02.000000Z',
-    created_at: '2026-11-20T09:14:58.000000Z',
-    updated_at: '2026-11-20T09:15:02.000000Z',
-    ...overrides,
-  };
-}
 
 export const reportBody = (overrides: Record<string, unknown> = {}) => ({
   data: wireReport(overrides),

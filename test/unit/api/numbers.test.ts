@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../../lib/api';
 import { ReportId } from '../../../lib/api/model';
 import { MAX_WAIT_SECONDS } from '../../../lib/api/retry-after';
-import { rejection, reportBody, useServer, wireReport } from './fixtures';
+import { wireReport } from '../../support/fixtures';
+import { rejection, reportBody, useServer } from './fixtures';
 
 const ctx = useServer();
 

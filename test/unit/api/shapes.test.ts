@@ -1,7 +1,8 @@
 // Every success shape of the contract and every "tolerate" variant, served over real HTTP.
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../lib/api';
-import { reportBody, useServer, wireReport } from './fixtures';
+import { wireReport } from '../../support/fixtures';
+import { reportBody, useServer } from './fixtures';
 
 const ctx = useServer();
 

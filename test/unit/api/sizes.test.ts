@@ -2,7 +2,8 @@
 // whole, and a list page never holds more items than were asked for.
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../../lib/api/body';
-import { rejection, useServer, wireReport } from './fixtures';
+import { wireReport } from '../../support/fixtures';
+import { rejection, useServer } from './fixtures';
 
 const ctx = useServer();
 

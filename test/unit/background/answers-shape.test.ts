@@ -3,9 +3,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SiteReportClient } from '../../../lib/api';
 import { handleMessage } from '../../../lib/background/handlers';
-import { depsWithClient, modelReport, ownPage } from './fixtures';
+import { report } from '../../support/fixtures';
+import { depsWithClient, ownPage } from './fixtures';
 
-const REPORT = modelReport({
+const REPORT = report({
   results: { checks: [{ name: 'tls', passed: true }], blob: 'x'.repeat(10_000) },
 });
 const { results: _results, ...SUMMARY } = REPORT;

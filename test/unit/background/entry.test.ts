@@ -11,8 +11,8 @@ import { rememberReports } from '../../../lib/rating/cache';
 import { saveSettings } from '../../../lib/settings';
 import { parseSettingsSummary } from '../../../lib/settings/summary';
 import { CREATE_REPORT_COMMAND } from '../../../lib/this-page/quick-create';
+import { wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
-import { wireReport } from '../../support/wire';
 
 const KEY = 'sr_test_key_0123456789';
 let service: ScriptedService;

@@ -10,8 +10,8 @@ import type { Answer, RequestType } from '../../../lib/messaging/protocol';
 import { handleRatingCacheChange } from '../../../lib/rating/badge';
 import { getCachedRating, rememberReports } from '../../../lib/rating/cache';
 import { loadSettings, saveSettings } from '../../../lib/settings';
+import { HTML_PAGE, wireList, wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
-import { HTML_PAGE, wireList, wireReport } from '../../support/wire';
 
 const KEY = 'sr_test_key_0123456789';
 let stub: ScriptedService;

@@ -4,10 +4,10 @@ import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import { handleMessage } from '../../../lib/background/handlers';
+import { report } from '../../support/fixtures';
+import { depsWithClient, ownPage } from './fixtures';
 
-import { depsWithClient, modelReport, ownPage } from './fixtures';
-
-const { results: _results, ...REPORT } = modelReport({
+const { results: _results, ...REPORT } = report({
   url: 'https://example.com/pricing?token=secret-value',
 });
 const PAGE = { items: [REPORT], page: 1, perPage: 20, total: 1, hasNext: false };
@@ -39,7 +39,7 @@ const ANSWERS: [string, unknown, unknown][] = [
   ['listReports', { type: 'listReports', params: {} }, PAGE],
   ['updateReport', { type: 'updateReport', id: 7, input: { results: true } }, REPORT],
   ['waitForResult', { type: 'waitForResult', id: 7 }, REPORT],
-  ['deleteReport', { type: 'deleteReport', id: 7 }, { id: 7 }],
+  ['deleteReport', { type: 'deleteReport', id: 7 }, { id: REPORT.id }],
   ['deleteProject', { type: 'deleteProject', name: 'example.com' }, { name: 'example.com' }],
 ];
 

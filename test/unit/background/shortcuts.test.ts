@@ -15,9 +15,9 @@ import { handleStorageChange } from '../../../lib/background/storage-events';
 import { getCachedRating } from '../../../lib/rating/cache';
 import { saveSettings } from '../../../lib/settings';
 import { handleCommand, quickCreate } from '../../../lib/this-page/quick-create';
+import { HTML_PAGE, wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { sleep } from '../../support/time';
-import { HTML_PAGE, wireReport } from '../../support/wire';
 
 const KEY = 'sr_test_key_0123456789';
 let stub: ScriptedService;

@@ -11,8 +11,8 @@ import { handleMessage, handlers } from '../../../lib/background/handlers';
 import { WAIT_FOR_RESULT_PORT } from '../../../lib/messaging/send';
 import { getCachedRating } from '../../../lib/rating/cache';
 import { handleWaitPort } from '../../../lib/rating/wait-port';
+import { wireReport } from '../../support/fixtures';
 import { settle as settleFor } from '../../support/time';
-import { wireReport } from '../../support/wire';
 import { type FakePort, portPair } from '../background/fake-port';
 
 const KEY = 'sr_test_key_0123456789';

@@ -9,14 +9,15 @@ import { handleMessage } from '../../../lib/background/handlers';
 import { handleStorageChange } from '../../../lib/background/storage-events';
 import { keepLastPage } from '../../../lib/reports/last-page';
 import { saveSettings } from '../../../lib/settings';
+import { report } from '../../support/fixtures';
 import { settle } from '../../support/time';
-import { depsWithClient, modelReport, ownPage } from '../background/fixtures';
+import { depsWithClient, ownPage } from '../background/fixtures';
 
 const SERVICE = 'https://reports.example.com/api/v1';
 const PARAMS = { page: 1, perPage: 10, sort: 'desc', sortBy: 'id' } as const;
 const KEY = JSON.stringify(PARAMS);
 const page = (id: number) => ({
-  items: [modelReport({ id })],
+  items: [report({ id })],
   page: 1,
   perPage: 10,
   total: 1,
@@ -24,7 +25,7 @@ const page = (id: number) => ({
 });
 /** A page as the pages get it: summaries, without the results. */
 const summaries = (id: number) => {
-  const { results: _results, ...summary } = modelReport({ id });
+  const { results: _results, ...summary } = report({ id });
   return { ...page(id), items: [summary] };
 };
 

@@ -13,7 +13,7 @@ import {
   readRatingCache,
   rememberReports,
 } from '../../../lib/rating/cache';
-import { modelReport } from '../background/fixtures';
+import { report as madeReport } from '../../support/fixtures';
 
 /** The stored cache's size as storage.local counts it: its JSON, in UTF-8 bytes. */
 async function storedBytes() {
@@ -28,7 +28,7 @@ function longUrl(i: number, length: number) {
 }
 
 function report(fields: Partial<Report> = {}): Report {
-  return modelReport({ id: 1, url: 'https://example.com/', results: {}, ...fields });
+  return madeReport({ id: 1, url: 'https://example.com/', results: {}, ...fields });
 }
 
 describe('ratingCacheKey', () => {
@@ -53,8 +53,8 @@ describe('rememberReports', () => {
     expect(await getCachedRating('https://example.com/a#other')).toEqual({
       reportId: 7,
       rating: 'decent',
-      score: 90,
-      generatedAt: '2026-11-20T09:15:02.000Z',
+      score: 87,
+      generatedAt: madeReport().generatedAt,
       privacy: 0,
       seenAt: 1000,
     });
