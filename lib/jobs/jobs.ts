@@ -18,6 +18,8 @@ export const MAX_JOB_ITEMS = 1000;
 export const MAX_FINISHED_JOBS = 20;
 /** An export stops at this many reports, and says so (reason 'exportCut'). */
 export const MAX_EXPORT_REPORTS = 10_000;
+/** The longest wait a page may hand the queue with a job (a 429's Retry-After), in seconds. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
 
 export const JOB_KINDS = [
   'create',
