@@ -1,10 +1,11 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
 // pauses every job; a network or service failure holds all requests back for a while.
+import { DEFAULT_PER_PAGE } from '../../api/list-query';
 import { type Report, type ReportPage, toSummary } from '../../api/model';
 import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
 import type { Job, JobOp } from '../jobs';
-import { isFinished, MAX_EXPORT_REPORTS } from '../jobs';
+import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../jobs';
 import {
   announce,
   type Dispatch,
@@ -38,10 +39,22 @@ function exported(
   state.exports[exportKey(job.id, index)] = reports;
   item.count = reports.length;
   const full = before + reports.length >= MAX_EXPORT_REPORTS;
-  if ((full && page.hasNext) || reports.length < page.items.length) {
-    job.error = errorWithText({ kind: 'invalid_input', reason: 'exportCut' });
-  } else if (page.hasNext && !cancelled) {
-    const params = { ...item.op.params, page: (item.op.params.page ?? 1) + 1 };
+  const pageNumber = item.op.params.page ?? 1;
+  // Pages enough for the cap when each is full; a service that sends fewer (or claims a next page
+  // forever) must not make the job grow without end.
+  const lastPage = Math.ceil(MAX_EXPORT_REPORTS / (item.op.params.perPage ?? DEFAULT_PER_PAGE));
+  const more = page.hasNext && page.items.length > 0;
+  if (
+    (more && (full || pageNumber >= lastPage || job.items.length >= MAX_JOB_ITEMS)) ||
+    reports.length < page.items.length
+  ) {
+    job.error = errorWithText({
+      kind: 'invalid_input',
+      reason: 'exportCut',
+      count: before + reports.length,
+    });
+  } else if (more && !cancelled) {
+    const params = { ...item.op.params, page: pageNumber + 1 };
     job.items.push({ op: { type: 'listPage', params }, state: 'waiting' });
   }
 }
