@@ -109,8 +109,9 @@ export const JobItem = z.object({
   tabId: z.optional(TabId),
   /** Attempts that ended in a network or service failure (a read or update is tried again). */
   tries: z.optional(z.int()),
-  /** For an export page: how many reports it brought. */
+  /** For an export page: how many reports it brought, and their size as stored. */
   count: z.optional(z.int()),
+  bytes: z.optional(z.int()),
 });
 export type JobItem = z.infer<typeof JobItem>;
 

@@ -58,6 +58,8 @@ export interface QueueContext {
   effects: QueueEffects;
   /** The requests under way, by keyOf(job, index). */
   inFlight: Map<string, Dispatch>;
+  /** Answered requests whose outcome is not written yet, by keyOf(job, index). */
+  unrecorded: Set<string>;
   /** No request before this: the network failed, or the browser is offline. */
   backoffUntil: number;
 }
@@ -65,11 +67,12 @@ export interface QueueContext {
 export function createContext(env: QueueEnvironment): QueueContext {
   return {
     env,
-    store: createJobStore(),
+    store: createJobStore(env.now),
     passwords: jobPasswords,
     pacer: createPacer(env.now),
     effects: env.effects,
     inFlight: new Map(),
+    unrecorded: new Set(),
     backoffUntil: 0,
   };
 }

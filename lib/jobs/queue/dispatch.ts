@@ -17,6 +17,8 @@ import type { Recovery } from './recovery';
 
 /** While the browser is offline, how often to look again. */
 const OFFLINE_RECHECK_MS = 5_000;
+/** After a step failed (its write, say), when to try again. */
+const STEP_RETRY_MS = 5_000;
 
 /** The first waiting item not under way, of the first job that may go on. */
 function nextWaiting(jobs: Job[], inFlight: ReadonlyMap<string, Dispatch>) {
@@ -82,7 +84,7 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
         inFlight.set(keyOf(job.id, index), dispatch);
         picks.push(dispatch);
       }
-      let work = inFlight.size > 0;
+      let work = inFlight.size > 0 || ctx.unrecorded.size > 0;
       for (const job of state.jobs) {
         finishIfDone(job, events, env.now());
         if (isFinished(job) || job.state === 'paused') continue;
@@ -97,6 +99,7 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
     const { until, work } = await stepped.catch((error) => {
       // Not recorded as sent, so not sent: the next step picks them again.
       for (const { jobId, index } of picks) inFlight.delete(keyOf(jobId, index));
+      wakeups.schedule(env.now() + STEP_RETRY_MS, true);
       throw error;
     });
     for (const dispatch of picks) {

@@ -1,7 +1,7 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
 // pauses every job; a network or service failure holds all requests back for a while.
 import { DEFAULT_PER_PAGE } from '../../api/list-query';
-import { type Report, type ReportPage, toSummary } from '../../api/model';
+import { type Report, type ReportPage, type ReportSummary, toSummary } from '../../api/model';
 import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
 import type { Job, JobOp } from '../jobs';
@@ -21,8 +21,17 @@ import { exportKey, type QueueState } from './store';
 
 /** After a network or service failure, the first wait before the next request. */
 const TROUBLE_BACKOFF_MS = 2_000;
+/** After a failed write of an answer, the first wait before writing it again; then longer. */
+const RECORD_RETRY_MS = 1_000;
+const MAX_RECORD_RETRY_MS = 30_000;
+
+type Outcome = { ok: true; value: Report | ReportPage | undefined } | { ok: false; error: unknown };
 
 type Gone = { id: number } | { name: string };
+
+/** The most an export page keeps, and an export in all, in characters of JSON (as quotas count). */
+export const MAX_EXPORT_PAGE_BYTES = 1_000_000;
+export const MAX_EXPORT_BYTES = 5_000_000;
 
 /** Keeps an export page's reports (up to the cap) and adds the next page while there is one. */
 function exported(
@@ -35,9 +44,21 @@ function exported(
   const item = job.items[index];
   if (item?.op.type !== 'listPage') return;
   const before = job.items.reduce((sum, other) => sum + (other.count ?? 0), 0);
-  const reports = page.items.slice(0, Math.max(0, MAX_EXPORT_REPORTS - before)).map(toSummary);
+  const bytesBefore = job.items.reduce((sum, other) => sum + (other.bytes ?? 0), 0);
+  // Stored pages are bounded in size too: storage.local's quota is shared by everything kept.
+  const room = Math.min(MAX_EXPORT_PAGE_BYTES, MAX_EXPORT_BYTES - bytesBefore);
+  const reports: ReportSummary[] = [];
+  let bytes = 0;
+  for (const report of page.items.slice(0, Math.max(0, MAX_EXPORT_REPORTS - before))) {
+    const summary = toSummary(report);
+    const size = JSON.stringify(summary).length + 1;
+    if (bytes + size > room) break;
+    reports.push(summary);
+    bytes += size;
+  }
   state.exports[exportKey(job.id, index)] = reports;
   item.count = reports.length;
+  item.bytes = bytes;
   const full = before + reports.length >= MAX_EXPORT_REPORTS;
   const pageNumber = item.op.params.page ?? 1;
   // Pages enough for the cap when each is full; a service that sends fewer (or claims a next page
@@ -71,13 +92,70 @@ function deletedBy(op: JobOp): Gone | undefined {
  * shows it, then goes on with the work (`pump`, dispatch.ts).
  */
 export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
-  const { env, store, pacer, passwords, effects, inFlight } = ctx;
+  const { env, store, pacer, passwords, effects, inFlight, unrecorded } = ctx;
+
+  /** Records an answer as its item's new state; what it leaves to remember and to show. */
+  function record(state: QueueState, { jobId, index }: Dispatch, outcome: Outcome) {
+    const events: QueueEvent[] = [];
+    const seen: Report[] = [];
+    let gone: Gone | undefined;
+    const job = state.jobs.find((candidate) => candidate.id === jobId);
+    const stored = job?.items[index];
+    if (!job || !stored || stored.state !== 'running') return { events, seen, gone };
+    const cancelled = job.state === 'cancelled';
+    const requeued = cancelled ? 'cancelled' : 'waiting';
+    const op = stored.op;
+    if (outcome.ok) {
+      stored.state = 'done';
+      delete stored.error;
+      const value = outcome.value;
+      if (value && 'items' in value) {
+        seen.push(...value.items);
+        if (op.type === 'listPage') exported(state, job, index, value, cancelled);
+      } else if (value) {
+        seen.push(value);
+        stored.report = toSummary(value);
+      } else gone = deletedBy(op);
+    } else {
+      const verdict = verdictOf(op, outcome.error, stored.tries ?? 0);
+      if (verdict.next === 'done') {
+        stored.state = 'done';
+        delete stored.error;
+        gone = deletedBy(op);
+      } else if (verdict.next === 'waiting') {
+        stored.state = requeued;
+      } else if (verdict.next === 'retry') {
+        stored.state = requeued;
+        stored.error = verdict.error;
+        stored.tries = (stored.tries ?? 0) + 1;
+        ctx.backoffUntil = env.now() + TROUBLE_BACKOFF_MS * 2 ** (stored.tries - 1);
+      } else if (verdict.next === 'pause') {
+        stored.state = requeued;
+        for (const other of state.jobs) {
+          if (isFinished(other)) continue;
+          other.state = 'paused';
+          other.pause = verdict.error;
+          delete other.resumeAt;
+        }
+      } else {
+        stored.state = verdict.next;
+        stored.error = verdict.error;
+        if (op.type === 'update' && verdict.error.kind === 'not_found') gone = { id: op.id };
+      }
+    }
+    if (op.type === 'create') {
+      events.push({ job, item: stored, stage: isOpen(stored) ? 'queued' : 'finished' });
+    }
+    finishIfDone(job, events, env.now());
+    state.pacing = pacer.snapshot();
+    return { events, seen, gone };
+  }
+
+  const pause = (ms: number) => new Promise<void>((resume) => env.setTimer(resume, ms));
 
   return async function send(dispatch: Dispatch) {
     const { jobId, index, item, single, controller } = dispatch;
-    let outcome:
-      | { ok: true; value: Report | ReportPage | undefined }
-      | { ok: false; error: unknown };
+    let outcome: Outcome;
     try {
       const client = await env.getClient((info) => pacer.note(info));
       if (!client) throw new NotConnectedError();
@@ -89,66 +167,23 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     } catch (error) {
       outcome = { ok: false, error };
     }
-    inFlight.delete(keyOf(jobId, index));
-    // Filled in by the change, and acted on even if writing it fails.
-    const events: QueueEvent[] = [];
-    const seen: Report[] = [];
-    let gone: Gone | undefined;
-    try {
-      await store.update((state) => {
-        const job = state.jobs.find((candidate) => candidate.id === jobId);
-        const stored = job?.items[index];
-        if (!job || !stored || stored.state !== 'running') return;
-        const cancelled = job.state === 'cancelled';
-        const requeued = cancelled ? 'cancelled' : 'waiting';
-        const op = stored.op;
-        if (outcome.ok) {
-          stored.state = 'done';
-          delete stored.error;
-          const value = outcome.value;
-          if (value && 'items' in value) {
-            seen.push(...value.items);
-            if (op.type === 'listPage') exported(state, job, index, value, cancelled);
-          } else if (value) {
-            seen.push(value);
-            stored.report = toSummary(value);
-          } else gone = deletedBy(op);
-        } else {
-          const verdict = verdictOf(op, outcome.error, stored.tries ?? 0);
-          if (verdict.next === 'done') {
-            stored.state = 'done';
-            delete stored.error;
-            gone = deletedBy(op);
-          } else if (verdict.next === 'waiting') {
-            stored.state = requeued;
-          } else if (verdict.next === 'retry') {
-            stored.state = requeued;
-            stored.error = verdict.error;
-            stored.tries = (stored.tries ?? 0) + 1;
-            ctx.backoffUntil = env.now() + TROUBLE_BACKOFF_MS * 2 ** (stored.tries - 1);
-          } else if (verdict.next === 'pause') {
-            stored.state = requeued;
-            for (const other of state.jobs) {
-              if (isFinished(other)) continue;
-              other.state = 'paused';
-              other.pause = verdict.error;
-              delete other.resumeAt;
-            }
-          } else {
-            stored.state = verdict.next;
-            stored.error = verdict.error;
-            if (op.type === 'update' && verdict.error.kind === 'not_found') gone = { id: op.id };
-          }
-        }
-        if (op.type === 'create') {
-          events.push({ job, item: stored, stage: isOpen(stored) ? 'queued' : 'finished' });
-        }
-        finishIfDone(job, events, env.now());
-        state.pacing = pacer.snapshot();
-      });
-    } catch (error) {
-      warn('record an answer', error);
+    const key = keyOf(jobId, index);
+    // Kept in memory until written (a failed write is tried again), and meanwhile the alarm stays
+    // set: a worker stopped before that leaves the item 'running', which its successor looks at.
+    unrecorded.add(key);
+    inFlight.delete(key);
+    let recorded: ReturnType<typeof record> | undefined;
+    for (let attempt = 0; !recorded; attempt++) {
+      try {
+        recorded = await store.update((state) => record(state, dispatch, outcome));
+      } catch (error) {
+        warn('record an answer', error);
+        void pump();
+        await pause(Math.min(RECORD_RETRY_MS * 2 ** attempt, MAX_RECORD_RETRY_MS));
+      }
     }
+    unrecorded.delete(key);
+    const { events, seen, gone } = recorded;
     try {
       if (seen.length > 0) await effects.remember(seen);
       if (gone) await effects.forget(gone);
