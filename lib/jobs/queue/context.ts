@@ -79,7 +79,12 @@ export function createContext(env: QueueEnvironment): QueueContext {
 
 export const keyOf = (jobId: string, index: number) => `${jobId}:${index}`;
 
-export const isOpen = (item: JobItem) => item.state === 'waiting' || item.state === 'running';
+/** A create of unknown fate still to be looked for (see findMade): its job is not over yet. */
+export const toReconcile = (item: JobItem) =>
+  item.state === 'unknown' && item.reconcileAt !== undefined;
+
+export const isOpen = (item: JobItem) =>
+  item.state === 'waiting' || item.state === 'running' || toReconcile(item);
 
 /** The kind of failure only: a storage error's message may quote what was being written. */
 export function warn(what: string, error: unknown) {

@@ -1,10 +1,16 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
 // pauses every job; a network or service failure holds all requests back for a while.
 import { DEFAULT_PER_PAGE } from '../../api/list-query';
-import { type Report, type ReportPage, type ReportSummary, toSummary } from '../../api/model';
+import {
+  type ErrorData,
+  type Report,
+  type ReportPage,
+  type ReportSummary,
+  toSummary,
+} from '../../api/model';
 import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { Job, JobOp } from '../jobs';
+import type { Job, JobItem, JobOp } from '../jobs';
 import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../jobs';
 import {
   announce,
@@ -14,9 +20,10 @@ import {
   keyOf,
   type QueueContext,
   type QueueEvent,
+  toReconcile,
   warn,
 } from './context';
-import { perform, verdictOf } from './items';
+import { findMade, perform, verdictOf } from './items';
 import { exportKey, type QueueState } from './store';
 
 /** After a network or service failure, the first wait before the next request. */
@@ -24,8 +31,13 @@ const TROUBLE_BACKOFF_MS = 2_000;
 /** After a failed write of an answer, the first wait before writing it again; then longer. */
 const RECORD_RETRY_MS = 1_000;
 const MAX_RECORD_RETRY_MS = 30_000;
+/** A create of unknown fate is looked for this long after its answer (or its loss). */
+export const RECONCILE_DELAY_MS = 10_000;
 
-type Outcome = { ok: true; value: Report | ReportPage | undefined } | { ok: false; error: unknown };
+/** A value of null: a create of unknown fate was looked for, and did not make a report. */
+type Outcome =
+  | { ok: true; value: Report | ReportPage | undefined | null }
+  | { ok: false; error: unknown };
 
 type Gone = { id: number } | { name: string };
 
@@ -87,6 +99,16 @@ function deletedBy(op: JobOp): Gone | undefined {
   return undefined;
 }
 
+/** Key rejected, no API access, not connected: every job waits for the user. */
+function pauseAll(state: QueueState, error: ErrorData) {
+  for (const other of state.jobs) {
+    if (isFinished(other)) continue;
+    other.state = 'paused';
+    other.pause = error;
+    delete other.resumeAt;
+  }
+}
+
 /**
  * Sends a picked request and records its outcome as its item's new state, in one stored change;
  * shows it, then goes on with the work (`pump`, dispatch.ts).
@@ -94,14 +116,53 @@ function deletedBy(op: JobOp): Gone | undefined {
 export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
   const { env, store, pacer, passwords, effects, inFlight, unrecorded } = ctx;
 
+  /** Records what looking for an unknown create's report found. */
+  function reconciled(state: QueueState, stored: JobItem, outcome: Outcome) {
+    if (outcome.ok) {
+      const found = outcome.value && !('items' in outcome.value) ? outcome.value : undefined;
+      delete stored.reconcileAt;
+      if (found) {
+        stored.state = 'done';
+        delete stored.error;
+        stored.report = toSummary(found);
+        return [found];
+      }
+      // Not made: safe to send again ("Retry failed").
+      stored.state = 'failed';
+      stored.error = errorWithText({ kind: stored.error?.kind ?? 'network' });
+      return [];
+    }
+    const lookup = { type: 'listPage', params: {} } as const;
+    const verdict = verdictOf(lookup, outcome.error, stored.tries ?? 0);
+    if (verdict.next === 'pause') pauseAll(state, verdict.error);
+    else if (verdict.next === 'retry') {
+      stored.tries = (stored.tries ?? 0) + 1;
+      ctx.backoffUntil = env.now() + TROUBLE_BACKOFF_MS * 2 ** (stored.tries - 1);
+    } else if (verdict.next !== 'waiting') {
+      // It cannot be looked for: unknown it stays, never sent again.
+      delete stored.reconcileAt;
+      delete stored.tries;
+    }
+    return [];
+  }
+
   /** Records an answer as its item's new state; what it leaves to remember and to show. */
-  function record(state: QueueState, { jobId, index }: Dispatch, outcome: Outcome) {
+  function record(state: QueueState, { jobId, index, item }: Dispatch, outcome: Outcome) {
     const events: QueueEvent[] = [];
     const seen: Report[] = [];
     let gone: Gone | undefined;
     const job = state.jobs.find((candidate) => candidate.id === jobId);
     const stored = job?.items[index];
-    if (!job || !stored || stored.state !== 'running') return { events, seen, gone };
+    if (!job || !stored) return { events, seen, gone };
+    if (toReconcile(item)) {
+      if (!toReconcile(stored)) return { events, seen, gone };
+      seen.push(...reconciled(state, stored, outcome));
+      if (!toReconcile(stored)) events.push({ job, item: stored, stage: 'finished' });
+      finishIfDone(job, events, env.now());
+      state.pacing = pacer.snapshot();
+      return { events, seen, gone };
+    }
+    if (stored.state !== 'running') return { events, seen, gone };
     const cancelled = job.state === 'cancelled';
     const requeued = cancelled ? 'cancelled' : 'waiting';
     const op = stored.op;
@@ -115,7 +176,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       } else if (value) {
         seen.push(value);
         stored.report = toSummary(value);
-      } else gone = deletedBy(op);
+      } else if (value === undefined) gone = deletedBy(op);
     } else {
       const verdict = verdictOf(op, outcome.error, stored.tries ?? 0);
       if (verdict.next === 'done') {
@@ -131,19 +192,19 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         ctx.backoffUntil = env.now() + TROUBLE_BACKOFF_MS * 2 ** (stored.tries - 1);
       } else if (verdict.next === 'pause') {
         stored.state = requeued;
-        for (const other of state.jobs) {
-          if (isFinished(other)) continue;
-          other.state = 'paused';
-          other.pause = verdict.error;
-          delete other.resumeAt;
-        }
+        pauseAll(state, verdict.error);
       } else {
         stored.state = verdict.next;
         stored.error = verdict.error;
+        // Looked for a while after the answer: a gateway's timeout may come before the service's.
+        if (verdict.next === 'unknown' && stored.sentAt !== undefined) {
+          stored.reconcileAt = env.now() + RECONCILE_DELAY_MS;
+        }
         if (op.type === 'update' && verdict.error.kind === 'not_found') gone = { id: op.id };
       }
     }
-    if (op.type === 'create') {
+    // A create still to be looked for shows as being sent until that answer.
+    if (op.type === 'create' && !toReconcile(stored)) {
       events.push({ job, item: stored, stage: isOpen(stored) ? 'queued' : 'finished' });
     }
     finishIfDone(job, events, env.now());
@@ -159,10 +220,14 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     try {
       const client = await env.getClient((info) => pacer.note(info));
       if (!client) throw new NotConnectedError();
-      if (item.tabId !== undefined && item.op.type === 'create') {
+      if (item.tabId !== undefined && item.op.type === 'create' && !toReconcile(item)) {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
-      const value = await perform(client, item.op, () => passwords.get(jobId), controller.signal);
+      const { op } = item;
+      const value =
+        toReconcile(item) && op.type === 'create'
+          ? await findMade(client, op.url, item.sentAt ?? 0, controller.signal)
+          : await perform(client, op, () => passwords.get(jobId), controller.signal);
       outcome = { ok: true, value };
     } catch (error) {
       outcome = { ok: false, error };

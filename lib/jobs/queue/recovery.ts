@@ -8,7 +8,8 @@ import type { QueueState } from './store';
 /** Facts heard before the first look that are kept for it; the newest are what count. */
 const MAX_EARLY_FACTS = 20;
 
-export function createRecovery({ pacer, inFlight, unrecorded }: QueueContext) {
+export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContext) {
+  const now = () => env.now();
   let restored = false;
   const early: RateInfo[] = [];
 
@@ -31,7 +32,10 @@ export function createRecovery({ pacer, inFlight, unrecorded }: QueueContext) {
           if (item.op.type === 'create') {
             item.state = 'unknown';
             item.error = fateUnknown();
-            events.push({ job, item, stage: 'finished' });
+            // Looked for at once (the stopped worker's wait is long over); one sent by an older
+            // version has no send time to look from.
+            if (item.sentAt !== undefined) item.reconcileAt = now();
+            else events.push({ job, item, stage: 'finished' });
           } else {
             item.state = 'waiting';
           }

@@ -88,6 +88,28 @@ describe('a failed write of an answer', () => {
     await woken.idle();
     expect(await itemStates(id)).toEqual(['done']);
   });
+
+  it('of a create that succeeded: the next worker finds its report, and does not send it again', async () => {
+    const clock = fakeClock();
+    const service = fakeService({ clock });
+    const stopped = testQueue({ clock, service });
+    service.hold();
+    const { id } = await stopped.enqueue({
+      kind: 'create',
+      items: [{ type: 'create', url: 'https://example.com/a', privacy: 0 }],
+    });
+    await until(() => expect(service.heldCount).toBe(1));
+    const failing = failJobWrites();
+    service.hold(false);
+    service.release(true);
+    await until(() => expect(failing.failed).toBeGreaterThanOrEqual(1));
+    failing.stop();
+    const woken = testQueue({ clock, service });
+    await woken.handleAlarm({ name: QUEUE_ALARM });
+    await woken.idle();
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'done', report: { id: 1 } });
+    expect(service.count('POST')).toBe(1);
+  });
 });
 
 describe('a new worker whose first write fails', () => {
