@@ -59,7 +59,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   passwordGone: () => t('error_password_gone'),
   fateUnknown: () => t('error_fate_unknown'),
   jobTooBig: () => t('error_job_too_big', MAX_JOB_ITEMS),
-  exportCut: () => t('error_export_cut', MAX_EXPORT_REPORTS),
+  exportCut: ({ count }) => t('error_export_cut', count ?? MAX_EXPORT_REPORTS),
   jobNotFound: () => t('error_job_not_found'),
   jobBusy: () => t('error_job_busy'),
 };

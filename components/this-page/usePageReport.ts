@@ -6,7 +6,7 @@ import { PRIVACY } from '../../lib/api/constants';
 import type { ErrorData, Privacy, Report, ReportSummary } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { type MessageKey, t } from '../../lib/i18n';
-import { type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
+import { type Job, jobsItem, MAX_RETRY_AFTER_SECONDS, parseStoredJobs } from '../../lib/jobs/jobs';
 import type { CachedRating, StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import { awaitRating } from '../../lib/rating/await-rating';
@@ -226,7 +226,9 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
       kind: 'create',
       items: [{ type: 'create', url, privacy, ...(tabId !== undefined && { tabId }) }],
       ...(password !== undefined && { password }),
-      ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+      ...(error.retryAfterSeconds !== undefined && {
+        retryAfterSeconds: Math.min(error.retryAfterSeconds, MAX_RETRY_AFTER_SECONDS),
+      }),
     });
     if (!answer.ok) {
       focusAfterRender(refs.create);

@@ -242,5 +242,7 @@ export const ErrorData = z.object({
   retryAfterSeconds: z.optional(z.number()),
   /** For 'timeout' and 'notReady': how long was waited, in ms. */
   waitedMs: z.optional(z.number()),
+  /** For 'exportCut': how many reports were exported. */
+  count: z.optional(z.number()),
 });
 export type ErrorData = z.infer<typeof ErrorData>;

@@ -18,6 +18,8 @@ export const MAX_JOB_ITEMS = 1000;
 export const MAX_FINISHED_JOBS = 20;
 /** An export stops at this many reports, and says so (reason 'exportCut'). */
 export const MAX_EXPORT_REPORTS = 10_000;
+/** The longest wait a page may hand the queue with a job (a 429's Retry-After), in seconds. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
 
 export const JOB_KINDS = [
   'create',
@@ -97,6 +99,8 @@ export const KIND_OPS: Record<JobKind, JobOp['type']> = {
   export: 'listPage',
 };
 
+const Time = z.number();
+
 export const JobItem = z.object({
   op: JobOp,
   state: z.enum(ITEM_STATES),
@@ -107,12 +111,15 @@ export const JobItem = z.object({
   tabId: z.optional(TabId),
   /** Attempts that ended in a network or service failure (a read or update is tried again). */
   tries: z.optional(z.int()),
-  /** For an export page: how many reports it brought. */
+  /** A create: when it was sent (ms), to look for what it made if its answer is lost. */
+  sentAt: z.optional(Time),
+  /** An unknown create: when to look for the report it may have made; absent: not looked for. */
+  reconcileAt: z.optional(Time),
+  /** For an export page: how many reports it brought, and their size as stored. */
   count: z.optional(z.int()),
+  bytes: z.optional(z.int()),
 });
 export type JobItem = z.infer<typeof JobItem>;
-
-const Time = z.number();
 
 export const Job = z.object({
   id: z.string(),

@@ -15,7 +15,7 @@ import {
   type ReportSummaryPage,
   UpdateReportInput,
 } from '../api/model';
-import { type Job, JobKind, RequestedOp } from '../jobs/jobs';
+import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/jobs';
 import type { CachedRating } from '../rating/cache';
 import type { SettingsSummary } from '../settings/summary';
 
@@ -55,7 +55,9 @@ export const Request = z.discriminatedUnion('type', [
     items: z.array(RequestedOp),
     tabId: z.optional(z.int().check(z.nonnegative())),
     password: z.optional(z.string()),
-    retryAfterSeconds: z.optional(z.number().check(z.nonnegative())),
+    retryAfterSeconds: z.optional(
+      z.number().check(z.nonnegative(), z.maximum(MAX_RETRY_AFTER_SECONDS)),
+    ),
   }),
   z.strictObject({ type: z.literal('cancelJob'), id: JobId }),
   /** Queues the failed items again (never a create of unknown fate). */

@@ -5,6 +5,8 @@ import type { QueueEnvironment } from './context';
 export const QUEUE_ALARM = 'queue';
 /** While requests are under way, the alarm that resumes a worker stopped meanwhile. */
 export const HEARTBEAT_MS = 30_000;
+/** setTimeout's longest delay: a longer one fires at once. A wait beyond it is looked at again. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `wake`: what runs when the timer or the alarm rings (the queue's pump). */
 export function createWakeups(env: QueueEnvironment, wake: () => void) {
@@ -24,7 +26,7 @@ export function createWakeups(env: QueueEnvironment, wake: () => void) {
             cancelTimer = undefined;
             wake();
           },
-          Math.max(0, until - now),
+          Math.min(Math.max(0, until - now), MAX_TIMER_MS),
         );
       }
       const alarms = env.alarms;

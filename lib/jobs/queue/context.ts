@@ -58,6 +58,8 @@ export interface QueueContext {
   effects: QueueEffects;
   /** The requests under way, by keyOf(job, index). */
   inFlight: Map<string, Dispatch>;
+  /** Answered requests whose outcome is not written yet, by keyOf(job, index). */
+  unrecorded: Set<string>;
   /** No request before this: the network failed, or the browser is offline. */
   backoffUntil: number;
 }
@@ -65,18 +67,24 @@ export interface QueueContext {
 export function createContext(env: QueueEnvironment): QueueContext {
   return {
     env,
-    store: createJobStore(),
+    store: createJobStore(env.now),
     passwords: jobPasswords,
     pacer: createPacer(env.now),
     effects: env.effects,
     inFlight: new Map(),
+    unrecorded: new Set(),
     backoffUntil: 0,
   };
 }
 
 export const keyOf = (jobId: string, index: number) => `${jobId}:${index}`;
 
-export const isOpen = (item: JobItem) => item.state === 'waiting' || item.state === 'running';
+/** A create of unknown fate still to be looked for (see findMade): its job is not over yet. */
+export const toReconcile = (item: JobItem) =>
+  item.state === 'unknown' && item.reconcileAt !== undefined;
+
+export const isOpen = (item: JobItem) =>
+  item.state === 'waiting' || item.state === 'running' || toReconcile(item);
 
 /** The kind of failure only: a storage error's message may quote what was being written. */
 export function warn(what: string, error: unknown) {

@@ -11,24 +11,33 @@ import {
   keyOf,
   type QueueContext,
   type QueueEvent,
+  toReconcile,
   warn,
 } from './context';
 import type { Recovery } from './recovery';
 
 /** While the browser is offline, how often to look again. */
 const OFFLINE_RECHECK_MS = 5_000;
+/** After a step failed (its write, say), when to try again. */
+const STEP_RETRY_MS = 5_000;
 
-/** The first waiting item not under way, of the first job that may go on. */
-function nextWaiting(jobs: Job[], inFlight: ReadonlyMap<string, Dispatch>) {
+/**
+ * The first item not under way that is to be sent (waiting) or looked for (an unknown create
+ * whose time has come), of the first job that may go on; else when the next look is due.
+ */
+function nextWaiting(jobs: Job[], inFlight: ReadonlyMap<string, Dispatch>, now: number) {
+  let due: number | undefined;
   for (const job of jobs) {
     if (isFinished(job) || job.state === 'paused') continue;
-    const index = job.items.findIndex(
-      (item, at) => item.state === 'waiting' && !inFlight.has(keyOf(job.id, at)),
-    );
-    const item = job.items[index];
-    if (item) return { job, index, item };
+    for (const [index, item] of job.items.entries()) {
+      if (inFlight.has(keyOf(job.id, index))) continue;
+      if (item.state === 'waiting') return { job, index, item };
+      if (!toReconcile(item) || item.reconcileAt === undefined) continue;
+      if (item.reconcileAt <= now) return { job, index, item };
+      due = Math.min(due ?? item.reconcileAt, item.reconcileAt);
+    }
   }
-  return undefined;
+  return { due };
 }
 
 export interface DispatchParts {
@@ -53,8 +62,11 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
       let until: number | undefined;
       const now = env.now();
       for (;;) {
-        const next = nextWaiting(state.jobs, inFlight);
-        if (!next) break;
+        const next = nextWaiting(state.jobs, inFlight, now);
+        if (!next.job) {
+          if (next.due !== undefined) until = Math.min(until ?? next.due, next.due);
+          break;
+        }
         if (now < ctx.backoffUntil) {
           until = ctx.backoffUntil;
           break;
@@ -69,7 +81,11 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
           break;
         }
         const { job, index, item } = next;
-        item.state = 'running';
+        // An unknown create is looked for, not sent: it stays unknown until that answer.
+        if (item.state === 'waiting') {
+          item.state = 'running';
+          if (item.op.type === 'create') item.sentAt = now;
+        }
         job.state = 'running';
         job.startedAt ??= now;
         const dispatch = {
@@ -82,12 +98,12 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
         inFlight.set(keyOf(job.id, index), dispatch);
         picks.push(dispatch);
       }
-      let work = inFlight.size > 0;
+      let work = inFlight.size > 0 || ctx.unrecorded.size > 0;
       for (const job of state.jobs) {
         finishIfDone(job, events, env.now());
         if (isFinished(job) || job.state === 'paused') continue;
         const waits = job.items.some((item) => item.state === 'waiting');
-        work ||= waits;
+        work ||= waits || job.items.some(toReconcile);
         if (waits && until !== undefined) job.resumeAt = until;
         else delete job.resumeAt;
       }
@@ -97,6 +113,7 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
     const { until, work } = await stepped.catch((error) => {
       // Not recorded as sent, so not sent: the next step picks them again.
       for (const { jobId, index } of picks) inFlight.delete(keyOf(jobId, index));
+      wakeups.schedule(env.now() + STEP_RETRY_MS, true);
       throw error;
     });
     for (const dispatch of picks) {

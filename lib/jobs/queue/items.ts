@@ -47,6 +47,50 @@ export async function perform(
   }
 }
 
+/**
+ * An address as the service may have stored it after following redirects: no scheme, no `www.`,
+ * no trailing `/`. Also what a report is searched by, as the service's search finds any part.
+ */
+export function addressCore(url: string): string {
+  try {
+    const { host, pathname, search } = new URL(url);
+    return `${host.replace(/^www\./, '')}${pathname}${search}`.replace(/\/+$/, '');
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The service's clock and the browser's may differ: a report made this much before the create
+ * was sent (by the browser's clock) still counts as made by it.
+ */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * The report a create of unknown fate made, if the service has it: the newest report for the
+ * same address (see addressCore) made after the create was sent; null when there is none.
+ */
+export async function findMade(
+  client: QueueClient,
+  url: string,
+  sentAt: number,
+  signal: AbortSignal,
+): Promise<Report | null> {
+  const core = addressCore(url);
+  const page = await client.reports.list(
+    { search: core, sortBy: 'id', sort: 'desc', perPage: 100 },
+    { signal },
+  );
+  const made = page.items.filter((report) => {
+    const createdAt = report.createdAt === null ? Number.NaN : Date.parse(report.createdAt);
+    return createdAt >= sentAt - CLOCK_SKEW_MS && addressCore(report.url) === core;
+  });
+  return made.reduce<Report | null>(
+    (newest, report) => (newest && newest.id > report.id ? newest : report),
+    null,
+  );
+}
+
 /** What becomes of an item whose request failed. */
 export type Verdict =
   /** As good as done: a delete of something already gone. */
@@ -94,7 +138,8 @@ export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
         ? { next: 'retry', error: data }
         : { next: 'failed', error: data };
     case 'server':
-      if (create) return { next: 'failed', error: data };
+      // A gateway's 502 or 504 does not prove the service did not make the report.
+      if (create) return { next: 'unknown', error: fateUnknown(error.kind) };
       return tries + 1 < MAX_TRIES
         ? { next: 'retry', error: data }
         : { next: 'failed', error: data };

@@ -9,6 +9,7 @@ import {
   type JobKind,
   KIND_OPS,
   MAX_JOB_ITEMS,
+  MAX_RETRY_AFTER_SECONDS,
   type RequestedOp,
 } from '../jobs';
 import { announce, type QueueContext, type QueueEvent } from './context';
@@ -118,8 +119,8 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
       const job = newJob(input, id, now);
       if (needsPassword(input) && input.password) await passwords.keep(id, input.password);
       await changeJobs((state) => {
-        const wait = input.retryAfterSeconds;
-        if (wait !== undefined && wait > 0) pacer.holdUntil(now + wait * 1000);
+        const wait = Math.min(input.retryAfterSeconds ?? 0, MAX_RETRY_AFTER_SECONDS);
+        if (wait > 0) pacer.holdUntil(now + wait * 1000);
         // Jobs wait for the user (a rejected key, no connection): a new one would be refused too.
         const pause = state.jobs.find((other) => other.state === 'paused')?.pause;
         if (pause) Object.assign(job, { state: 'paused', pause });

@@ -1,10 +1,17 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
 // pauses every job; a network or service failure holds all requests back for a while.
-import { type Report, type ReportPage, toSummary } from '../../api/model';
+import { DEFAULT_PER_PAGE } from '../../api/list-query';
+import {
+  type ErrorData,
+  type Report,
+  type ReportPage,
+  type ReportSummary,
+  toSummary,
+} from '../../api/model';
 import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { Job, JobOp } from '../jobs';
-import { isFinished, MAX_EXPORT_REPORTS } from '../jobs';
+import type { Job, JobItem, JobOp } from '../jobs';
+import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../jobs';
 import {
   announce,
   type Dispatch,
@@ -13,15 +20,30 @@ import {
   keyOf,
   type QueueContext,
   type QueueEvent,
+  toReconcile,
   warn,
 } from './context';
-import { perform, verdictOf } from './items';
+import { findMade, perform, verdictOf } from './items';
 import { exportKey, type QueueState } from './store';
 
 /** After a network or service failure, the first wait before the next request. */
 const TROUBLE_BACKOFF_MS = 2_000;
+/** After a failed write of an answer, the first wait before writing it again; then longer. */
+const RECORD_RETRY_MS = 1_000;
+const MAX_RECORD_RETRY_MS = 30_000;
+/** A create of unknown fate is looked for this long after its answer (or its loss). */
+export const RECONCILE_DELAY_MS = 10_000;
+
+/** A value of null: a create of unknown fate was looked for, and did not make a report. */
+type Outcome =
+  | { ok: true; value: Report | ReportPage | undefined | null }
+  | { ok: false; error: unknown };
 
 type Gone = { id: number } | { name: string };
+
+/** The most an export page keeps, and an export in all, in characters of JSON (as quotas count). */
+export const MAX_EXPORT_PAGE_BYTES = 1_000_000;
+export const MAX_EXPORT_BYTES = 5_000_000;
 
 /** Keeps an export page's reports (up to the cap) and adds the next page while there is one. */
 function exported(
@@ -34,14 +56,38 @@ function exported(
   const item = job.items[index];
   if (item?.op.type !== 'listPage') return;
   const before = job.items.reduce((sum, other) => sum + (other.count ?? 0), 0);
-  const reports = page.items.slice(0, Math.max(0, MAX_EXPORT_REPORTS - before)).map(toSummary);
+  const bytesBefore = job.items.reduce((sum, other) => sum + (other.bytes ?? 0), 0);
+  // Stored pages are bounded in size too: storage.local's quota is shared by everything kept.
+  const room = Math.min(MAX_EXPORT_PAGE_BYTES, MAX_EXPORT_BYTES - bytesBefore);
+  const reports: ReportSummary[] = [];
+  let bytes = 0;
+  for (const report of page.items.slice(0, Math.max(0, MAX_EXPORT_REPORTS - before))) {
+    const summary = toSummary(report);
+    const size = JSON.stringify(summary).length + 1;
+    if (bytes + size > room) break;
+    reports.push(summary);
+    bytes += size;
+  }
   state.exports[exportKey(job.id, index)] = reports;
   item.count = reports.length;
+  item.bytes = bytes;
   const full = before + reports.length >= MAX_EXPORT_REPORTS;
-  if ((full && page.hasNext) || reports.length < page.items.length) {
-    job.error = errorWithText({ kind: 'invalid_input', reason: 'exportCut' });
-  } else if (page.hasNext && !cancelled) {
-    const params = { ...item.op.params, page: (item.op.params.page ?? 1) + 1 };
+  const pageNumber = item.op.params.page ?? 1;
+  // Pages enough for the cap when each is full; a service that sends fewer (or claims a next page
+  // forever) must not make the job grow without end.
+  const lastPage = Math.ceil(MAX_EXPORT_REPORTS / (item.op.params.perPage ?? DEFAULT_PER_PAGE));
+  const more = page.hasNext && page.items.length > 0;
+  if (
+    (more && (full || pageNumber >= lastPage || job.items.length >= MAX_JOB_ITEMS)) ||
+    reports.length < page.items.length
+  ) {
+    job.error = errorWithText({
+      kind: 'invalid_input',
+      reason: 'exportCut',
+      count: before + reports.length,
+    });
+  } else if (more && !cancelled) {
+    const params = { ...item.op.params, page: pageNumber + 1 };
     job.items.push({ op: { type: 'listPage', params }, state: 'waiting' });
   }
 }
@@ -53,89 +99,156 @@ function deletedBy(op: JobOp): Gone | undefined {
   return undefined;
 }
 
+/** Key rejected, no API access, not connected: every job waits for the user. */
+function pauseAll(state: QueueState, error: ErrorData) {
+  for (const other of state.jobs) {
+    if (isFinished(other)) continue;
+    other.state = 'paused';
+    other.pause = error;
+    delete other.resumeAt;
+  }
+}
+
 /**
  * Sends a picked request and records its outcome as its item's new state, in one stored change;
  * shows it, then goes on with the work (`pump`, dispatch.ts).
  */
 export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
-  const { env, store, pacer, passwords, effects, inFlight } = ctx;
+  const { env, store, pacer, passwords, effects, inFlight, unrecorded } = ctx;
+
+  /** Records what looking for an unknown create's report found. */
+  function reconciled(state: QueueState, stored: JobItem, outcome: Outcome) {
+    if (outcome.ok) {
+      const found = outcome.value && !('items' in outcome.value) ? outcome.value : undefined;
+      delete stored.reconcileAt;
+      if (found) {
+        stored.state = 'done';
+        delete stored.error;
+        stored.report = toSummary(found);
+        return [found];
+      }
+      // Not made: safe to send again ("Retry failed").
+      stored.state = 'failed';
+      stored.error = errorWithText({ kind: stored.error?.kind ?? 'network' });
+      return [];
+    }
+    const lookup = { type: 'listPage', params: {} } as const;
+    const verdict = verdictOf(lookup, outcome.error, stored.tries ?? 0);
+    if (verdict.next === 'pause') pauseAll(state, verdict.error);
+    else if (verdict.next === 'retry') {
+      stored.tries = (stored.tries ?? 0) + 1;
+      ctx.backoffUntil = env.now() + TROUBLE_BACKOFF_MS * 2 ** (stored.tries - 1);
+    } else if (verdict.next !== 'waiting') {
+      // It cannot be looked for: unknown it stays, never sent again.
+      delete stored.reconcileAt;
+      delete stored.tries;
+    }
+    return [];
+  }
+
+  /** Records an answer as its item's new state; what it leaves to remember and to show. */
+  function record(state: QueueState, { jobId, index, item }: Dispatch, outcome: Outcome) {
+    const events: QueueEvent[] = [];
+    const seen: Report[] = [];
+    let gone: Gone | undefined;
+    const job = state.jobs.find((candidate) => candidate.id === jobId);
+    const stored = job?.items[index];
+    if (!job || !stored) return { events, seen, gone };
+    if (toReconcile(item)) {
+      if (!toReconcile(stored)) return { events, seen, gone };
+      seen.push(...reconciled(state, stored, outcome));
+      if (!toReconcile(stored)) events.push({ job, item: stored, stage: 'finished' });
+      finishIfDone(job, events, env.now());
+      state.pacing = pacer.snapshot();
+      return { events, seen, gone };
+    }
+    if (stored.state !== 'running') return { events, seen, gone };
+    const cancelled = job.state === 'cancelled';
+    const requeued = cancelled ? 'cancelled' : 'waiting';
+    const op = stored.op;
+    if (outcome.ok) {
+      stored.state = 'done';
+      delete stored.error;
+      const value = outcome.value;
+      if (value && 'items' in value) {
+        seen.push(...value.items);
+        if (op.type === 'listPage') exported(state, job, index, value, cancelled);
+      } else if (value) {
+        seen.push(value);
+        stored.report = toSummary(value);
+      } else if (value === undefined) gone = deletedBy(op);
+    } else {
+      const verdict = verdictOf(op, outcome.error, stored.tries ?? 0);
+      if (verdict.next === 'done') {
+        stored.state = 'done';
+        delete stored.error;
+        gone = deletedBy(op);
+      } else if (verdict.next === 'waiting') {
+        stored.state = requeued;
+      } else if (verdict.next === 'retry') {
+        stored.state = requeued;
+        stored.error = verdict.error;
+        stored.tries = (stored.tries ?? 0) + 1;
+        ctx.backoffUntil = env.now() + TROUBLE_BACKOFF_MS * 2 ** (stored.tries - 1);
+      } else if (verdict.next === 'pause') {
+        stored.state = requeued;
+        pauseAll(state, verdict.error);
+      } else {
+        stored.state = verdict.next;
+        stored.error = verdict.error;
+        // Looked for a while after the answer: a gateway's timeout may come before the service's.
+        if (verdict.next === 'unknown' && stored.sentAt !== undefined) {
+          stored.reconcileAt = env.now() + RECONCILE_DELAY_MS;
+        }
+        if (op.type === 'update' && verdict.error.kind === 'not_found') gone = { id: op.id };
+      }
+    }
+    // A create still to be looked for shows as being sent until that answer.
+    if (op.type === 'create' && !toReconcile(stored)) {
+      events.push({ job, item: stored, stage: isOpen(stored) ? 'queued' : 'finished' });
+    }
+    finishIfDone(job, events, env.now());
+    state.pacing = pacer.snapshot();
+    return { events, seen, gone };
+  }
+
+  const pause = (ms: number) => new Promise<void>((resume) => env.setTimer(resume, ms));
 
   return async function send(dispatch: Dispatch) {
     const { jobId, index, item, single, controller } = dispatch;
-    let outcome:
-      | { ok: true; value: Report | ReportPage | undefined }
-      | { ok: false; error: unknown };
+    let outcome: Outcome;
     try {
       const client = await env.getClient((info) => pacer.note(info));
       if (!client) throw new NotConnectedError();
-      if (item.tabId !== undefined && item.op.type === 'create') {
+      if (item.tabId !== undefined && item.op.type === 'create' && !toReconcile(item)) {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
-      const value = await perform(client, item.op, () => passwords.get(jobId), controller.signal);
+      const { op } = item;
+      const value =
+        toReconcile(item) && op.type === 'create'
+          ? await findMade(client, op.url, item.sentAt ?? 0, controller.signal)
+          : await perform(client, op, () => passwords.get(jobId), controller.signal);
       outcome = { ok: true, value };
     } catch (error) {
       outcome = { ok: false, error };
     }
-    inFlight.delete(keyOf(jobId, index));
-    // Filled in by the change, and acted on even if writing it fails.
-    const events: QueueEvent[] = [];
-    const seen: Report[] = [];
-    let gone: Gone | undefined;
-    try {
-      await store.update((state) => {
-        const job = state.jobs.find((candidate) => candidate.id === jobId);
-        const stored = job?.items[index];
-        if (!job || !stored || stored.state !== 'running') return;
-        const cancelled = job.state === 'cancelled';
-        const requeued = cancelled ? 'cancelled' : 'waiting';
-        const op = stored.op;
-        if (outcome.ok) {
-          stored.state = 'done';
-          delete stored.error;
-          const value = outcome.value;
-          if (value && 'items' in value) {
-            seen.push(...value.items);
-            if (op.type === 'listPage') exported(state, job, index, value, cancelled);
-          } else if (value) {
-            seen.push(value);
-            stored.report = toSummary(value);
-          } else gone = deletedBy(op);
-        } else {
-          const verdict = verdictOf(op, outcome.error, stored.tries ?? 0);
-          if (verdict.next === 'done') {
-            stored.state = 'done';
-            delete stored.error;
-            gone = deletedBy(op);
-          } else if (verdict.next === 'waiting') {
-            stored.state = requeued;
-          } else if (verdict.next === 'retry') {
-            stored.state = requeued;
-            stored.error = verdict.error;
-            stored.tries = (stored.tries ?? 0) + 1;
-            ctx.backoffUntil = env.now() + TROUBLE_BACKOFF_MS * 2 ** (stored.tries - 1);
-          } else if (verdict.next === 'pause') {
-            stored.state = requeued;
-            for (const other of state.jobs) {
-              if (isFinished(other)) continue;
-              other.state = 'paused';
-              other.pause = verdict.error;
-              delete other.resumeAt;
-            }
-          } else {
-            stored.state = verdict.next;
-            stored.error = verdict.error;
-            if (op.type === 'update' && verdict.error.kind === 'not_found') gone = { id: op.id };
-          }
-        }
-        if (op.type === 'create') {
-          events.push({ job, item: stored, stage: isOpen(stored) ? 'queued' : 'finished' });
-        }
-        finishIfDone(job, events, env.now());
-        state.pacing = pacer.snapshot();
-      });
-    } catch (error) {
-      warn('record an answer', error);
+    const key = keyOf(jobId, index);
+    // Kept in memory until written (a failed write is tried again), and meanwhile the alarm stays
+    // set: a worker stopped before that leaves the item 'running', which its successor looks at.
+    unrecorded.add(key);
+    inFlight.delete(key);
+    let recorded: ReturnType<typeof record> | undefined;
+    for (let attempt = 0; !recorded; attempt++) {
+      try {
+        recorded = await store.update((state) => record(state, dispatch, outcome));
+      } catch (error) {
+        warn('record an answer', error);
+        void pump();
+        await pause(Math.min(RECORD_RETRY_MS * 2 ** attempt, MAX_RECORD_RETRY_MS));
+      }
     }
+    unrecorded.delete(key);
+    const { events, seen, gone } = recorded;
     try {
       if (seen.length > 0) await effects.remember(seen);
       if (gone) await effects.forget(gone);

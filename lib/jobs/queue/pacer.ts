@@ -11,6 +11,8 @@ export const DEFAULT_WINDOW_MS = 60_000;
  * arrives, after we sent it, and a Retry-After or reset in whole seconds rounds it.
  */
 export const WINDOW_MARGIN_MS = 500;
+/** The longest window learned: a longer wait (a day's quota, say) is waited out, not learned. */
+export const MAX_WINDOW_MS = 3_600_000;
 
 export const Pacing = z.object({
   limit: z.optional(z.number()),
@@ -27,8 +29,10 @@ export const Pacing = z.object({
   windowStart: z.optional(z.number()),
   /** Requests sent from this time on are counted in the current window. */
   countFrom: z.optional(z.number()),
-  /** The window's length, once learned from a 429. */
+  /** The window's length, once learned from a 429; forgotten after a window without one. */
   windowMs: z.optional(z.number()),
+  /** A 429 came in the current window. */
+  refused: z.optional(z.boolean()),
   /**
    * The wait ends (or ended) at a window end the pacer assumed (the length not yet learned): until
    * an answer after it comes, one request at a time.
@@ -79,10 +83,12 @@ export function createPacer(now: () => number) {
     if (
       wait !== undefined &&
       windowStart !== undefined &&
+      until - windowStart <= MAX_WINDOW_MS &&
       (pacing.assumedEnd || info.sentAt < windowStart + windowLength() + WINDOW_MARGIN_MS)
     ) {
       pacing.windowMs = Math.max(1000, until - windowStart);
     }
+    pacing.refused = true;
     if (wait === undefined && pacing.windowMs === undefined) pacing.assumedEnd = true;
     else delete pacing.assumedEnd;
     pacing.remaining = 0;
@@ -99,15 +105,21 @@ export function createPacer(now: () => number) {
     const later = pacing.at === undefined || sentAt > pacing.at;
     const before = pacing.remaining;
     pacing.remaining = later ? remaining : Math.min(before ?? remaining, remaining);
-    if (
+    const newWindow =
       remaining === (pacing.limit ?? Number.NaN) - 1 ||
       (later && before !== undefined && remaining > before) ||
-      (windowStart !== undefined && sentAt >= windowStart + windowLength() + WINDOW_MARGIN_MS)
-    ) {
+      (windowStart !== undefined && sentAt >= windowStart + windowLength() + WINDOW_MARGIN_MS);
+    const inCount = countFrom === undefined || sentAt >= countFrom;
+    if (newWindow || (inCount && windowStart === undefined)) {
+      // A learned length that a whole window went by without a 429 may be stale: forgotten.
+      if (!pacing.refused) delete pacing.windowMs;
+      delete pacing.refused;
+    }
+    if (newWindow) {
       // The window's first request, a new window's figure, or sent after the window's end: a new
       // count begins with this request.
       pacing.windowStart = pacing.countFrom = sentAt;
-    } else if (countFrom === undefined || sentAt >= countFrom) {
+    } else if (inCount) {
       // In the current count: the earliest send heard of.
       pacing.windowStart = Math.min(windowStart ?? sentAt, sentAt);
     }

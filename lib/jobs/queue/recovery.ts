@@ -8,24 +8,34 @@ import type { QueueState } from './store';
 /** Facts heard before the first look that are kept for it; the newest are what count. */
 const MAX_EARLY_FACTS = 20;
 
-export function createRecovery({ pacer, inFlight }: QueueContext) {
+export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContext) {
+  const now = () => env.now();
   let restored = false;
   const early: RateInfo[] = [];
 
   return {
-    /** Once per worker, inside the first change to the stored state. */
+    /**
+     * Inside every change to the stored state: the pacing once per worker; items each time, as the
+     * first change's write may have failed. An item 'running' that this worker neither sends nor
+     * has an answer to was left by a stopped one.
+     */
     restore(state: QueueState, events: QueueEvent[]) {
-      if (restored) return;
-      restored = true;
-      pacer.restore(state.pacing);
-      for (const info of early.splice(0)) pacer.note(info);
+      if (!restored) {
+        restored = true;
+        pacer.restore(state.pacing);
+        for (const info of early.splice(0)) pacer.note(info);
+      }
       for (const job of state.jobs) {
         job.items.forEach((item, index) => {
-          if (item.state !== 'running' || inFlight.has(keyOf(job.id, index))) return;
+          const key = keyOf(job.id, index);
+          if (item.state !== 'running' || inFlight.has(key) || unrecorded.has(key)) return;
           if (item.op.type === 'create') {
             item.state = 'unknown';
             item.error = fateUnknown();
-            events.push({ job, item, stage: 'finished' });
+            // Looked for at once (the stopped worker's wait is long over); one sent by an older
+            // version has no send time to look from.
+            if (item.sentAt !== undefined) item.reconcileAt = now();
+            else events.push({ job, item, stage: 'finished' });
           } else {
             item.state = 'waiting';
           }

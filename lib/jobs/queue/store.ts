@@ -48,17 +48,28 @@ export const jobPasswords = {
   forget: (jobId: string) => storage.removeItem(passwordKey(jobId)),
 };
 
-/** Drops the oldest finished jobs beyond MAX_FINISHED_JOBS, with their exports. */
-function prune(state: QueueState): void {
+/** A finished export nobody took is dropped, with its job, this long after it finished. */
+export const EXPORT_KEPT_MS = 3_600_000;
+
+/**
+ * Drops the oldest finished jobs beyond MAX_FINISHED_JOBS, and exports finished more than
+ * EXPORT_KEPT_MS ago, with their pages.
+ */
+function prune(state: QueueState, now: number): void {
   const finished = state.jobs.filter(isFinished);
-  if (finished.length <= MAX_FINISHED_JOBS) return;
   finished.sort((a, b) => (a.finishedAt ?? a.createdAt) - (b.finishedAt ?? b.createdAt));
-  const dropped = new Set(finished.slice(0, finished.length - MAX_FINISHED_JOBS));
+  const dropped = new Set(finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_JOBS)));
+  for (const job of finished) {
+    if (job.kind === 'export' && (job.finishedAt ?? job.createdAt) + EXPORT_KEPT_MS <= now) {
+      dropped.add(job);
+    }
+  }
+  if (dropped.size === 0) return;
   for (const job of dropped) state.removed.push(...exportKeys(job));
   state.jobs = state.jobs.filter((job) => !dropped.has(job));
 }
 
-export function createJobStore() {
+export function createJobStore(now: () => number = Date.now) {
   const lock = createLock();
 
   async function read(): Promise<QueueState> {
@@ -81,7 +92,7 @@ export function createJobStore() {
         const state = await read();
         const before = JSON.stringify([state.jobs, state.pacing]);
         const result = change(state);
-        prune(state);
+        prune(state, now());
         const writes: Parameters<typeof storage.setItems>[0] = Object.entries(state.exports).map(
           ([key, value]) => ({ key: key as ExportKey, value }),
         );

@@ -25,7 +25,7 @@ import {
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import type { MessageSender } from '../../../lib/background/handlers';
 import { handleMessage } from '../../../lib/background/handlers';
-import { JOB_KINDS, JOB_STATES, Job } from '../../../lib/jobs/jobs';
+import { JOB_KINDS, JOB_STATES, Job, MAX_RETRY_AFTER_SECONDS } from '../../../lib/jobs/jobs';
 import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
 import { Request, type RequestType } from '../../../lib/messaging/protocol';
 import { CachedRating } from '../../../lib/rating/cache';
@@ -233,7 +233,10 @@ const jobRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
       items: fc.array(requestedOp, { maxLength: 4 }),
       tabId: fc.nat(),
       password: fc.string(),
-      retryAfterSeconds: fc.oneof(fc.nat(), fc.double({ min: 0, noNaN: true })),
+      retryAfterSeconds: fc.oneof(
+        fc.nat({ max: MAX_RETRY_AFTER_SECONDS }),
+        fc.double({ min: 0, max: MAX_RETRY_AFTER_SECONDS, noNaN: true }),
+      ),
     },
     { requiredKeys: ['type', 'kind', 'items'] },
   ),

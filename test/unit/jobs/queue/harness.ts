@@ -56,6 +56,10 @@ interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The service handles the request all the same (a gateway's 502 or 504 after it acted). */
+  handled?: boolean;
+  /** The address the service stores for a create, as it ends on after redirects. */
+  storedUrl?: string;
 }
 
 export interface FakeServiceOptions {
@@ -111,6 +115,7 @@ export function fakeService({
       const report = wire(id, form.get('url') ?? '', {
         privacy: Number(form.get('privacy') ?? 0),
         password: form.has('password'),
+        created_at: new Date(clock.now()).toISOString(),
       });
       reports.set(id, report);
       return { status: 201, body: { data: report, status: 201 } };
@@ -119,7 +124,12 @@ export function fakeService({
       const query = new URL(`https://x${path}`).searchParams;
       const perPage = Number(query.get('per_page') ?? 25);
       const page = Number(query.get('page') ?? 1);
-      const all = [...reports.values()];
+      // The service's search finds the text anywhere in the address, ignoring case.
+      const search = query.get('search')?.toLowerCase();
+      const all = [...reports.values()].filter(
+        (report) => search === undefined || report.url.toLowerCase().includes(search),
+      );
+      if (query.get('sort') === 'desc') all.reverse();
       const lastPage = Math.max(1, Math.ceil(all.length / perPage));
       return {
         status: 200,
@@ -169,6 +179,11 @@ export function fakeService({
       const headers: Record<string, string> = {};
       let reply: Reply;
       if (scripted && scripted !== 'lost') {
+        if (scripted.handled) {
+          const made = new URLSearchParams(form);
+          if (scripted.storedUrl) made.set('url', scripted.storedUrl);
+          handle(method, path, made);
+        }
         reply = scripted;
       } else {
         const decision = limiter?.hit('key');

@@ -2,6 +2,7 @@
 // the offline browser, and where a job's password is (and is not) kept.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
 import {
   deletes,
   fakeClock,
@@ -51,7 +52,7 @@ describe('an item’s failure', () => {
     expect(job.items[1]?.report).toMatchObject({ id: second, privacy: 1 });
   });
 
-  it('of a create that was sent but got no answer leaves it unknown, never sent again', async () => {
+  it('of a create that was sent but got no answer: it is looked for, never sent again', async () => {
     const { clock, service, calls, effects } = setup();
     service.script((method) => (method === 'POST' ? 'lost' : undefined));
     const queue = testQueue({ clock, service, effects });
@@ -60,18 +61,25 @@ describe('an item’s failure', () => {
       items: [{ ...create('https://example.com/a'), tabId: 7 }],
     });
     await queue.idle();
-    const job = await storedJob(id);
+    // Unknown until it is looked for, a while later; the job is not over meanwhile.
+    let job = await storedJob(id);
     expect(job.items[0]).toMatchObject({
       state: 'unknown',
       tabId: 7,
       error: { kind: 'network', reason: 'fateUnknown' },
     });
-    expect(job.state).toBe('failed');
-    // The service made it; the queue cannot know, and does not ask again.
+    expect(job.state).toBe('running');
+    expect(calls).not.toContainEqual(['tabCreate', 'finished', 7, 'unknown', true]);
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    // The service made it: the item is done with that report.
+    job = await storedJob(id);
+    expect(job.items[0]).toMatchObject({ state: 'done', report: { id: 1 } });
+    expect(job.state).toBe('done');
     expect(service.reports.size).toBe(1);
     await clock.advance(600_000, queue.idle);
     expect(service.count('POST')).toBe(1);
-    expect(calls).toContainEqual(['tabCreate', 'finished', 7, 'unknown', true]);
+    expect(calls).toContainEqual(['remember', [1]]);
+    expect(calls).toContainEqual(['tabCreate', 'finished', 7, 'done', true]);
   });
 
   it('of a delete whose report is gone (404) is none: the delete is done', async () => {

@@ -1,7 +1,12 @@
 // The pacer's rules one by one, from the rate-limit facts of answers to "send now" or "wait".
 import { describe, expect, it } from 'vitest';
 import type { RateInfo } from '../../../../lib/api/rate-info';
-import { createPacer, DEFAULT_WINDOW_MS, WINDOW_MARGIN_MS } from '../../../../lib/jobs/queue/pacer';
+import {
+  createPacer,
+  DEFAULT_WINDOW_MS,
+  MAX_WINDOW_MS,
+  WINDOW_MARGIN_MS,
+} from '../../../../lib/jobs/queue/pacer';
 
 const T = 1_800_000_000_000;
 
@@ -238,5 +243,62 @@ describe('the pacer', () => {
     const { pacer } = pacerAt(T + 1000);
     pacer.restore(first.pacer.snapshot());
     expect(pacer.decide(0)).toEqual({ send: false, until: T + 9000 });
+  });
+
+  it('waits out a day-long Retry-After but does not take it for the window’s length', () => {
+    const { pacer, at } = pacerAt();
+    pacer.note(answer({ remaining: 9, sentAt: T, at: T + 50 }));
+    pacer.note(
+      answer({
+        status: 429,
+        remaining: 0,
+        retryAfterSeconds: 86_400,
+        sentAt: T + 100,
+        at: T + 100,
+      }),
+    );
+    expect(pacer.decide(0)).toEqual({ send: false, until: T + 100 + 86_400_000 });
+    expect(pacer.snapshot().windowMs).toBeUndefined();
+    // The next window runs out: it is waited out as a minute, not as a day.
+    const next = T + 100 + 86_400_000;
+    at(next);
+    expect(pacer.decide(0)).toEqual({ send: true });
+    pacer.note(answer({ remaining: 9, sentAt: next, at: next + 50 }));
+    pacer.note(answer({ remaining: 0, sentAt: next + 100, at: next + 150 }));
+    expect(pacer.decide(0)).toEqual({
+      send: false,
+      until: next + DEFAULT_WINDOW_MS + WINDOW_MARGIN_MS,
+    });
+    expect(MAX_WINDOW_MS).toBe(3_600_000);
+  });
+
+  it('forgets a learned window after a whole window went by without a 429', () => {
+    const { pacer, at } = pacerAt();
+    // Learned: 5 minutes.
+    pacer.note(answer({ remaining: 9, sentAt: T, at: T + 50 }));
+    pacer.note(
+      answer({ status: 429, remaining: 0, retryAfterSeconds: 300, sentAt: T + 100, at: T + 100 }),
+    );
+    const learned = 300_100;
+    expect(pacer.snapshot().windowMs).toBe(learned);
+    // The next window is paced by it, and needs no 429.
+    const second = T + learned;
+    at(second);
+    expect(pacer.decide(0)).toEqual({ send: true });
+    pacer.note(answer({ remaining: 9, sentAt: second, at: second + 50 }));
+    pacer.note(answer({ remaining: 0, sentAt: second + 100, at: second + 150 }));
+    const third = second + learned + WINDOW_MARGIN_MS;
+    expect(pacer.decide(0)).toEqual({ send: false, until: third });
+    expect(pacer.snapshot().windowMs).toBe(learned);
+    // The window after it starts: the length is forgotten, a minute is assumed again.
+    at(third);
+    expect(pacer.decide(0)).toEqual({ send: true });
+    pacer.note(answer({ remaining: 9, sentAt: third, at: third + 50 }));
+    expect(pacer.snapshot().windowMs).toBeUndefined();
+    pacer.note(answer({ remaining: 0, sentAt: third + 100, at: third + 150 }));
+    expect(pacer.decide(0)).toEqual({
+      send: false,
+      until: third + DEFAULT_WINDOW_MS + WINDOW_MARGIN_MS,
+    });
   });
 });

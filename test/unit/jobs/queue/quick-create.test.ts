@@ -131,14 +131,15 @@ describe('a quick create refused for the rate limit', () => {
     service.script((method) =>
       method === 'POST' && service.count('POST') === 1
         ? { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '5' } }
-        : method === 'POST'
+        : // Lost, and so is every look for what it made: its fate stays unknown.
+          method === 'POST' || method === 'GET'
           ? 'lost'
           : undefined,
     );
     const url = 'https://example.com/lost';
     const tabId = await openTab(url);
     await quickCreate({ url, tabId }, deps(), { now: clock.now });
-    await clock.advance(5_000, queue.idle);
+    await clock.advance(60_000, queue.idle);
     const [job] = await storedJobs();
     expect(job?.items[0]?.state).toBe('unknown');
     expect(await badge(tabId)).toBe('!');
@@ -268,7 +269,9 @@ describe('"Create site reports for all tabs in this window"', () => {
     ]);
     // A create the service refused: its page may be queued again.
     service.script((method) =>
-      method === 'POST' && service.count('POST') === 4 ? { status: 500, body: {} } : undefined,
+      method === 'POST' && service.count('POST') === 4
+        ? { status: 422, body: { message: { url: ['The page could not be fetched.'] } } }
+        : undefined,
     );
     service.hold(false);
     service.release(true);

@@ -1,0 +1,126 @@
+// A create answered 5xx (or not at all) may still have been made: its fate is unknown until the
+// service is asked for a report for that address made after the create was sent. Found, the item
+// is done with it; not found, it failed and may be sent again.
+import { describe, expect, it } from 'vitest';
+import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { fakeClock, fakeService, recordedEffects, storedJob, testQueue } from './harness';
+
+function setup() {
+  const clock = fakeClock();
+  const service = fakeService({ clock });
+  const { calls, effects } = recordedEffects();
+  const queue = testQueue({ clock, service, effects });
+  return { clock, service, calls, queue };
+}
+
+const gateway = (status: 502 | 504, handled: boolean, storedUrl?: string) => ({
+  status,
+  body: '<html>Bad gateway</html>',
+  handled,
+  storedUrl,
+});
+
+const createJob = (url: string) => ({
+  kind: 'create' as const,
+  items: [{ type: 'create' as const, url, privacy: 0 as const, tabId: 3 }],
+});
+
+describe('a create answered 5xx', () => {
+  it.each([502, 504] as const)(
+    '%i, though the service made it: done with that report',
+    async (status) => {
+      const { clock, service, calls, queue } = setup();
+      service.script((method) => (method === 'POST' ? gateway(status, true) : undefined));
+      const { id } = await queue.enqueue(createJob('https://example.com/a'));
+      await queue.idle();
+      expect((await storedJob(id)).items[0]).toMatchObject({
+        state: 'unknown',
+        error: { kind: 'server', reason: 'fateUnknown' },
+      });
+      // "Retry failed" before it was looked for sends nothing again.
+      await queue.retryFailed(id);
+      await queue.idle();
+      expect(service.count('POST')).toBe(1);
+
+      await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+      const job = await storedJob(id);
+      expect(job.items[0]).toMatchObject({ state: 'done', report: { id: 1 } });
+      expect(job.items[0]).not.toHaveProperty('error');
+      expect(job.state).toBe('done');
+      // Looked for by its address, newest first.
+      const lookup = service.log.find((entry) => entry.method === 'GET');
+      expect(lookup?.path).toMatch(
+        /^\/reports\?search=example\.com%2Fa&search_by=url&sort_by=id&sort=desc/,
+      );
+      // Fed to the rating cache like a success.
+      expect(calls).toContainEqual(['remember', [1]]);
+      await queue.retryFailed(id);
+      await clock.advance(600_000, queue.idle);
+      expect(service.count('POST')).toBe(1);
+      expect(service.reports.size).toBe(1);
+    },
+  );
+
+  it('and not made: failed, and "Retry failed" makes it once', async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) =>
+      method === 'POST' && service.count('POST') === 1 ? gateway(502, false) : undefined,
+    );
+    const { id } = await queue.enqueue(createJob('https://example.com/a'));
+    await queue.idle();
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    let job = await storedJob(id);
+    expect(job.items[0]).toMatchObject({ state: 'failed', error: { kind: 'server' } });
+    expect(job.state).toBe('failed');
+    await queue.retryFailed(id);
+    await queue.idle();
+    job = await storedJob(id);
+    expect(job.items[0]).toMatchObject({ state: 'done', report: { id: 1 } });
+    expect(service.count('POST')).toBe(2);
+    expect(service.reports.size).toBe(1);
+  });
+
+  it('is matched with the address the service ended on after redirects', async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) =>
+      method === 'POST' ? gateway(504, true, 'https://www.example.com/a/') : undefined,
+    );
+    const { id } = await queue.enqueue(createJob('http://example.com/a'));
+    await queue.idle();
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({
+      state: 'done',
+      report: { url: 'https://www.example.com/a/' },
+    });
+  });
+
+  it('does not take a report made for the address before it was sent', async () => {
+    const { clock, service, queue } = setup();
+    service.seed(['https://example.com/a']);
+    service.script((method) => (method === 'POST' ? gateway(502, false) : undefined));
+    const { id } = await queue.enqueue(createJob('https://example.com/a'));
+    await queue.idle();
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'failed' });
+  });
+
+  it('that cannot be looked for stays unknown, never sent again', async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) =>
+      method === 'POST' ? gateway(502, true) : { status: 503, body: 'down' },
+    );
+    const { id } = await queue.enqueue(createJob('https://example.com/a'));
+    await queue.idle();
+    await clock.advance(120_000, queue.idle);
+    const job = await storedJob(id);
+    expect(job.items[0]).toMatchObject({ state: 'unknown', error: { reason: 'fateUnknown' } });
+    expect(job.state).toBe('failed');
+    // Looked for a few times, then no more.
+    const lookups = service.count('GET');
+    expect(lookups).toBeGreaterThanOrEqual(3);
+    await queue.retryFailed(id);
+    await clock.advance(600_000, queue.idle);
+    expect(service.count('POST')).toBe(1);
+    expect(service.count('GET')).toBe(lookups);
+  });
+});
