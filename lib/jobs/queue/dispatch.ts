@@ -26,7 +26,8 @@ function nextWaiting(jobs: Job[], inFlight: ReadonlyMap<string, Dispatch>) {
       (item, at) => item.state === 'waiting' && !inFlight.has(keyOf(job.id, at)),
     );
     const item = job.items[index];
-    if (item) return { job, index, item };
+    // A job without a service is held at the first look (recovery.ts).
+    if (item && job.service) return { job, index, item, service: job.service };
   }
   return undefined;
 }
@@ -63,12 +64,12 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
           ctx.backoffUntil = until = now + OFFLINE_RECHECK_MS;
           break;
         }
-        const decision = pacer.decide(inFlight.size);
+        const decision = pacer.for(next.service.url).decide(inFlight.size);
         if (!decision.send) {
           until = decision.until;
           break;
         }
-        const { job, index, item } = next;
+        const { job, index, item, service } = next;
         item.state = 'running';
         job.state = 'running';
         job.startedAt ??= now;
@@ -76,6 +77,7 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
           jobId: job.id,
           index,
           item: { ...item },
+          service,
           single: job.items.length === 1,
           controller: new AbortController(),
         };

@@ -1,10 +1,12 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
-// pauses every job; a network or service failure holds all requests back for a while.
+// pauses every job; a network or service failure holds all requests back for a while. A request
+// goes only to the service and key its job was made for; otherwise the job is held, unsent.
 import { type Report, type ReportPage, toSummary } from '../../api/model';
 import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
 import type { Job, JobOp } from '../jobs';
 import { isFinished, MAX_EXPORT_REPORTS } from '../jobs';
+import { sameService } from '../service';
 import {
   announce,
   type Dispatch,
@@ -16,6 +18,7 @@ import {
   warn,
 } from './context';
 import { perform, verdictOf } from './items';
+import { followSavedService, isHeldForOtherService, OtherServiceError } from './other-service';
 import { exportKey, type QueueState } from './store';
 
 /** After a network or service failure, the first wait before the next request. */
@@ -61,13 +64,15 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
   const { env, store, pacer, passwords, effects, inFlight } = ctx;
 
   return async function send(dispatch: Dispatch) {
-    const { jobId, index, item, single, controller } = dispatch;
+    const { jobId, index, item, service, single, controller } = dispatch;
     let outcome:
       | { ok: true; value: Report | ReportPage | undefined }
       | { ok: false; error: unknown };
     try {
-      const client = await env.getClient((info) => pacer.note(info));
-      if (!client) throw new NotConnectedError();
+      const saved = await env.getClient((info, serviceUrl) => pacer.for(serviceUrl).note(info));
+      if (!saved) throw new NotConnectedError();
+      if (!sameService(saved.service, service)) throw new OtherServiceError(saved.service);
+      const { client } = saved;
       if (item.tabId !== undefined && item.op.type === 'create') {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
@@ -100,6 +105,9 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
             seen.push(value);
             stored.report = toSummary(value);
           } else gone = deletedBy(op);
+        } else if (outcome.error instanceof OtherServiceError) {
+          stored.state = requeued;
+          followSavedService(state.jobs, outcome.error.saved);
         } else {
           const verdict = verdictOf(op, outcome.error, stored.tries ?? 0);
           if (verdict.next === 'done') {
@@ -116,7 +124,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
           } else if (verdict.next === 'pause') {
             stored.state = requeued;
             for (const other of state.jobs) {
-              if (isFinished(other)) continue;
+              if (isFinished(other) || isHeldForOtherService(other)) continue;
               other.state = 'paused';
               other.pause = verdict.error;
               delete other.resumeAt;
@@ -137,8 +145,9 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       warn('record an answer', error);
     }
     try {
-      if (seen.length > 0) await effects.remember(seen);
-      if (gone) await effects.forget(gone);
+      // Only answers of the job's service come this far.
+      if (service && seen.length > 0) await effects.remember(seen, service.url);
+      if (service && gone) await effects.forget(gone, service.url);
     } catch (error) {
       warn('remember an answer', error);
     }

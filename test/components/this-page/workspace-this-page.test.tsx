@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { WINDOW } from '../../support/fake-tabs';
 import { listPage, ok } from '../popup-helpers';
-import { CACHE, cached, PAGES, renderShell } from '../workspace/workspace-helpers';
+import { CACHE, cached, cacheOf, PAGES, renderShell } from '../workspace/workspace-helpers';
 
 const LISTS = { listReports: () => ok(listPage([])), listProjects: () => ok(listPage([])) };
 
@@ -57,7 +57,7 @@ describe('This page', () => {
     await shows('http://untitled.example/');
     expect(header().textContent).toContain('Untitled page');
     await fakeBrowser.storage.local.set({
-      ratingCache: { ...CACHE, 'http://untitled.example/': cached('bad', 12) },
+      ratingCache: cacheOf({ ...CACHE, 'http://untitled.example/': cached('bad', 12) }),
     });
     await shows('Bad');
 

@@ -8,10 +8,12 @@ import {
   reportTabsJob,
   webTabs,
 } from '../../../lib/open-tabs/open-tabs';
+import { storedRatingCache } from '../../../lib/rating/cache';
 import { fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+const SERVICE = 'https://service.example/api/v1';
 const CACHE = {
   'https://known.example/': {
     reportId: 5,
@@ -33,7 +35,8 @@ describe('webTabs', () => {
         { id: 4, url: 'file:///tmp/x.html' },
         { id: 5 },
       ],
-      CACHE,
+      storedRatingCache(SERVICE, CACHE),
+      SERVICE,
     );
     expect(found).toEqual([
       {

@@ -1,7 +1,6 @@
 // The queue paces its requests to what the service allows, on a fake clock: at most two at once,
 // none that it knows will be refused, and the waits a 429 or an exhausted window ask for.
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Queue } from '../../../../lib/jobs/queue';
 import { DEFAULT_WINDOW_MS, WINDOW_MARGIN_MS } from '../../../../lib/jobs/queue/pacer';
 
@@ -13,6 +12,7 @@ import {
   itemStates,
   START,
   storedJob,
+  storedPacing,
   testQueue,
   until,
   urls,
@@ -166,10 +166,11 @@ describe('an exhausted window', () => {
     // Never more than the limit in any of the service's windows (each starts with its first
     // request: the one after the 429's wait, then a learned window and its margin later).
     const answered = service.log.filter((entry) => entry.status === 200).map((entry) => entry.at);
-    const { queuePacing: pacing } = await fakeBrowser.storage.local.get('queuePacing');
-    const learned = (pacing as { windowMs: number }).windowMs;
+    const pacing = await storedPacing();
+    const learned = pacing?.windowMs;
     // From the window's first request to the end the 429 names (Retry-After rounds up to seconds).
     expect(learned).toBe(120_500);
+    if (learned === undefined) throw new Error('No window learned');
     const second = START + learned;
     const third = second + learned + WINDOW_MARGIN_MS;
     const starts = [START, second, third, third + learned + WINDOW_MARGIN_MS];
