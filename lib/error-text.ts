@@ -62,6 +62,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   exportCut: ({ count }) => t('error_export_cut', count ?? MAX_EXPORT_REPORTS),
   jobNotFound: () => t('error_job_not_found'),
   jobBusy: () => t('error_job_busy'),
+  otherService: () => t('error_other_service'),
 };
 
 /** When only the kind is known (data a page made itself): its reason's words, or general ones. */

@@ -1,6 +1,6 @@
 // One queue job in the workspace (Activity's list, Open tabs' progress): what it does, its state,
-// its progress or outcome (components/jobs/JobProgress.tsx) with Cancel, Resume and Retry failed, and
-// Clear once it has finished.
+// its progress or outcome (components/jobs/JobProgress.tsx) with Cancel, Resume, Retry failed and
+// Discard, and Clear once it has finished.
 
 import { t } from '../../lib/i18n';
 import type { Job } from '../../lib/jobs/jobs';
@@ -30,6 +30,7 @@ export function JobCard({ job, actions, now, openOptions }: JobCardProps) {
         onCancel={() => actions.cancel(job.id)}
         onRetryFailed={() => actions.retryFailed(job.id)}
         onResume={() => actions.resume(job.id)}
+        onDiscard={() => actions.discard(job.id)}
         now={() => now}
       />
       <p class="job-meta muted">

@@ -1,10 +1,12 @@
 // A queue job as the workspace shows it: a progress bar with Cancel while it runs, why and until
-// when it waits, and a summary in words in a status region that is there from the start.
+// when it waits (for another service: which, with Discard), and a summary in words in a status
+// region that is there from the start.
 import { useId } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
-import { countItems, isFinished } from '../../lib/jobs/jobs';
+import { countItems, isFinished, type JobService } from '../../lib/jobs/jobs';
+import { serviceOrigin } from '../../lib/jobs/service';
 import { duration } from '../../lib/time';
 import './job-progress.css';
 
@@ -15,8 +17,10 @@ export interface ProgressJob {
   items: { state: string; error?: ErrorData }[];
   /** While it waits out a rate limit or the network: when it goes on (ms since the epoch). */
   resumeAt?: number;
-  /** Why it is paused (key rejected, no API access, not connected). */
+  /** Why it is paused (key rejected, no API access, not connected, another service). */
   pause?: ErrorData;
+  /** The service it was made for (unknown for a job stored by an older version). */
+  service?: JobService;
   /** Said of the job as a whole (an export cut short). */
   error?: ErrorData;
 }
@@ -37,6 +41,8 @@ export interface JobProgressProps {
   onRetryFailed: () => void;
   /** Offered while the job is paused (sends `resumeJob`); not offered when absent. */
   onResume?: () => void;
+  /** Offered while it waits for another service (sends `discardJob`); not offered when absent. */
+  onDiscard?: () => void;
   now?: () => number;
 }
 
@@ -49,6 +55,7 @@ export function JobProgress({
   onCancel,
   onRetryFailed,
   onResume,
+  onDiscard,
   now = Date.now,
 }: JobProgressProps) {
   const id = useId();
@@ -93,7 +100,18 @@ export function JobProgress({
               {t('dialog_cancel')}
             </button>
           </div>
-          {job.state === 'paused' && job.pause ? (
+          {job.state === 'paused' && job.pause?.reason === 'otherService' ? (
+            <p class="job-wait">
+              {job.service
+                ? t('workspace_jobMadeFor', serviceOrigin(job.service))
+                : t('workspace_jobMadeForUnknown')}{' '}
+              {onDiscard && (
+                <button type="button" aria-describedby={`${id}-title`} onClick={onDiscard}>
+                  {t('workspace_jobDiscard')}
+                </button>
+              )}
+            </p>
+          ) : job.state === 'paused' && job.pause ? (
             <p class="job-wait">
               {t('workspace_reports_jobPaused', errorText(job.pause))}{' '}
               {onResume && (

@@ -37,7 +37,13 @@ export function useJob(id: string | null): Job | null {
 }
 
 /** The requests about a job, by their message type. */
-export type JobRequestType = 'enqueueJob' | 'cancelJob' | 'resumeJob' | 'retryFailed' | 'clearJob';
+export type JobRequestType =
+  | 'enqueueJob'
+  | 'cancelJob'
+  | 'resumeJob'
+  | 'retryFailed'
+  | 'clearJob'
+  | 'discardJob';
 
 /** A refused request about a job: which job (null for a job that did not start), and which. */
 export interface JobFailure {
@@ -52,10 +58,11 @@ export function failureContext(request: JobRequestType, start = ''): string {
   if (request === 'retryFailed') return t('workspace_retryFailed');
   if (request === 'resumeJob') return t('workspace_resumeFailed');
   if (request === 'clearJob') return t('workspace_clearFailed');
+  if (request === 'discardJob') return t('workspace_discardFailed');
   return start;
 }
 
-/** Cancel, Resume, Retry failed and Clear for any job, keeping the last refusal. */
+/** Cancel, Resume, Retry failed, Clear and Discard for any job, keeping the last refusal. */
 export function useJobActions(send: Sender) {
   const [failure, setFailure] = useState<JobFailure | null>(null);
   const ask = useCallback(
@@ -63,6 +70,7 @@ export function useJobActions(send: Sender) {
       setFailure(null);
       const answer = await send(request);
       if (!answer.ok) setFailure({ id, request: request.type, error: answer.error });
+      return answer.ok;
     },
     [send],
   );
@@ -75,6 +83,7 @@ export function useJobActions(send: Sender) {
     retryFailed: (id: string, password?: string) =>
       ask(id, { type: 'retryFailed', id, ...(password ? { password } : {}) }),
     clear: (id: string) => ask(id, { type: 'clearJob', id }),
+    discard: (id: string) => ask(id, { type: 'discardJob', id }),
   };
 }
 
@@ -124,6 +133,10 @@ export function useJobRun(send: Sender) {
     cancel: () => id && actions.cancel(id),
     retry: () => id && actions.retryFailed(id, password.current),
     resume: () => id && actions.resume(id),
+    /** Discards the job (made for another service), and stops showing it. */
+    async discard() {
+      if (id && (await actions.discard(id))) dismiss();
+    },
     dismiss,
   };
 }

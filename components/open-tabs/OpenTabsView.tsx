@@ -26,17 +26,19 @@ import { useNow } from '../ui/useNow';
 import { useStoredValue } from '../ui/useStoredValue';
 
 /** The window's web pages with what the rating cache knows of each, kept current. */
-function useOpenTabs(tabs: WindowTabEvents) {
+function useOpenTabs(tabs: WindowTabEvents, serviceUrl: string | null) {
   const [found, setFound] = useState<TabLike[] | null>(null);
   const cache = useStoredValue(ratingCacheItem);
   useEffect(() => followWindowTabs(tabs, setFound), [tabs]);
-  return found && cache.loaded ? webTabs(found, cache.value) : null;
+  return found && cache.loaded ? webTabs(found, cache.value, serviceUrl) : null;
 }
 
 export interface OpenTabsViewProps {
   send: Sender;
   tabs: WindowTabEvents;
   defaultPrivacy: Privacy;
+  /** The saved service, whose ratings alone are shown. */
+  serviceUrl?: string | null;
   openOptions: () => unknown;
   /** Reports were created (the other tabs' lists are stale). */
   onChanged: () => void;
@@ -46,10 +48,11 @@ export function OpenTabsView({
   send,
   tabs: tabsApi,
   defaultPrivacy,
+  serviceUrl = null,
   openOptions,
   onChanged,
 }: OpenTabsViewProps) {
-  const tabs = useOpenTabs(tabsApi);
+  const tabs = useOpenTabs(tabsApi, serviceUrl);
   const [choices, setChoices] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [choice, setChoice] = useState<PrivacyChoice>({ privacy: defaultPrivacy, password: '' });
   const [sending, setSending] = useState(false);
@@ -129,6 +132,7 @@ export function OpenTabsView({
           onCancel={run.cancel}
           onRetryFailed={run.retry}
           onResume={run.resume}
+          onDiscard={run.discard}
           now={() => now}
         />
       )}

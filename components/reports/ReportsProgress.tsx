@@ -1,5 +1,5 @@
 // The Reports tab's jobs in the background's queue: the bulk action's and the export's progress
-// with Cancel, Resume and Retry failed, and a refused request about either.
+// with Cancel, Resume, Retry failed and Discard, and a refused request about either.
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Job } from '../../lib/jobs/jobs';
@@ -15,6 +15,7 @@ interface JobControls {
   cancel: () => unknown;
   retry: () => unknown;
   resume: () => unknown;
+  discard: () => unknown;
 }
 
 export interface ReportsProgressProps {
@@ -73,6 +74,7 @@ export function ReportsProgress({ bulk, exporter, openOptions }: ReportsProgress
           onCancel={bulk.cancel}
           onRetryFailed={bulk.retry}
           onResume={bulk.resume}
+          onDiscard={bulk.discard}
         />
       )}
       <ErrorAlert
@@ -87,6 +89,7 @@ export function ReportsProgress({ bulk, exporter, openOptions }: ReportsProgress
           onCancel={exporter.cancel}
           onRetryFailed={exporter.retry}
           onResume={exporter.resume}
+          onDiscard={exporter.discard}
         />
       )}
     </>

@@ -189,6 +189,7 @@ export function ReportsTab({
           cancel: exporter.run.cancel,
           retry: exporter.run.retry,
           resume: exporter.run.resume,
+          discard: exporter.run.discard,
         }}
         openOptions={openOptions}
       />

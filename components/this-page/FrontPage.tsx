@@ -28,13 +28,15 @@ export interface ThisPageProps {
   place: Promise<OwnPlace>;
   /** The page in front when the workspace opened (lib/this-page/active-tab.ts). */
   first: ActiveTab | undefined;
+  /** The saved service, whose ratings alone are shown. */
+  serviceUrl: string | null;
 }
 
-export function ThisPage({ tabs, place, first }: ThisPageProps) {
+export function ThisPage({ tabs, place, first, serviceUrl }: ThisPageProps) {
   const tab = useFrontTab(tabs, place, first);
   const cache = useStoredValue(ratingCacheItem);
   const url = tab?.url;
-  const known = cachedRatingFor(cache.value, url);
+  const known = cachedRatingFor(cache.value, url, serviceUrl);
   return (
     <section class="this-page" aria-label={t('workspace_thisPage')}>
       {url ? (

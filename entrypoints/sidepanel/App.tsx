@@ -83,7 +83,7 @@ export function App({
 
   return (
     <main class="workspace">
-      <ThisPage tabs={tabs} place={place} first={load.tab} />
+      <ThisPage tabs={tabs} place={place} first={load.tab} serviceUrl={status.serviceUrl} />
       <ViewTabs
         label={t('workspace_tabsLabel')}
         views={WORKSPACE_TABS.map((tab) => ({ view: tab.id, label: t(tab.labelKey) }))}

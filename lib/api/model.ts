@@ -228,6 +228,7 @@ export const ErrorReason = z.enum([
   'exportCut',
   'jobNotFound',
   'jobBusy',
+  'otherService',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReason>;
 

@@ -28,7 +28,8 @@ export interface HandlerDeps {
  * right after a single action hit the limit waits instead of spending a refused request. Only
  * the saved settings' client: Test connection may be talking to another service.
  */
-const tellQueue = (info: RateInfo) => backgroundQueue().noteRateInfo(info);
+const tellQueue = (info: RateInfo, serviceUrl: string) =>
+  backgroundQueue().noteRateInfo(info, serviceUrl);
 
 export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
   const createClient = overrides.createClient ?? defaultFactory;
@@ -38,7 +39,8 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
       overrides.clients ??
       createClientSource({
         load,
-        create: (options) => createClient({ ...options, onRateInfo: tellQueue }),
+        create: (options) =>
+          createClient({ ...options, onRateInfo: (info) => tellQueue(info, options.baseUrl) }),
       }),
     createClient,
     loadSettings: load,

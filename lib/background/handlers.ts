@@ -41,19 +41,26 @@ async function clientOf(deps: HandlerDeps) {
 }
 
 /** Runs `action`; when the report turns out to be gone, the cache forgets it too. */
-async function forgettingGone<T>(id: number, action: () => Promise<T>): Promise<T> {
+async function forgettingGone<T>(
+  id: number,
+  serviceUrl: string,
+  action: () => Promise<T>,
+): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    if (error instanceof SiteReportError && error.kind === 'not_found') await forgetReport(id);
+    if (error instanceof SiteReportError && error.kind === 'not_found') {
+      await forgetReport(id, serviceUrl);
+    }
     throw error;
   }
 }
 
 /** A page of reports, as the pages get it; the cache takes it too. */
 async function listPage(params: ListReportsParams, deps: HandlerDeps) {
-  const page = await (await clientOf(deps)).reports.list(params);
-  await rememberReports(page.items);
+  const client = await clientOf(deps);
+  const page = await client.reports.list(params);
+  await rememberReports(page.items, client.baseUrl);
   return { ...page, items: page.items.map(toSummary) };
 }
 
@@ -64,33 +71,35 @@ type Handlers = {
 export const handlers = {
   async getStatus({ url }, deps) {
     const { settings } = await deps.loadSettings();
-    return { ...summaryOf(settings), cached: url ? await getCachedRating(url) : null };
+    const cached = url ? await getCachedRating(url, settings.serviceUrl) : null;
+    return { ...summaryOf(settings), cached };
   },
 
   async createReport({ input }, deps) {
-    const report = await (await clientOf(deps)).reports.create(input);
-    await rememberReports([report]);
+    const client = await clientOf(deps);
+    const report = await client.reports.create(input);
+    await rememberReports([report], client.baseUrl);
     return toSummary(report);
   },
 
   async getReport({ id }, deps) {
     const client = await clientOf(deps);
-    const report = await forgettingGone(id, () => client.reports.get(id));
-    await rememberReports([report]);
+    const report = await forgettingGone(id, client.baseUrl, () => client.reports.get(id));
+    await rememberReports([report], client.baseUrl);
     return toSummary(report);
   },
 
   async updateReport({ id, input }, deps) {
     const client = await clientOf(deps);
-    const report = await forgettingGone(id, () => client.reports.update(id, input));
-    await rememberReports([report]);
+    const report = await forgettingGone(id, client.baseUrl, () => client.reports.update(id, input));
+    await rememberReports([report], client.baseUrl);
     return toSummary(report);
   },
 
   async deleteReport({ id }, deps) {
     const client = await clientOf(deps);
-    const answer = await forgettingGone(id, () => client.reports.delete(id));
-    await forgetReport(id);
+    const answer = await forgettingGone(id, client.baseUrl, () => client.reports.delete(id));
+    await forgetReport(id, client.baseUrl);
     return answer;
   },
 
@@ -102,10 +111,10 @@ export const handlers = {
   async waitForResult({ id }, deps, signal?: AbortSignal) {
     const client = await clientOf(deps);
     const poll = async (stop: AbortSignal) => {
-      const report = await forgettingGone(id, () =>
+      const report = await forgettingGone(id, client.baseUrl, () =>
         client.reports.waitForResult(id, { signal: stop }),
       );
-      await rememberReports([report]);
+      await rememberReports([report], client.baseUrl);
       return report;
     };
     return toSummary(await waitShared(client, id, poll, signal));
@@ -123,8 +132,9 @@ export const handlers = {
   },
 
   async deleteProject({ name }, deps) {
-    const answer = await (await clientOf(deps)).projects.delete(name);
-    await forgetProject(name);
+    const client = await clientOf(deps);
+    const answer = await client.projects.delete(name);
+    await forgetProject(name, client.baseUrl);
     return answer;
   },
 
@@ -136,6 +146,7 @@ export const handlers = {
   retryFailed: ({ id, password }) => backgroundQueue().retryFailed(id, password),
   resumeJob: ({ id }) => backgroundQueue().resume(id),
   clearJob: ({ id }) => backgroundQueue().clear(id),
+  discardJob: ({ id }) => backgroundQueue().discard(id),
   getJobs: () => backgroundQueue().jobs(),
   takeExport: ({ id }) => backgroundQueue().takeExport(id),
 } satisfies Handlers;

@@ -121,16 +121,25 @@ export const JobItem = z.object({
 });
 export type JobItem = z.infer<typeof JobItem>;
 
+/**
+ * The service a job was made for: its base URL and a fingerprint of the key (never the key).
+ * Its requests go only to that service with that key (lib/jobs/service.ts).
+ */
+export const JobService = z.object({ url: z.string(), key: z.string() });
+export type JobService = z.infer<typeof JobService>;
+
 export const Job = z.object({
   id: z.string(),
   kind: JobKind,
   state: z.enum(JOB_STATES),
   createdAt: Time,
+  /** Missing only in jobs stored by an older version, which are held (made for an unknown service). */
+  service: z.optional(JobService),
   startedAt: z.optional(Time),
   finishedAt: z.optional(Time),
   /** While it waits out a rate limit (or for the network): when it goes on, in ms. */
   resumeAt: z.optional(Time),
-  /** Why it is paused: the key was rejected, no API access, or not connected. */
+  /** Why it is paused: the key was rejected, no API access, not connected, or another service. */
   pause: z.optional(ErrorData),
   /** Said of the job as a whole (an export that was cut short). */
   error: z.optional(ErrorData),

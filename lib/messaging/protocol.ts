@@ -69,6 +69,8 @@ export const Request = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('resumeJob'), id: JobId }),
   /** Removes a finished job (and its export). */
   z.strictObject({ type: z.literal('clearJob'), id: JobId }),
+  /** Removes a job held for another service (or finished), with its password and export. */
+  z.strictObject({ type: z.literal('discardJob'), id: JobId }),
   /** The jobs, as storage.local `jobs` holds them (pages may also read that key). */
   z.strictObject({ type: z.literal('getJobs') }),
   /** A finished export's reports, in order; they are then removed from storage. */
@@ -107,6 +109,7 @@ export interface AnswerMap {
   retryFailed: { id: string };
   resumeJob: { id: string };
   clearJob: { id: string };
+  discardJob: { id: string };
   getJobs: Job[];
   takeExport: ReportSummary[];
 }

@@ -19,7 +19,11 @@ export interface TabLike {
 }
 
 /** The web pages among `tabs`, in their order, each with what the cache knows of it. */
-export function webTabs(tabs: readonly TabLike[], cache: unknown): OpenTab[] {
+export function webTabs(
+  tabs: readonly TabLike[],
+  cache: unknown,
+  serviceUrl: string | null | undefined,
+): OpenTab[] {
   return tabs.flatMap((tab) =>
     tab.id !== undefined && isWebUrl(tab.url)
       ? [
@@ -27,7 +31,7 @@ export function webTabs(tabs: readonly TabLike[], cache: unknown): OpenTab[] {
             id: tab.id,
             url: tab.url,
             title: tab.title ?? '',
-            known: cachedRatingFor(cache, tab.url),
+            known: cachedRatingFor(cache, tab.url, serviceUrl),
           },
         ]
       : [],

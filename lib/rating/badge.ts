@@ -1,5 +1,5 @@
-// The toolbar button's badge: per tab, the rating of the latest report known for the tab's
-// address, read only from the local rating cache — never from the network.
+// The toolbar button's badge: per tab, the rating of the latest report the saved service is known
+// to have for the tab's address, read only from the local rating cache — never from the network.
 import { browser } from 'wxt/browser';
 import type { Rating } from '../api/model';
 import { t } from '../i18n';
@@ -9,7 +9,6 @@ import {
   type CachedRating,
   cachedRatingFor,
   changedUrls,
-  getCachedRating,
   ratingCacheChange,
   ratingCacheItem,
   ratingCacheKey,
@@ -119,8 +118,9 @@ export async function setTabBadge(tabId: number, badge: Badge | null): Promise<v
 export async function updateTabBadge(tabId: number, url: string | undefined): Promise<void> {
   // Pages that cannot have a report (the extension's own, chrome://) need no reading.
   if (!ratingCacheKey(url)) return setTabBadge(tabId, null);
-  const [{ settings }, entry] = await Promise.all([loadSettings(), getCachedRating(url)]);
-  await setTabBadge(tabId, settings.showBadge && entry ? badgeFor(entry) : null);
+  const [{ settings }, stored] = await Promise.all([loadSettings(), ratingCacheItem.getValue()]);
+  const entry = settings.showBadge ? cachedRatingFor(stored, url, settings.serviceUrl) : null;
+  await setTabBadge(tabId, entry ? badgeFor(entry) : null);
 }
 
 /**
@@ -137,7 +137,9 @@ export async function refreshBadges(urls?: ReadonlySet<string>): Promise<void> {
     tabs.map((tab) => {
       if (tab.id === undefined) return undefined;
       if (urls && !urls.has(ratingCacheKey(tab.url) ?? '')) return undefined;
-      const entry = settings.showBadge ? cachedRatingFor(stored, tab.url) : null;
+      const entry = settings.showBadge
+        ? cachedRatingFor(stored, tab.url, settings.serviceUrl)
+        : null;
       return setTabBadge(tab.id, entry ? badgeFor(entry) : null);
     }),
   );

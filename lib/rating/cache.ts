@@ -1,4 +1,5 @@
-// The latest report seen for each address; the badge reads only this, so it costs no request.
+// The latest report seen for each address, kept per service (by its base URL): another service's
+// ratings are never shown as this one's. The badge reads only this, so it costs no request.
 // Writing is best effort: a failure is logged, never turned into a failed answer.
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
@@ -26,12 +27,41 @@ export type CachedRating = z.infer<typeof CachedRating>;
 /** With the report's project, so deleting a project can forget its reports. */
 const CacheEntry = z.extend(CachedRating, { project: z.optional(z.string()) });
 type CacheEntry = z.infer<typeof CacheEntry>;
-export type RatingCache = Record<string, CacheEntry>;
+/** One service's entries, by address. */
+type ServiceCache = Record<string, CacheEntry>;
+/** By service (its base URL), then by address. */
+export type RatingCache = Record<string, ServiceCache>;
+/**
+ * As stored. The layout before it, entries by address for no service in particular, reads as
+ * empty: whose ratings they were is not known.
+ */
+export interface StoredRatingCache {
+  services: RatingCache;
+}
 
 const RATING_CACHE = 'ratingCache';
-export const ratingCacheItem = storage.defineItem<RatingCache>(`local:${RATING_CACHE}`, {
-  fallback: {},
-});
+export const ratingCacheItem = storage.defineItem<StoredRatingCache | null>(
+  `local:${RATING_CACHE}`,
+  { fallback: null },
+);
+
+/** The stored value for `entries` by address, of the service at `serviceUrl` (tests, fixtures). */
+export function storedRatingCache(
+  serviceUrl: string,
+  entries: Record<string, unknown>,
+): { services: Record<string, Record<string, unknown>> } {
+  return { services: { [serviceUrl]: entries } };
+}
+
+/** The stored entries of one service, unchecked; undefined for none or another layout. */
+function serviceEntries(raw: unknown, serviceUrl: string | null | undefined): unknown {
+  if (!serviceUrl || !raw || typeof raw !== 'object') return undefined;
+  const { services } = raw as { services?: unknown };
+  if (!services || typeof services !== 'object' || Array.isArray(services)) return undefined;
+  return Object.hasOwn(services, serviceUrl)
+    ? (services as Record<string, unknown>)[serviceUrl]
+    : undefined;
+}
 
 /** The cache key of an address: an http(s) URL without its fragment, or null for anything else. */
 export function ratingCacheKey(url: string | undefined): string | null {
@@ -49,17 +79,24 @@ export function ratingCacheKey(url: string | undefined): string | null {
 const isStorableKey = (url: string) =>
   url.length <= RATING_CACHE_MAX_URL_LENGTH && ratingCacheKey(url) === url;
 
-/** The entry for `url` in a stored cache, or null when there is none or it is unusable. */
-export function cachedRatingFor(cache: unknown, url: string | undefined): CachedRating | null {
+/**
+ * The entry for `url` of the service at `serviceUrl` in a stored cache, or null when there is
+ * none (or no service is set) or it is unusable.
+ */
+export function cachedRatingFor(
+  cache: unknown,
+  url: string | undefined,
+  serviceUrl: string | null | undefined,
+): CachedRating | null {
   const key = ratingCacheKey(url);
-  if (!key || !cache || typeof cache !== 'object') return null;
-  const parsed = CachedRating.safeParse((cache as Record<string, unknown>)[key]);
+  const entries = serviceEntries(cache, serviceUrl);
+  if (!key || !entries || typeof entries !== 'object') return null;
+  const parsed = CachedRating.safeParse((entries as Record<string, unknown>)[key]);
   return parsed.success ? parsed.data : null;
 }
 
-/** The cache as stored; invalid entries (an older layout, damage) are left out. */
-export function parseRatingCache(raw: unknown): RatingCache {
-  const cache: RatingCache = {};
+function parseServiceCache(raw: unknown): ServiceCache {
+  const cache: ServiceCache = {};
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return cache;
   for (const [url, value] of Object.entries(raw)) {
     if (!isStorableKey(url)) continue;
@@ -69,23 +106,53 @@ export function parseRatingCache(raw: unknown): RatingCache {
   return cache;
 }
 
+/** The cache as stored; invalid entries (an older layout, damage) are left out. */
+export function parseRatingCache(raw: unknown): RatingCache {
+  const cache: RatingCache = {};
+  const services = raw && typeof raw === 'object' ? (raw as { services?: unknown }).services : null;
+  if (!services || typeof services !== 'object' || Array.isArray(services)) return cache;
+  for (const [serviceUrl, entries] of Object.entries(services)) {
+    const parsed = parseServiceCache(entries);
+    if (Object.keys(parsed).length > 0) cache[serviceUrl] = parsed;
+  }
+  return cache;
+}
+
 export async function readRatingCache(): Promise<RatingCache> {
   return parseRatingCache(await ratingCacheItem.getValue());
 }
 
-/** The latest known rating for `url`, or null; only that entry is checked. */
-export async function getCachedRating(url: string | undefined): Promise<CachedRating | null> {
-  if (!ratingCacheKey(url)) return null;
-  return cachedRatingFor(await ratingCacheItem.getValue(), url);
+/** The latest known rating for `url` of the service at `serviceUrl`, or null. */
+export async function getCachedRating(
+  url: string | undefined,
+  serviceUrl: string | null | undefined,
+): Promise<CachedRating | null> {
+  if (!ratingCacheKey(url) || !serviceUrl) return null;
+  return cachedRatingFor(await ratingCacheItem.getValue(), url, serviceUrl);
 }
 
 const lock = createLock();
 
-function change(mutate: (cache: RatingCache) => boolean): Promise<void> {
+/** Changes the entries of one service; all services' together stay within the bounds. */
+function change(
+  serviceUrl: string,
+  mutate: (cache: ServiceCache) => boolean,
+  bounds: { limit: number; maxBytes: number } = {
+    limit: RATING_CACHE_LIMIT,
+    maxBytes: RATING_CACHE_MAX_BYTES,
+  },
+): Promise<void> {
   return lock
     .runExclusive(async () => {
       const cache = await readRatingCache();
-      if (mutate(cache)) await ratingCacheItem.setValue(cache);
+      const entries = cache[serviceUrl] ?? {};
+      if (!mutate(entries)) return;
+      cache[serviceUrl] = entries;
+      evictOldest(cache, bounds.limit, bounds.maxBytes);
+      for (const [service, kept] of Object.entries(cache)) {
+        if (Object.keys(kept).length === 0) delete cache[service];
+      }
+      await ratingCacheItem.setValue({ services: cache });
     })
     .catch(warnNotSaved);
 }
@@ -102,61 +169,78 @@ const utf8Bytes = (text: string) => encoder.encode(text).byteLength;
 const entryBytes = (url: string, entry: CacheEntry) =>
   utf8Bytes(JSON.stringify(url)) + utf8Bytes(JSON.stringify(entry)) + 2;
 
-/** Drops the longest unseen entries until at most `limit` are left in at most `maxBytes`. */
+/**
+ * Drops the longest unseen entries, of any service, until at most `limit` are left in at most
+ * `maxBytes` (each service's name counted too).
+ */
 function evictOldest(cache: RatingCache, limit: number, maxBytes: number) {
-  const urls = Object.keys(cache);
-  const sizes = new Map(urls.map((url) => [url, entryBytes(url, cache[url] as CacheEntry)]));
-  let count = urls.length;
-  let bytes = 2;
-  for (const size of sizes.values()) bytes += size;
+  const all = Object.entries(cache).flatMap(([, entries]) =>
+    Object.entries(entries).map(([url, entry]) => ({
+      entries,
+      url,
+      seenAt: entry.seenAt,
+      size: entryBytes(url, entry),
+    })),
+  );
+  let count = all.length;
+  let bytes = utf8Bytes('{"services":{}}');
+  for (const service of Object.keys(cache)) bytes += utf8Bytes(JSON.stringify(service)) + 4;
+  for (const { size } of all) bytes += size;
   if (count <= limit && bytes <= maxBytes) return;
   // Stable: among entries seen at the same time, the later ones of an answer are kept.
-  urls.sort((a, b) => (cache[a]?.seenAt ?? 0) - (cache[b]?.seenAt ?? 0));
-  for (const url of urls) {
+  all.sort((a, b) => a.seenAt - b.seenAt);
+  for (const { entries, url, size } of all) {
     if (count <= limit && bytes <= maxBytes) break;
-    delete cache[url];
+    delete entries[url];
     count -= 1;
-    bytes -= sizes.get(url) ?? 0;
+    bytes -= size;
   }
 }
 
 /**
- * Records the reports of one answer in a single write. For each address the newest report
- * (highest id) wins, whatever order answers come in. Never rejects.
+ * Records the reports of one answer of the service at `serviceUrl` in a single write. For each
+ * address the newest report (highest id) wins, whatever order answers come in. Never rejects.
  */
 export function rememberReports(
   reports: readonly Report[],
+  serviceUrl: string,
   { now = Date.now(), limit = RATING_CACHE_LIMIT, maxBytes = RATING_CACHE_MAX_BYTES } = {},
 ): Promise<void> {
   if (reports.length === 0) return Promise.resolve();
-  return change((cache) => {
-    let changed = false;
-    for (const report of reports) {
-      const key = ratingCacheKey(report.url);
-      if (!key || !isStorableKey(key)) continue;
-      const entry: CacheEntry = {
-        reportId: report.id,
-        rating: report.rating,
-        generatedAt: report.generatedAt,
-        privacy: report.privacy,
-        seenAt: now,
-      };
-      if (report.score !== undefined) entry.score = report.score;
-      if (report.project !== undefined) entry.project = report.project;
-      // What would not be read back is not written.
-      if (!CacheEntry.safeParse(entry).success) continue;
-      const existing = cache[key];
-      if (existing && existing.reportId > report.id) continue;
-      cache[key] = entry;
-      changed = true;
-    }
-    evictOldest(cache, limit, maxBytes);
-    return changed;
-  });
+  return change(
+    serviceUrl,
+    (cache) => {
+      let changed = false;
+      for (const report of reports) {
+        const key = ratingCacheKey(report.url);
+        if (!key || !isStorableKey(key)) continue;
+        const entry: CacheEntry = {
+          reportId: report.id,
+          rating: report.rating,
+          generatedAt: report.generatedAt,
+          privacy: report.privacy,
+          seenAt: now,
+        };
+        if (report.score !== undefined) entry.score = report.score;
+        if (report.project !== undefined) entry.project = report.project;
+        // What would not be read back is not written.
+        if (!CacheEntry.safeParse(entry).success) continue;
+        const existing = cache[key];
+        if (existing && existing.reportId > report.id) continue;
+        cache[key] = entry;
+        changed = true;
+      }
+      return changed;
+    },
+    { limit, maxBytes },
+  );
 }
 
-function removeWhere(test: (url: string, entry: CacheEntry) => boolean): Promise<void> {
-  return change((cache) => {
+function removeWhere(
+  serviceUrl: string,
+  test: (url: string, entry: CacheEntry) => boolean,
+): Promise<void> {
+  return change(serviceUrl, (cache) => {
     let changed = false;
     for (const [url, entry] of Object.entries(cache)) {
       if (!test(url, entry)) continue;
@@ -167,32 +251,36 @@ function removeWhere(test: (url: string, entry: CacheEntry) => boolean): Promise
   });
 }
 
-/** Forgets a deleted (or vanished) report. Never rejects. */
-export function forgetReport(reportId: number): Promise<void> {
-  return removeWhere((_url, entry) => entry.reportId === reportId);
+/** Forgets a deleted (or vanished) report of the service at `serviceUrl`. Never rejects. */
+export function forgetReport(reportId: number, serviceUrl: string): Promise<void> {
+  return removeWhere(serviceUrl, (_url, entry) => entry.reportId === reportId);
 }
 
 /**
  * Forgets the reports of a deleted project: those recorded with it, and, for entries without a
  * project, those whose host is its name (how services name projects). Never rejects.
  */
-export function forgetProject(name: string): Promise<void> {
+export function forgetProject(name: string, serviceUrl: string): Promise<void> {
   const host = name.toLowerCase();
-  return removeWhere((url, entry) =>
+  return removeWhere(serviceUrl, (url, entry) =>
     entry.project !== undefined ? entry.project === name : new URL(url).host === host,
   );
 }
 
-/** Addresses whose entry differs between two stored values of the cache (seenAt aside). */
+/** Addresses whose entry of any service differs between two stored values (seenAt aside). */
 export function changedUrls(oldValue: unknown, newValue: unknown): Set<string> {
   const before = parseRatingCache(oldValue);
   const after = parseRatingCache(newValue);
   const urls = new Set<string>();
-  for (const url of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const a = before[url];
-    const b = after[url];
-    if (!a || !b || JSON.stringify({ ...a, seenAt: 0 }) !== JSON.stringify({ ...b, seenAt: 0 })) {
-      urls.add(url);
+  for (const service of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = before[service] ?? {};
+    const is = after[service] ?? {};
+    for (const url of new Set([...Object.keys(was), ...Object.keys(is)])) {
+      const a = was[url];
+      const b = is[url];
+      if (!a || !b || JSON.stringify({ ...a, seenAt: 0 }) !== JSON.stringify({ ...b, seenAt: 0 })) {
+        urls.add(url);
+      }
     }
   }
   return urls;

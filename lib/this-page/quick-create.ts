@@ -184,7 +184,7 @@ async function queueAllTabs(
     const key = ratingCacheKey(tab.url);
     if (!key || !tab.url || tab.id === undefined || seen.has(key)) continue;
     seen.add(key);
-    if (await getCachedRating(tab.url)) continue;
+    if (await getCachedRating(tab.url, settings.serviceUrl)) continue;
     items.push({ type: 'create', url: tab.url, privacy, tabId: tab.id });
   }
   const skipped = tabs.length - items.length;

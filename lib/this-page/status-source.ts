@@ -28,7 +28,8 @@ export function createStatusSource(send: Sender, { cachedRating = true } = {}): 
     early = undefined;
     const summary = parseSettingsSummary(items.summary);
     if (!summary) return send({ type: 'getStatus', ...(url ? { url } : {}) });
-    return { ok: true, data: { ...summary, cached: cachedRatingFor(items.cache, url) } };
+    const cached = cachedRatingFor(items.cache, url, summary.serviceUrl);
+    return { ok: true, data: { ...summary, cached } };
   };
 }
 

@@ -93,23 +93,28 @@ describe('values stored before storage items', () => {
     expect(stored.settingsSummary).toEqual({ ...SUMMARY, notify: false });
   });
 
-  it('keep the popup’s status and the page’s cached rating, without asking the background', async () => {
+  it('keep the popup’s status without asking the background; the cached ratings, not knowing their service, are dropped', async () => {
     await storeTodaysValues();
     const send = () => Promise.reject(new Error('not asked'));
     const { version: _, ...summary } = SUMMARY;
-    const { project: __, ...cached } = ENTRY;
     await expect(createStatusSource(send)('https://example.com/pricing#top')).resolves.toEqual({
       ok: true,
-      data: { ...summary, cached },
+      data: { ...summary, cached: null },
     });
-    await expect(getCachedRating('https://example.com/pricing')).resolves.toEqual(cached);
+    await expect(
+      getCachedRating('https://example.com/pricing', SUMMARY.serviceUrl),
+    ).resolves.toBeNull();
   });
 
   it('keep the queued jobs and what the pacer knew, for the background and the pages', async () => {
     await storeTodaysValues();
     const state = await createJobStore().read();
     expect(state.jobs).toEqual([JOB]);
-    expect(state.pacing).toEqual({ limit: 60, remaining: 12, at: 1_800_000_000_000 });
+    // For no service in particular: the first one the queue sends to takes it (pacers.ts).
+    expect(state.pacing).toEqual({
+      services: [],
+      unclaimed: { limit: 60, remaining: 12, at: 1_800_000_000_000 },
+    });
     expect(parseStoredJobs(await jobsItem.getValue())).toEqual([JOB]);
   });
 

@@ -2,29 +2,37 @@
 // its store, pacer and effects, the requests under way, and the rules every part applies to a job.
 import type { Report } from '../../api/model';
 import type { RateInfo } from '../../api/rate-info';
-import { isFinished, type Job, type JobItem } from '../jobs';
+import { isFinished, type Job, type JobItem, type JobService } from '../jobs';
 import type { QueueClient } from './items';
-import { createPacer, type Pacer } from './pacer';
+import { createServicePacers, type ServicePacers } from './pacers';
 import { createJobStore, type JobStore, jobPasswords } from './store';
 
 export type TabStage = 'queued' | 'sending' | 'finished';
 
 /** What the queue's work shows outside it: the rating cache, badges, notifications. */
 export interface QueueEffects {
-  /** Reports the service answered with. */
-  remember(reports: readonly Report[]): Promise<void>;
-  /** A report or project that is gone (deleted, or found missing). */
-  forget(target: { id: number } | { name: string }): Promise<void>;
+  /** Reports the service at `serviceUrl` answered with. */
+  remember(reports: readonly Report[], serviceUrl: string): Promise<void>;
+  /** A report or project of the service at `serviceUrl` that is gone (deleted, or found missing). */
+  forget(target: { id: number } | { name: string }, serviceUrl: string): Promise<void>;
   /** A create with a tab; `single`: it is its job's only item (notified on its own). */
   tabCreate(stage: TabStage, item: JobItem, single: boolean): Promise<void>;
   /** A job finished or was cancelled. */
   jobFinished(job: Job): Promise<void>;
 }
 
+export interface SavedClient {
+  client: QueueClient;
+  service: JobService;
+}
+
 /** What the queue runs on: the worker's come from the browser (index.ts), tests hand in fakes. */
 export interface QueueEnvironment {
-  /** The client for the saved settings, telling `onRateInfo` of every answer; null: not connected. */
-  getClient(onRateInfo: (info: RateInfo) => void): Promise<QueueClient | null>;
+  /**
+   * The client for the saved settings and the service they name (read together), telling
+   * `onRateInfo` of every answer, with the base URL it came from; null: not connected.
+   */
+  getClient(onRateInfo: (info: RateInfo, serviceUrl: string) => void): Promise<SavedClient | null>;
   now(): number;
   /** Runs `run` after `ms`; returns a function that cancels it. */
   setTimer(run: () => void, ms: number): () => void;
@@ -42,6 +50,8 @@ export interface Dispatch {
   jobId: string;
   index: number;
   item: JobItem;
+  /** The service its job was made for. */
+  service: JobService | undefined;
   /** It is its job's only item. */
   single: boolean;
   controller: AbortController;
@@ -54,7 +64,8 @@ export interface QueueContext {
   env: QueueEnvironment;
   store: JobStore;
   passwords: typeof jobPasswords;
-  pacer: Pacer;
+  /** The pacing of each service, the one a request goes to. */
+  pacer: ServicePacers;
   effects: QueueEffects;
   /** The requests under way, by keyOf(job, index). */
   inFlight: Map<string, Dispatch>;
@@ -69,7 +80,7 @@ export function createContext(env: QueueEnvironment): QueueContext {
     env,
     store: createJobStore(env.now),
     passwords: jobPasswords,
-    pacer: createPacer(env.now),
+    pacer: createServicePacers(env.now),
     effects: env.effects,
     inFlight: new Map(),
     unrecorded: new Set(),

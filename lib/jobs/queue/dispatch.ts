@@ -29,11 +29,13 @@ function nextWaiting(jobs: Job[], inFlight: ReadonlyMap<string, Dispatch>, now: 
   let due: number | undefined;
   for (const job of jobs) {
     if (isFinished(job) || job.state === 'paused') continue;
+    // A job without a service is held at the first look (recovery.ts).
+    if (!job.service) continue;
     for (const [index, item] of job.items.entries()) {
       if (inFlight.has(keyOf(job.id, index))) continue;
-      if (item.state === 'waiting') return { job, index, item };
+      if (item.state === 'waiting') return { job, index, item, service: job.service };
       if (!toReconcile(item) || item.reconcileAt === undefined) continue;
-      if (item.reconcileAt <= now) return { job, index, item };
+      if (item.reconcileAt <= now) return { job, index, item, service: job.service };
       due = Math.min(due ?? item.reconcileAt, item.reconcileAt);
     }
   }
@@ -75,12 +77,12 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
           ctx.backoffUntil = until = now + OFFLINE_RECHECK_MS;
           break;
         }
-        const decision = pacer.decide(inFlight.size);
+        const decision = pacer.for(next.service.url).decide(inFlight.size);
         if (!decision.send) {
           until = decision.until;
           break;
         }
-        const { job, index, item } = next;
+        const { job, index, item, service } = next;
         // An unknown create is looked for, not sent: it stays unknown until that answer.
         if (item.state === 'waiting') {
           item.state = 'running';
@@ -92,6 +94,7 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
           jobId: job.id,
           index,
           item: { ...item },
+          service,
           single: job.items.length === 1,
           controller: new AbortController(),
         };

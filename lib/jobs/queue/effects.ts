@@ -17,9 +17,10 @@ import { countItems } from '../jobs';
 import type { QueueEffects } from './context';
 
 export const queueEffects: QueueEffects = {
-  remember: (reports) => rememberReports(reports),
+  remember: (reports, serviceUrl) => rememberReports(reports, serviceUrl),
 
-  forget: (target) => ('id' in target ? forgetReport(target.id) : forgetProject(target.name)),
+  forget: (target, serviceUrl) =>
+    'id' in target ? forgetReport(target.id, serviceUrl) : forgetProject(target.name, serviceUrl),
 
   async tabCreate(stage, item, single) {
     const { tabId } = item;

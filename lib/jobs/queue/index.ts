@@ -4,6 +4,8 @@ import { browser } from 'wxt/browser';
 import { createSiteReportClient } from '../../api';
 import type { RateInfo } from '../../api/rate-info';
 import { createClientSource } from '../../background/client-source';
+import type { JobService } from '../jobs';
+import { serviceOf } from '../service';
 import { createWakeups, QUEUE_ALARM } from './alarms';
 import { createContext, type QueueEnvironment } from './context';
 import { createDispatcher } from './dispatch';
@@ -26,11 +28,11 @@ export function createQueue(env: QueueEnvironment) {
     ...createJobCommands(ctx, { recovery, pump }),
 
     /**
-     * What the service said of its rate limit to a page's own request, so a job does not spend
-     * a request it knows will be refused. Kept in memory; the next step stores it.
+     * What the service at `serviceUrl` said of its rate limit to a page's own request, so a job
+     * does not spend a request it knows will be refused. Kept in memory; the next step stores it.
      */
-    noteRateInfo(info: RateInfo): void {
-      recovery.note(info);
+    noteRateInfo(info: RateInfo, serviceUrl: string): void {
+      recovery.note(info, serviceUrl);
     },
 
     /** The worker started, the alarm rang or a page asked something: go on with the work. */
@@ -64,15 +66,26 @@ export function setBackgroundQueue(queue: Queue | undefined): void {
 }
 
 export function browserEnvironment(): QueueEnvironment {
-  let tell: (info: RateInfo) => void = () => {};
+  let tell: (info: RateInfo, serviceUrl: string) => void = () => {};
+  // The service of each client, worked out from the very values it was built with.
+  const services = new WeakMap<object, Promise<JobService>>();
   // Its own client, built like the handlers' one, whose answers tell the pacer.
   const clients = createClientSource({
-    create: (options) => createSiteReportClient({ ...options, onRateInfo: (info) => tell(info) }),
+    create: (options) => {
+      const client = createSiteReportClient({
+        ...options,
+        onRateInfo: (info) => tell(info, options.baseUrl),
+      });
+      services.set(client, serviceOf(options.baseUrl, options.apiKey));
+      return client;
+    },
   });
   return {
     async getClient(onRateInfo) {
       tell = onRateInfo;
-      return clients.get();
+      const client = await clients.get();
+      const service = client && services.get(client);
+      return client && service ? { client, service: await service } : null;
     },
     now: () => Date.now(),
     setTimer(run, ms) {

@@ -1,18 +1,21 @@
-// What the pages and the background ask of the queue: queue, cancel, retry, resume, clear, take
-// an export; and settings changes, which let paused jobs go on.
+// What the pages and the background ask of the queue: queue, cancel, retry, resume, clear, discard,
+// take an export; and settings changes, which let paused jobs of the saved service go on.
 import type { ErrorData, ErrorReason, ReportSummary } from '../../api/model';
-import { ExplainedError } from '../../background/error-data';
+import { ExplainedError, NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
 import {
   isFinished,
   type Job,
   type JobKind,
+  type JobService,
   KIND_OPS,
   MAX_JOB_ITEMS,
   MAX_RETRY_AFTER_SECONDS,
   type RequestedOp,
 } from '../jobs';
+import { sameService } from '../service';
 import { announce, type QueueContext, type QueueEvent } from './context';
+import { followSavedService, isHeldForOtherService } from './other-service';
 import type { Recovery } from './recovery';
 import { exportKeys, type QueueState, readExport, removeExport } from './store';
 
@@ -63,13 +66,14 @@ function check(input: EnqueueInput) {
   }
 }
 
-/** The job made from what a page asked for (checked). */
-function newJob(input: EnqueueInput, id: string, now: number): Job {
+/** The job made from what a page asked for (checked), for the service saved now. */
+function newJob(input: EnqueueInput, id: string, now: number, service: JobService): Job {
   return {
     id,
     kind: input.kind,
     state: 'waiting',
     createdAt: now,
+    service,
     items: input.items.map((requested) => {
       if (requested.type !== 'create') return { op: requested, state: 'waiting' };
       const { tabId = input.tabId, ...op } = requested;
@@ -78,8 +82,9 @@ function newJob(input: EnqueueInput, id: string, now: number): Job {
   };
 }
 
+/** A job held for another service goes on only when that service is saved again. */
 function resumeJob(job: Job) {
-  if (job.state !== 'paused') return;
+  if (job.state !== 'paused' || isHeldForOtherService(job)) return;
   job.state = job.startedAt === undefined ? 'waiting' : 'running';
   delete job.pause;
 }
@@ -104,6 +109,12 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
     await announce(ctx, events);
   }
 
+  /** The service of the saved settings, or null when not connected. */
+  async function savedService(): Promise<JobService | null> {
+    const saved = await env.getClient((info, serviceUrl) => recovery.note(info, serviceUrl));
+    return saved?.service ?? null;
+  }
+
   /** Changes one job, then goes on with the work. */
   async function change(id: string, edit: (job: Job, events: QueueEvent[]) => void) {
     await changeJobs((state, events) => edit(find(state, id), events));
@@ -114,15 +125,22 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
   return {
     async enqueue(input: EnqueueInput): Promise<{ id: string; resumeAt?: number }> {
       check(input);
+      const service = await savedService();
+      if (!service) throw new NotConnectedError();
       const now = env.now();
       const id = env.newId?.() ?? crypto.randomUUID();
-      const job = newJob(input, id, now);
+      const job = newJob(input, id, now, service);
       if (needsPassword(input) && input.password) await passwords.keep(id, input.password);
       await changeJobs((state) => {
         const wait = Math.min(input.retryAfterSeconds ?? 0, MAX_RETRY_AFTER_SECONDS);
-        if (wait > 0) pacer.holdUntil(now + wait * 1000);
+        if (wait > 0) pacer.for(service.url).holdUntil(now + wait * 1000);
         // Jobs wait for the user (a rejected key, no connection): a new one would be refused too.
-        const pause = state.jobs.find((other) => other.state === 'paused')?.pause;
+        const pause = state.jobs.find(
+          (other) =>
+            other.state === 'paused' &&
+            !isHeldForOtherService(other) &&
+            sameService(other.service, service),
+        )?.pause;
         if (pause) Object.assign(job, { state: 'paused', pause });
         state.jobs.push(job);
       });
@@ -193,6 +211,35 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
       return { id };
     },
 
+    /**
+     * Removes a job held for another service (or finished), with its password and export; its
+     * waiting creates are let go by their tabs.
+     */
+    async discard(id: string) {
+      const events: QueueEvent[] = [];
+      await store.update((state) => {
+        const job = find(state, id);
+        if (!isFinished(job) && !isHeldForOtherService(job)) {
+          throw explained('invalid_input', 'jobBusy');
+        }
+        for (const item of job.items) {
+          if (item.state !== 'waiting') continue;
+          item.state = 'cancelled';
+          if (item.op.type === 'create') events.push({ job, item, stage: 'finished' });
+        }
+        state.jobs = state.jobs.filter((other) => other !== job);
+        state.removed.push(...exportKeys(job));
+      });
+      for (const dispatch of inFlight.values()) {
+        if (dispatch.jobId === id && dispatch.item.op.type === 'listPage') {
+          dispatch.controller.abort();
+        }
+      }
+      await passwords.forget(id);
+      await announce(ctx, events);
+      return { id };
+    },
+
     async jobs(): Promise<Job[]> {
       void pump();
       return (await store.read()).jobs;
@@ -211,10 +258,15 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
       return reports;
     },
 
-    /** The settings changed: paused jobs go on (a new key may be accepted). */
+    /**
+     * The settings changed: jobs made for another service or key are held, those made for the
+     * saved ones go on (a new key may be accepted).
+     */
     async settingsChanged() {
       ctx.backoffUntil = 0;
+      const service = await savedService();
       await changeJobs((state) => {
+        if (service) followSavedService(state.jobs, service);
         for (const job of state.jobs) resumeJob(job);
       });
       await pump();

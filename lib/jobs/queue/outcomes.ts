@@ -1,5 +1,6 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
-// pauses every job; a network or service failure holds all requests back for a while.
+// pauses every job; a network or service failure holds all requests back for a while. A request
+// goes only to the service and key its job was made for; otherwise the job is held, unsent.
 import { DEFAULT_PER_PAGE } from '../../api/list-query';
 import {
   type ErrorData,
@@ -12,6 +13,7 @@ import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
 import type { Job, JobItem, JobOp } from '../jobs';
 import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../jobs';
+import { sameService } from '../service';
 import {
   announce,
   type Dispatch,
@@ -24,6 +26,7 @@ import {
   warn,
 } from './context';
 import { findMade, perform, verdictOf } from './items';
+import { followSavedService, isHeldForOtherService, OtherServiceError } from './other-service';
 import { exportKey, type QueueState } from './store';
 
 /** After a network or service failure, the first wait before the next request. */
@@ -102,7 +105,7 @@ function deletedBy(op: JobOp): Gone | undefined {
 /** Key rejected, no API access, not connected: every job waits for the user. */
 function pauseAll(state: QueueState, error: ErrorData) {
   for (const other of state.jobs) {
-    if (isFinished(other)) continue;
+    if (isFinished(other) || isHeldForOtherService(other)) continue;
     other.state = 'paused';
     other.pause = error;
     delete other.resumeAt;
@@ -177,6 +180,9 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         seen.push(value);
         stored.report = toSummary(value);
       } else if (value === undefined) gone = deletedBy(op);
+    } else if (outcome.error instanceof OtherServiceError) {
+      stored.state = requeued;
+      followSavedService(state.jobs, outcome.error.saved);
     } else {
       const verdict = verdictOf(op, outcome.error, stored.tries ?? 0);
       if (verdict.next === 'done') {
@@ -215,11 +221,13 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
   const pause = (ms: number) => new Promise<void>((resume) => env.setTimer(resume, ms));
 
   return async function send(dispatch: Dispatch) {
-    const { jobId, index, item, single, controller } = dispatch;
+    const { jobId, index, item, service, single, controller } = dispatch;
     let outcome: Outcome;
     try {
-      const client = await env.getClient((info) => pacer.note(info));
-      if (!client) throw new NotConnectedError();
+      const saved = await env.getClient((info, serviceUrl) => pacer.for(serviceUrl).note(info));
+      if (!saved) throw new NotConnectedError();
+      if (!sameService(saved.service, service)) throw new OtherServiceError(saved.service);
+      const { client } = saved;
       if (item.tabId !== undefined && item.op.type === 'create' && !toReconcile(item)) {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
@@ -250,8 +258,9 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     unrecorded.delete(key);
     const { events, seen, gone } = recorded;
     try {
-      if (seen.length > 0) await effects.remember(seen);
-      if (gone) await effects.forget(gone);
+      // Only answers of the job's service come this far.
+      if (service && seen.length > 0) await effects.remember(seen, service.url);
+      if (service && gone) await effects.forget(gone, service.url);
     } catch (error) {
       warn('remember an answer', error);
     }

@@ -1,8 +1,11 @@
 // A new worker's first look at what a stopped one left 'running': reads, updates and deletes go
-// again, creates become of unknown fate (never sent twice).
+// again, creates become of unknown fate (never sent twice). Jobs stored by an older version do not
+// say which service they were made for: they are held.
 import type { RateInfo } from '../../api/rate-info';
+import { isFinished } from '../jobs';
 import { keyOf, type QueueContext, type QueueEvent } from './context';
 import { fateUnknown } from './items';
+import { holdForOtherService } from './other-service';
 import type { QueueState } from './store';
 
 /** Facts heard before the first look that are kept for it; the newest are what count. */
@@ -11,7 +14,7 @@ const MAX_EARLY_FACTS = 20;
 export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContext) {
   const now = () => env.now();
   let restored = false;
-  const early: RateInfo[] = [];
+  const early: { info: RateInfo; serviceUrl: string }[] = [];
 
   return {
     /**
@@ -23,9 +26,10 @@ export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContex
       if (!restored) {
         restored = true;
         pacer.restore(state.pacing);
-        for (const info of early.splice(0)) pacer.note(info);
+        for (const { info, serviceUrl } of early.splice(0)) pacer.for(serviceUrl).note(info);
       }
       for (const job of state.jobs) {
+        if (!job.service && !isFinished(job)) holdForOtherService(job);
         job.items.forEach((item, index) => {
           const key = keyOf(job.id, index);
           if (item.state !== 'running' || inFlight.has(key) || unrecorded.has(key)) return;
@@ -43,13 +47,13 @@ export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContex
       }
     },
 
-    /** Tells the pacer what an answer said, now or, before the first look, at it. */
-    note(info: RateInfo) {
+    /** Tells the service's pacer what its answer said, now or, before the first look, at it. */
+    note(info: RateInfo, serviceUrl: string) {
       if (restored) {
-        pacer.note(info);
+        pacer.for(serviceUrl).note(info);
         return;
       }
-      if (early.push(info) > MAX_EARLY_FACTS) early.shift();
+      if (early.push({ info, serviceUrl }) > MAX_EARLY_FACTS) early.shift();
     },
   };
 }

@@ -4,13 +4,16 @@ import { storage } from 'wxt/utils/storage';
 import type { ReportSummary } from '../../api/model';
 import { createLock } from '../../lock';
 import { isFinished, type Job, jobsItem, MAX_FINISHED_JOBS, parseStoredJobs } from '../jobs';
-import { Pacing } from './pacer';
+import { parseStoredPacing, type StoredPacing } from './pacers';
 
-export const pacingItem = storage.defineItem<Pacing>('local:queuePacing', { fallback: {} });
+/** Before pacing was kept per service, it held one service's Pacing (read by parseStoredPacing). */
+export const pacingItem = storage.defineItem<StoredPacing | null>('local:queuePacing', {
+  fallback: null,
+});
 
 export interface QueueState {
   jobs: Job[];
-  pacing: Pacing;
+  pacing: StoredPacing;
   /** Export pages to write with this change. */
   exports: Record<ExportKey, ReportSummary[]>;
   /** Export pages to remove with this change. */
@@ -74,10 +77,9 @@ export function createJobStore(now: () => number = Date.now) {
 
   async function read(): Promise<QueueState> {
     const [jobs, pacing] = await storage.getItems([jobsItem, pacingItem]);
-    const parsed = Pacing.safeParse(pacing?.value);
     return {
       jobs: parseStoredJobs(jobs?.value),
-      pacing: parsed.success ? parsed.data : {},
+      pacing: parseStoredPacing(pacing?.value),
       exports: {},
       removed: [],
     };

@@ -11,6 +11,7 @@ const ANSWERS = {
   cancelJob: ({ id }: { id: string }) => ok({ id }),
   resumeJob: ({ id }: { id: string }) => ok({ id }),
   clearJob: ({ id }: { id: string }) => ok({ id }),
+  discardJob: ({ id }: { id: string }) => ok({ id }),
   retryFailed: ({ id }: { id: string }) => ok({ id }),
 };
 
@@ -76,6 +77,32 @@ describe('Activity', () => {
     await waitFor(() =>
       expect(requestsOf(send, 'resumeJob')).toEqual([{ type: 'resumeJob', id: 'j2' }]),
     );
+  });
+
+  it('says which service a held job was made for, offers Discard and no Resume', async () => {
+    const { send } = await activity([
+      job('j4', 'delete', 'paused', {
+        count: 10,
+        done: 0,
+        service: { url: 'https://staging.example/api/v1', key: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' },
+        pause: { kind: 'not_connected', reason: 'otherService', message: '' },
+      }),
+      job('j5', 'create', 'paused', {
+        count: 2,
+        pause: { kind: 'not_connected', reason: 'otherService', message: '' },
+      }),
+    ]);
+    const item = entry('Delete 10 reports');
+    expect(item.textContent).toContain('Made for https://staging.example');
+    expect(within(item).queryByRole('button', { name: 'Resume' })).toBeNull();
+    // Stored by an older version: which service it was made for is not known.
+    expect(entry('Report 2 pages').textContent).toContain('Made for an unknown service');
+    fireEvent.click(within(item).getByRole('button', { name: 'Discard' }));
+    await waitFor(() =>
+      expect(requestsOf(send, 'discardJob')).toEqual([{ type: 'discardJob', id: 'j4' }]),
+    );
+    await storeJobs([]);
+    expect(await screen.findByText(/Nothing has run yet/)).toBeTruthy();
   });
 
   it('shows a finished job with its outcome, and Clear clears it', async () => {

@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listPage, summary } from '../../support/fixtures';
-import { fail, requestsOf } from '../popup-helpers';
+import { fail, ok, requestsOf } from '../popup-helpers';
 import {
   checkedRows,
   findTable,
@@ -118,6 +118,27 @@ describe('Delete selected', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await screen.findByText('1 deleted, 2 not done (cancelled)');
     expect(requestsOf(send, 'cancelJob')).toEqual([{ type: 'cancelJob', id: 'job-1' }]);
+  });
+
+  it('held for another service: says which, offers Discard instead of Resume, and goes', async () => {
+    const { send, queue } = renderReports({
+      handlers: { discardJob: ({ id }) => ok({ id }) },
+    });
+    await findTable();
+    fireEvent.click(selectAllBox());
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected (3)' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('progressbar');
+    await queue.update('job-1', (job) => {
+      job.state = 'paused';
+      job.service = { url: 'https://staging.example/api/v1', key: '0123456789abcdef' };
+      job.pause = { kind: 'not_connected', reason: 'otherService', message: '' };
+    });
+    await screen.findByText(/Made for https:\/\/staging\.example/);
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(requestsOf(send, 'discardJob')).toEqual([{ type: 'discardJob', id: 'job-1' }]);
   });
 
   it('shows a refusal of the queue as an alert, keeping the selection', async () => {

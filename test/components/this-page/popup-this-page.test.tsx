@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ErrorData } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
 
+import { storedRatingCache } from '../../../lib/rating/cache';
 import { storedSettingsSummary } from '../../../lib/settings/summary';
 import { report } from '../../support/fixtures';
 import { deferred, fail, ok, PAGE_TAB, renderPopup, requestsOf, status } from '../popup-helpers';
@@ -457,7 +458,7 @@ describe('This page: straight from storage, without the background', () => {
   it('shows the stored summary and the cached rating, then refreshes it once', async () => {
     await fakeBrowser.storage.local.set({
       settingsSummary: storedSettingsSummary(summary),
-      ratingCache: { [PAGE_TAB.url as string]: entry },
+      ratingCache: storedRatingCache(summary.serviceUrl, { [PAGE_TAB.url as string]: entry }),
     });
     const { send, openTab } = renderPopup({
       handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },
@@ -483,7 +484,7 @@ describe('This page: straight from storage, without the background', () => {
   it('follows a settings change while open, and ignores one it does not show', async () => {
     await fakeBrowser.storage.local.set({
       settingsSummary: storedSettingsSummary(summary),
-      ratingCache: { [PAGE_TAB.url as string]: entry },
+      ratingCache: storedRatingCache(summary.serviceUrl, { [PAGE_TAB.url as string]: entry }),
     });
     const { send } = renderPopup({
       handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },

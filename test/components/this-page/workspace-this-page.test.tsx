@@ -9,7 +9,7 @@ import { WINDOW } from '../../support/fake-tabs';
 import { listPage } from '../../support/fixtures';
 import { sleep } from '../../support/time';
 import { ok } from '../popup-helpers';
-import { CACHE, cached, PAGES, renderShell } from '../workspace/workspace-helpers';
+import { CACHE, cached, cacheOf, PAGES, renderShell } from '../workspace/workspace-helpers';
 
 const LISTS = { listReports: () => ok(listPage([])), listProjects: () => ok(listPage([])) };
 
@@ -59,7 +59,7 @@ describe('This page', () => {
     await shows('http://untitled.example/');
     expect(header().textContent).toContain('Untitled page');
     await fakeBrowser.storage.local.set({
-      ratingCache: { ...CACHE, 'http://untitled.example/': cached('bad', 12) },
+      ratingCache: cacheOf({ ...CACHE, 'http://untitled.example/': cached('bad', 12) }),
     });
     await shows('Bad');
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type WorkspaceDeps } from '../../../entrypoints/sidepanel/App';
 import type { StatusAnswer } from '../../../lib/messaging/protocol';
+import { storedRatingCache } from '../../../lib/rating/cache';
 import { readLastPage } from '../../../lib/reports/last-page';
 import { storedSettingsSummary } from '../../../lib/settings/summary';
 import type { ActiveTab } from '../../../lib/this-page/active-tab';
@@ -42,6 +43,10 @@ export function cached(rating: 'good' | 'decent' | 'bad', reportId = 11) {
 /** The rating cache as the background keeps it: the known page is rated Good. */
 export const CACHE = { 'https://known.example/': cached('good') };
 
+/** The stored rating cache with `entries` for the service the summary names. */
+export const cacheOf = (entries: Record<string, unknown>) =>
+  storedRatingCache(status().serviceUrl as string, entries);
+
 export async function storeSummary(overrides: Partial<StatusAnswer> = {}) {
   const { cached: _, ...summary } = status(overrides);
   await fakeBrowser.storage.local.set({ settingsSummary: storedSettingsSummary(summary) });
@@ -53,15 +58,15 @@ export interface WorkspaceOptions {
   /** The page in front when the workspace opens. */
   front?: ActiveTab | undefined;
   place?: OwnPlace;
-  /** The rating cache; CACHE unless given. */
-  cache?: unknown;
+  /** The rating cache's entries for the summary's service; CACHE unless given. */
+  cache?: Record<string, unknown>;
   /** The settings summary; a connected one unless null (then getStatus is asked). */
   summary?: Partial<StatusAnswer> | null;
 }
 
 export async function renderWorkspace(options: WorkspaceOptions = {}) {
   if (options.summary !== null) await storeSummary(options.summary ?? {});
-  await fakeBrowser.storage.local.set({ ratingCache: options.cache ?? CACHE });
+  await fakeBrowser.storage.local.set({ ratingCache: cacheOf(options.cache ?? CACHE) });
   const tabs = fakeTabs(options.tabs ?? PAGES);
   const send = fakeSend({ getStatus: () => ({ ok: true, data: status() }), ...options.handlers });
   const front = 'front' in options ? options.front : { id: 1, ...PAGES[0] };

@@ -142,7 +142,8 @@ describe('runtime.onInstalled', () => {
   });
 
   it('puts the cached ratings on the open tabs', async () => {
-    await rememberReports([rated('https://example.com/a', 'bad')]);
+    await connect();
+    await rememberReports([rated('https://example.com/a', 'bad')], service.baseUrl);
     const tabId = await openTab('https://example.com/a');
     start();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', temporary: false });
@@ -209,8 +210,9 @@ describe('runtime.onMessage', () => {
 
 describe('tabs.onUpdated', () => {
   it('shows the cached rating of the tab’s new address, and clears it for an unknown one', async () => {
+    await connect();
     start();
-    await rememberReports([rated('https://example.com/a', 'good')]);
+    await rememberReports([rated('https://example.com/a', 'good')], service.baseUrl);
     const tabId = await openTab('about:blank');
     await fakeBrowser.tabs.update(tabId, { url: 'https://example.com/a' });
     await vi.waitFor(async () => expect(await badge(tabId)).toBe('Good'));
@@ -232,9 +234,10 @@ describe('storage.onChanged', () => {
   });
 
   it('puts a newly cached rating on the tabs showing its address', async () => {
+    await connect();
     const tabId = await openTab('https://example.com/b');
     start();
-    await rememberReports([rated('https://example.com/b', 'decent')]);
+    await rememberReports([rated('https://example.com/b', 'decent')], service.baseUrl);
     await vi.waitFor(async () => expect(await badge(tabId)).toBe('OK'));
   });
 

@@ -196,20 +196,24 @@ describe('getStatus', () => {
   });
 
   it('includes the cached rating of the given address', async () => {
-    await rememberReports([
-      {
-        id: 9,
-        url: 'https://example.com/a',
-        project: 'example.com',
-        rating: 'bad',
-        privacy: 0,
-        hasPassword: false,
-        generatedAt: null,
-        createdAt: null,
-        updatedAt: null,
-        results: null,
-      },
-    ]);
+    await connect();
+    await rememberReports(
+      [
+        {
+          id: 9,
+          url: 'https://example.com/a',
+          project: 'example.com',
+          rating: 'bad',
+          privacy: 0,
+          hasPassword: false,
+          generatedAt: null,
+          createdAt: null,
+          updatedAt: null,
+          results: null,
+        },
+      ],
+      stub.baseUrl,
+    );
     const status = success<{ cached: unknown }>(
       await ask({ type: 'getStatus', url: 'https://example.com/a#x' }),
     );
@@ -243,7 +247,7 @@ describe('createReport', () => {
       privacy: '1',
     });
     expect(JSON.stringify(answer)).not.toContain(KEY);
-    expect(await getCachedRating('https://example.com/pricing')).toMatchObject({
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
       reportId: 42,
       rating: 'decent',
     });
@@ -283,7 +287,7 @@ describe('createReport', () => {
     expect(error).toMatchObject(expected);
     expect(error.message).toEqual(expect.any(String));
     expect(JSON.stringify(answer)).not.toContain(KEY);
-    expect(await getCachedRating('https://example.com/')).toBeNull();
+    expect(await getCachedRating('https://example.com/', stub.baseUrl)).toBeNull();
   });
 
   it('answers network when the service cannot be reached', async () => {
@@ -317,7 +321,9 @@ describe('reading, changing and deleting reports', () => {
       rating: 'bad',
     });
     expect(stub.requests[0]?.url.pathname).toBe('/api/v1/reports/5');
-    expect(await getCachedRating('https://example.com/pricing')).toMatchObject({ reportId: 5 });
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+      reportId: 5,
+    });
   });
 
   it('getReport of a report that is gone answers not_found and forgets it', async () => {
@@ -325,7 +331,7 @@ describe('reading, changing and deleting reports', () => {
     await ask({ type: 'getReport', id: 5 });
     stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
     expect(failure(await ask({ type: 'getReport', id: 5 })).kind).toBe('not_found');
-    expect(await getCachedRating('https://example.com/pricing')).toBeNull();
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
   });
 
   it('updateReport sends the changes and caches the new rating (badge follows)', async () => {
@@ -370,7 +376,7 @@ describe('reading, changing and deleting reports', () => {
     stub.on(() => ({ body: { id: 42, object: 'report', deleted: true, status: 200 } }));
     expect(success(await ask({ type: 'deleteReport', id: 42 }))).toEqual({ id: 42 });
     expect(stub.requests.at(-1)?.method).toBe('DELETE');
-    expect(await getCachedRating('https://example.com/pricing')).toBeNull();
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
     await vi.waitFor(async () =>
       expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe(''),
     );
@@ -388,7 +394,7 @@ describe('reading, changing and deleting reports', () => {
       rating: 'decent',
     });
     expect(reads).toBe(3);
-    expect(await getCachedRating('https://example.com/pricing')).toMatchObject({
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
       rating: 'decent',
     });
   });
@@ -432,7 +438,7 @@ describe('lists and projects', () => {
       per_page: '10',
       page: '2',
     });
-    expect(await getCachedRating('https://b.example/')).toMatchObject({
+    expect(await getCachedRating('https://b.example/', stub.baseUrl)).toMatchObject({
       reportId: 2,
       rating: 'decent',
     });
@@ -448,26 +454,29 @@ describe('lists and projects', () => {
   });
 
   it('deleteProject forgets the project’s reports', async () => {
-    await rememberReports([
-      {
-        id: 3,
-        url: 'https://example.com/a',
-        project: 'example.com',
-        rating: 'good',
-        privacy: 0,
-        hasPassword: false,
-        generatedAt: null,
-        createdAt: null,
-        updatedAt: null,
-        results: null,
-      },
-    ]);
+    await rememberReports(
+      [
+        {
+          id: 3,
+          url: 'https://example.com/a',
+          project: 'example.com',
+          rating: 'good',
+          privacy: 0,
+          hasPassword: false,
+          generatedAt: null,
+          createdAt: null,
+          updatedAt: null,
+          results: null,
+        },
+      ],
+      stub.baseUrl,
+    );
     stub.on(() => ({ status: 204 }));
     expect(success(await ask({ type: 'deleteProject', name: 'example.com' }))).toEqual({
       name: 'example.com',
     });
     expect(stub.requests[0]?.url.pathname).toBe('/api/v1/projects/example.com');
-    expect(await getCachedRating('https://example.com/a')).toBeNull();
+    expect(await getCachedRating('https://example.com/a', stub.baseUrl)).toBeNull();
   });
 });
 

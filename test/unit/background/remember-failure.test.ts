@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import { handleMessage } from '../../../lib/background/handlers';
+import { storedRatingCache } from '../../../lib/rating/cache';
 import { report } from '../../support/fixtures';
 import { depsWithClient, ownPage } from './fixtures';
 
@@ -12,8 +13,11 @@ const { results: _results, ...REPORT } = report({
 });
 const PAGE = { items: [REPORT], page: 1, perPage: 20, total: 1, hasNext: false };
 
+const SERVICE = 'https://service.example/api/v1';
+
 function fakeClient() {
   return {
+    baseUrl: SERVICE,
     reports: {
       create: vi.fn(async () => REPORT),
       get: vi.fn(async () => REPORT),
@@ -47,7 +51,7 @@ let warn: MockInstance<typeof console.warn>;
 beforeEach(async () => {
   // Something to forget, so deleteReport and deleteProject do write.
   await fakeBrowser.storage.local.set({
-    ratingCache: {
+    ratingCache: storedRatingCache(SERVICE, {
       'https://example.com/pricing?token=secret-value': {
         reportId: 7,
         rating: 'good',
@@ -55,7 +59,7 @@ beforeEach(async () => {
         project: 'example.com',
         seenAt: 1,
       },
-    },
+    }),
   });
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

@@ -171,7 +171,9 @@ describe('creating from the menu', () => {
     );
     expect(outcome).toMatchObject({ ok: true });
     expect(stub.requests[0]?.form.get('url')).toBe('https://linked.example/a');
-    expect(await getCachedRating('https://linked.example/a')).toMatchObject({ rating: 'bad' });
+    expect(await getCachedRating('https://linked.example/a', stub.baseUrl)).toMatchObject({
+      rating: 'bad',
+    });
     expect(await badge(tabId)).toBe('');
     expect(created[0]?.options.title).toBe('Site report: Bad');
   });

@@ -241,7 +241,7 @@ const jobRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     { requiredKeys: ['type', 'kind', 'items'] },
   ),
   fc.record({
-    type: fc.constantFrom('cancelJob', 'resumeJob', 'clearJob', 'takeExport'),
+    type: fc.constantFrom('cancelJob', 'resumeJob', 'clearJob', 'discardJob', 'takeExport'),
     id: jobId,
   }),
   fc.record(
@@ -593,6 +593,7 @@ const METHODS = {
   'queue.retryFailed': fc.uuid().map((id) => ({ id })),
   'queue.resume': fc.uuid().map((id) => ({ id })),
   'queue.clear': fc.uuid().map((id) => ({ id })),
+  'queue.discard': fc.uuid().map((id) => ({ id })),
   'queue.jobs': fc.array(
     fc.record({
       id: fc.uuid(),
@@ -625,6 +626,7 @@ const METHOD_OF: Partial<Record<RequestType, MethodName>> = {
   retryFailed: 'queue.retryFailed',
   resumeJob: 'queue.resume',
   clearJob: 'queue.clear',
+  discardJob: 'queue.discard',
   getJobs: 'queue.jobs',
   takeExport: 'queue.takeExport',
 };
@@ -691,6 +693,7 @@ function depsFor(w: World) {
     retryFailed: method('queue.retryFailed'),
     resume: method('queue.resume'),
     clear: method('queue.clear'),
+    discard: method('queue.discard'),
     jobs: method('queue.jobs'),
     takeExport: method('queue.takeExport'),
     wake: async () => {
@@ -760,6 +763,7 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   retryFailed: z.strictObject({ id: z.string() }),
   resumeJob: z.strictObject({ id: z.string() }),
   clearJob: z.strictObject({ id: z.string() }),
+  discardJob: z.strictObject({ id: z.string() }),
   getJobs: z.array(Job),
   takeExport: z.array(ReportSummary),
 };

@@ -8,9 +8,11 @@ import {
   reportTabsJob,
   webTabs,
 } from '../../../lib/open-tabs/open-tabs';
+import { storedRatingCache } from '../../../lib/rating/cache';
 import { fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
 import { settle } from '../../support/time';
 
+const SERVICE = 'https://service.example/api/v1';
 const CACHE = {
   'https://known.example/': {
     reportId: 5,
@@ -32,7 +34,8 @@ describe('webTabs', () => {
         { id: 4, url: 'file:///tmp/x.html' },
         { id: 5 },
       ],
-      CACHE,
+      storedRatingCache(SERVICE, CACHE),
+      SERVICE,
     );
     expect(found).toEqual([
       {

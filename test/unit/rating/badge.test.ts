@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Rating, Report } from '../../../lib/api/model';
 import type { CachedRating } from '../../../lib/messaging/protocol';
@@ -18,6 +18,12 @@ import { forgetReport, rememberReports } from '../../../lib/rating/cache';
 import { ratingWord } from '../../../lib/rating/word';
 import { saveSettings } from '../../../lib/settings';
 import { exactTime } from '../../../lib/time';
+
+const SERVICE = 'https://service.example/api/v1';
+
+beforeEach(async () => {
+  await saveSettings({ serviceUrl: SERVICE, apiKey: 'badge-key-0123' });
+});
 
 function entry(
   rating: Rating | null,
@@ -119,7 +125,7 @@ describe('tab badges', () => {
 
   it('shows the cached rating of the tab’s address, or nothing, with no network request', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
-    await rememberReports([report({ url: 'https://example.com/page', rating: 'bad' })]);
+    await rememberReports([report({ url: 'https://example.com/page', rating: 'bad' })], SERVICE);
     await updateTabBadge(1, 'https://example.com/page#part');
     expect(await badgeText(1)).toBe('Bad');
     await updateTabBadge(2, 'https://example.com/other');
@@ -139,7 +145,7 @@ describe('tab badges', () => {
   );
 
   it('shows nothing when the setting is off', async () => {
-    await rememberReports([report({ url: 'https://example.com/page' })]);
+    await rememberReports([report({ url: 'https://example.com/page' })], SERVICE);
     await saveSettings({ showBadge: false });
     await updateTabBadge(1, 'https://example.com/page');
     expect(await badgeText(1)).toBe('');
@@ -167,7 +173,10 @@ describe('tab badges', () => {
 
 describe('following tabs', () => {
   it('follows navigation: the rating of the new address, cleared when unknown', async () => {
-    await rememberReports([report({ id: 1, url: 'https://example.com/known', rating: 'good' })]);
+    await rememberReports(
+      [report({ id: 1, url: 'https://example.com/known', rating: 'good' })],
+      SERVICE,
+    );
     const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/known' });
     const id = tab.id as number;
     fakeBrowser.tabs.onUpdated.addListener(
@@ -192,16 +201,19 @@ describe('following tabs', () => {
       (changes, area) => void handleRatingCacheChange(changes, area),
     );
 
-    await rememberReports([report({ id: 8, url: 'https://example.com/a', rating: 'decent' })]);
+    await rememberReports(
+      [report({ id: 8, url: 'https://example.com/a', rating: 'decent' })],
+      SERVICE,
+    );
     await vi.waitFor(async () => expect(await badgeText(a.id as number)).toBe('OK'));
     expect(await badgeText(b.id as number)).toBe('!');
 
-    await forgetReport(8);
+    await forgetReport(8, SERVICE);
     await vi.waitFor(async () => expect(await badgeText(a.id as number)).toBe(''));
   });
 
   it('refreshes every tab at once, e.g. when the setting changes', async () => {
-    await rememberReports([report({ url: 'https://example.com/a' })]);
+    await rememberReports([report({ url: 'https://example.com/a' })], SERVICE);
     const tabs = await Promise.all(
       [1, 2].map(() => fakeBrowser.tabs.create({ url: 'https://example.com/a' })),
     );
@@ -210,5 +222,21 @@ describe('following tabs', () => {
     await saveSettings({ showBadge: false });
     await refreshBadges();
     for (const tab of tabs) expect(await badgeText(tab.id as number)).toBe('');
+  });
+
+  it('shows only the saved service’s ratings: nothing after a switch, all again after switching back', async () => {
+    await rememberReports([report({ url: 'https://example.com/a', rating: 'bad' })], SERVICE);
+    const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/a' });
+    const id = tab.id as number;
+    await refreshBadges();
+    expect(await badgeText(id)).toBe('Bad');
+    await saveSettings({ serviceUrl: 'https://prod.example/api/v1' });
+    await refreshBadges();
+    expect(await badgeText(id)).toBe('');
+    await updateTabBadge(id, 'https://example.com/a');
+    expect(await badgeText(id)).toBe('');
+    await saveSettings({ serviceUrl: SERVICE });
+    await refreshBadges();
+    expect(await badgeText(id)).toBe('Bad');
   });
 });

@@ -12,8 +12,14 @@ import {
   ratingCacheKey,
   readRatingCache,
   rememberReports,
+  storedRatingCache,
 } from '../../../lib/rating/cache';
 import { report as madeReport } from '../../support/fixtures';
+
+const SERVICE = 'https://service.example/api/v1';
+
+/** The entries of SERVICE as read back. */
+const serviceCache = async () => (await readRatingCache())[SERVICE] ?? {};
 
 /** The stored cache's size as storage.local counts it: its JSON, in UTF-8 bytes. */
 async function storedBytes() {
@@ -47,10 +53,14 @@ describe('ratingCacheKey', () => {
 
 describe('rememberReports', () => {
   it('records the rating, its time and the report for the address, without the fragment', async () => {
-    await rememberReports([report({ id: 7, url: 'https://example.com/a#top', rating: 'decent' })], {
-      now: 1000,
-    });
-    expect(await getCachedRating('https://example.com/a#other')).toEqual({
+    await rememberReports(
+      [report({ id: 7, url: 'https://example.com/a#top', rating: 'decent' })],
+      SERVICE,
+      {
+        now: 1000,
+      },
+    );
+    expect(await getCachedRating('https://example.com/a#other', SERVICE)).toEqual({
       reportId: 7,
       rating: 'decent',
       score: 87,
@@ -58,17 +68,20 @@ describe('rememberReports', () => {
       privacy: 0,
       seenAt: 1000,
     });
-    expect(await getCachedRating('https://example.com/b')).toBeNull();
+    expect(await getCachedRating('https://example.com/b', SERVICE)).toBeNull();
   });
 
   it('keeps the newest report per address; the same report is updated', async () => {
     const url = 'https://example.com/';
-    await rememberReports([report({ id: 5, rating: 'bad' }), report({ id: 3, rating: 'good' })]);
-    expect(await getCachedRating(url)).toMatchObject({ reportId: 5, rating: 'bad' });
-    await rememberReports([report({ id: 3, rating: 'good' })]);
-    expect(await getCachedRating(url)).toMatchObject({ reportId: 5, rating: 'bad' });
-    await rememberReports([report({ id: 5, rating: 'decent' })]);
-    expect(await getCachedRating(url)).toMatchObject({ reportId: 5, rating: 'decent' });
+    await rememberReports(
+      [report({ id: 5, rating: 'bad' }), report({ id: 3, rating: 'good' })],
+      SERVICE,
+    );
+    expect(await getCachedRating(url, SERVICE)).toMatchObject({ reportId: 5, rating: 'bad' });
+    await rememberReports([report({ id: 3, rating: 'good' })], SERVICE);
+    expect(await getCachedRating(url, SERVICE)).toMatchObject({ reportId: 5, rating: 'bad' });
+    await rememberReports([report({ id: 5, rating: 'decent' })], SERVICE);
+    expect(await getCachedRating(url, SERVICE)).toMatchObject({ reportId: 5, rating: 'decent' });
   });
 
   it('writes a list of 100 reports in one storage write', async () => {
@@ -76,9 +89,9 @@ describe('rememberReports', () => {
     const reports = Array.from({ length: 100 }, (_, i) =>
       report({ id: i + 1, url: `https://example.com/${i}` }),
     );
-    await rememberReports(reports);
+    await rememberReports(reports, SERVICE);
     expect(set).toHaveBeenCalledTimes(1);
-    expect(Object.keys(await readRatingCache())).toHaveLength(100);
+    expect(Object.keys(await serviceCache())).toHaveLength(100);
   });
 
   it(`holds at most ${RATING_CACHE_LIMIT} addresses, evicting the longest unseen`, async () => {
@@ -87,14 +100,17 @@ describe('rememberReports', () => {
         Array.from({ length: count }, (_, i) =>
           report({ id: from + i + 1, url: `https://example.com/${from + i}` }),
         ),
+        SERVICE,
         { now },
       );
     await batch(0, 200, 1000);
     await batch(200, 100, 2000);
     // Seen again: no longer among the oldest.
-    await rememberReports([report({ id: 1, url: 'https://example.com/0' })], { now: 3000 });
+    await rememberReports([report({ id: 1, url: 'https://example.com/0' })], SERVICE, {
+      now: 3000,
+    });
     await batch(300, 10, 4000);
-    const cache = await readRatingCache();
+    const cache = await serviceCache();
     expect(Object.keys(cache)).toHaveLength(RATING_CACHE_LIMIT);
     expect(cache['https://example.com/0']).toBeDefined();
     for (let i = 1; i <= 10; i++) expect(cache[`https://example.com/${i}`]).toBeUndefined();
@@ -105,15 +121,15 @@ describe('rememberReports', () => {
   it('loses nothing when answers arrive at the same time', async () => {
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        rememberReports([report({ id: i + 1, url: `https://example.com/${i}` })]),
+        rememberReports([report({ id: i + 1, url: `https://example.com/${i}` })], SERVICE),
       ),
     );
-    expect(Object.keys(await readRatingCache())).toHaveLength(20);
+    expect(Object.keys(await serviceCache())).toHaveLength(20);
   });
 
   it('ignores addresses that are not web pages, and writes nothing for them', async () => {
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    await rememberReports([report({ url: 'file:///etc/passwd' })]);
+    await rememberReports([report({ url: 'file:///etc/passwd' })], SERVICE);
     expect(set).not.toHaveBeenCalled();
   });
 });
@@ -130,16 +146,20 @@ describe('size', () => {
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     const tooLong = longUrl(1, RATING_CACHE_MAX_URL_LENGTH + 1);
     const longest = longUrl(2, RATING_CACHE_MAX_URL_LENGTH);
-    await rememberReports([report({ id: 1, url: tooLong })]);
+    await rememberReports([report({ id: 1, url: tooLong })], SERVICE);
     expect(set).not.toHaveBeenCalled();
-    await rememberReports([report({ id: 1, url: tooLong }), report({ id: 2, url: longest })]);
-    expect(await getCachedRating(tooLong)).toBeNull();
-    expect(await getCachedRating(longest)).toMatchObject({ reportId: 2 });
+    await rememberReports(
+      [report({ id: 1, url: tooLong }), report({ id: 2, url: longest })],
+      SERVICE,
+    );
+    expect(await getCachedRating(tooLong, SERVICE)).toBeNull();
+    expect(await getCachedRating(longest, SERVICE)).toMatchObject({ reportId: 2 });
   });
 
   it('stays within its byte bound with 300 addresses of 50 kB', async () => {
     await rememberReports(
       Array.from({ length: 300 }, (_, i) => report({ id: i + 1, url: longUrl(i, 50_000) })),
+      SERVICE,
     );
     expect(await storedBytes()).toBeLessThanOrEqual(RATING_CACHE_MAX_BYTES);
   });
@@ -151,11 +171,12 @@ describe('size', () => {
         Array.from({ length: 50 }, (_, i) =>
           report({ id: batch * 50 + i + 1, url: longUrl(batch * 50 + i, length) }),
         ),
+        SERVICE,
         { now: 1000 * (batch + 1) },
       );
       expect(await storedBytes()).toBeLessThanOrEqual(RATING_CACHE_MAX_BYTES);
     }
-    const cache = await readRatingCache();
+    const cache = await serviceCache();
     const kept = Object.keys(cache).length;
     expect(kept).toBeGreaterThan(100);
     expect(kept).toBeLessThan(300);
@@ -170,10 +191,11 @@ describe('size', () => {
     const length = RATING_CACHE_MAX_URL_LENGTH;
     await rememberReports(
       Array.from({ length: 300 }, (_, i) => report({ id: i + 1, url: longUrl(i, length) })),
+      SERVICE,
     );
     expect(await storedBytes()).toBeLessThanOrEqual(RATING_CACHE_MAX_BYTES);
-    expect(await getCachedRating(longUrl(299, length))).toMatchObject({ reportId: 300 });
-    expect(await getCachedRating(longUrl(0, length))).toBeNull();
+    expect(await getCachedRating(longUrl(299, length), SERVICE)).toMatchObject({ reportId: 300 });
+    expect(await getCachedRating(longUrl(0, length), SERVICE)).toBeNull();
   });
 });
 
@@ -187,9 +209,9 @@ describe('report ids', () => {
     ['not a number', Number.NaN],
   ])('never caches a report whose id is %s', async (_, id) => {
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    await rememberReports([report({ id })]);
+    await rememberReports([report({ id })], SERVICE);
     expect(set).not.toHaveBeenCalled();
-    expect(await getCachedRating('https://example.com/')).toBeNull();
+    expect(await getCachedRating('https://example.com/', SERVICE)).toBeNull();
   });
 
   it.each([
@@ -199,13 +221,13 @@ describe('report ids', () => {
   ])('never reads back an entry whose id is %s', async (_, reportId) => {
     const entry = { reportId, rating: 'good', generatedAt: null, seenAt: 5 };
     await fakeBrowser.storage.local.set({
-      ratingCache: {
+      ratingCache: storedRatingCache(SERVICE, {
         'https://example.com/': entry,
         'https://ok.example/': { ...entry, reportId: Number.MAX_SAFE_INTEGER },
-      },
+      }),
     });
-    expect(await getCachedRating('https://example.com/')).toBeNull();
-    expect(Object.keys(await readRatingCache())).toEqual(['https://ok.example/']);
+    expect(await getCachedRating('https://example.com/', SERVICE)).toBeNull();
+    expect(Object.keys(await serviceCache())).toEqual(['https://ok.example/']);
   });
 });
 
@@ -214,15 +236,15 @@ describe('storage failures', () => {
 
   it('remembering and forgetting resolve when storage cannot be written', async () => {
     const warn = quiet();
-    await rememberReports([report({ id: 1, url: 'https://example.com/a?token=secret' })]);
+    await rememberReports([report({ id: 1, url: 'https://example.com/a?token=secret' })], SERVICE);
     vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(
       new Error('QUOTA_BYTES quota exceeded'),
     );
     await expect(
-      rememberReports([report({ id: 2, url: 'https://example.com/b?token=secret' })]),
+      rememberReports([report({ id: 2, url: 'https://example.com/b?token=secret' })], SERVICE),
     ).resolves.toBeUndefined();
-    await expect(forgetReport(1)).resolves.toBeUndefined();
-    await expect(forgetProject('example.com')).resolves.toBeUndefined();
+    await expect(forgetReport(1, SERVICE)).resolves.toBeUndefined();
+    await expect(forgetProject('example.com', SERVICE)).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(3);
     const logged = JSON.stringify(warn.mock.calls.map((call) => call.map(String)));
     expect(logged).not.toContain('example.com');
@@ -233,42 +255,48 @@ describe('storage failures', () => {
   it('remembering and forgetting resolve when storage cannot be read', async () => {
     quiet();
     vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValue(new Error('storage damaged'));
-    await expect(rememberReports([report()])).resolves.toBeUndefined();
-    await expect(forgetReport(1)).resolves.toBeUndefined();
-    await expect(forgetProject('example.com')).resolves.toBeUndefined();
+    await expect(rememberReports([report()], SERVICE)).resolves.toBeUndefined();
+    await expect(forgetReport(1, SERVICE)).resolves.toBeUndefined();
+    await expect(forgetProject('example.com', SERVICE)).resolves.toBeUndefined();
   });
 
   it('a failed write does not hold up the next ones', async () => {
     quiet();
     vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('quota'));
-    await rememberReports([report({ id: 1, url: 'https://example.com/a' })]);
-    await rememberReports([report({ id: 2, url: 'https://example.com/b' })]);
-    expect(await getCachedRating('https://example.com/a')).toBeNull();
-    expect(await getCachedRating('https://example.com/b')).toMatchObject({ reportId: 2 });
+    await rememberReports([report({ id: 1, url: 'https://example.com/a' })], SERVICE);
+    await rememberReports([report({ id: 2, url: 'https://example.com/b' })], SERVICE);
+    expect(await getCachedRating('https://example.com/a', SERVICE)).toBeNull();
+    expect(await getCachedRating('https://example.com/b', SERVICE)).toMatchObject({ reportId: 2 });
   });
 });
 
 describe('forgetting', () => {
   it('forgets every address of a deleted report', async () => {
-    await rememberReports([
-      report({ id: 1, url: 'https://example.com/a' }),
-      report({ id: 2, url: 'https://example.com/b' }),
-    ]);
-    await forgetReport(1);
-    expect(await getCachedRating('https://example.com/a')).toBeNull();
-    expect(await getCachedRating('https://example.com/b')).not.toBeNull();
+    await rememberReports(
+      [
+        report({ id: 1, url: 'https://example.com/a' }),
+        report({ id: 2, url: 'https://example.com/b' }),
+      ],
+      SERVICE,
+    );
+    await forgetReport(1, SERVICE);
+    expect(await getCachedRating('https://example.com/a', SERVICE)).toBeNull();
+    expect(await getCachedRating('https://example.com/b', SERVICE)).not.toBeNull();
   });
 
   it('forgets the reports of a deleted project, by project name or else by host', async () => {
-    await rememberReports([
-      report({ id: 1, url: 'https://example.com/a', project: 'example.com' }),
-      report({ id: 2, url: 'https://example.com/b', project: undefined }),
-      report({ id: 3, url: 'https://www.example.com/', project: 'example.com' }),
-      report({ id: 4, url: 'https://other.org/', project: 'other.org' }),
-      report({ id: 5, url: 'https://example.com/c', project: 'shop' }),
-    ]);
-    await forgetProject('example.com');
-    expect(Object.keys(await readRatingCache()).sort()).toEqual([
+    await rememberReports(
+      [
+        report({ id: 1, url: 'https://example.com/a', project: 'example.com' }),
+        report({ id: 2, url: 'https://example.com/b', project: undefined }),
+        report({ id: 3, url: 'https://www.example.com/', project: 'example.com' }),
+        report({ id: 4, url: 'https://other.org/', project: 'other.org' }),
+        report({ id: 5, url: 'https://example.com/c', project: 'shop' }),
+      ],
+      SERVICE,
+    );
+    await forgetProject('example.com', SERVICE);
+    expect(Object.keys(await serviceCache()).sort()).toEqual([
       'https://example.com/c',
       'https://other.org/',
     ]);
@@ -278,14 +306,14 @@ describe('forgetting', () => {
 describe('stored value', () => {
   it('survives damage: invalid entries are dropped, valid ones kept', async () => {
     await fakeBrowser.storage.local.set({
-      ratingCache: {
+      ratingCache: storedRatingCache(SERVICE, {
         'https://ok.example/': { reportId: 1, rating: 'bad', generatedAt: null, seenAt: 5 },
         'https://broken.example/': { reportId: 'x' },
-      },
+      }),
     });
-    expect(Object.keys(await readRatingCache())).toEqual(['https://ok.example/']);
+    expect(Object.keys(await serviceCache())).toEqual(['https://ok.example/']);
     await fakeBrowser.storage.local.set({ ratingCache: 'garbage' });
-    expect(await readRatingCache()).toEqual({});
+    expect(await serviceCache()).toEqual({});
   });
 
   it('tells which addresses changed, whatever the time they were seen', () => {
@@ -296,11 +324,64 @@ describe('stored value', () => {
       'https://b/': { ...entry, rating: 'bad' },
       'https://d/': entry,
     };
-    expect([...changedUrls(before, after)].sort()).toEqual([
-      'https://b/',
-      'https://c/',
-      'https://d/',
-    ]);
-    expect([...changedUrls(undefined, { 'https://a/': entry })]).toEqual(['https://a/']);
+    expect(
+      [
+        ...changedUrls(storedRatingCache(SERVICE, before), storedRatingCache(SERVICE, after)),
+      ].sort(),
+    ).toEqual(['https://b/', 'https://c/', 'https://d/']);
+    const added = storedRatingCache(SERVICE, { 'https://a/': entry });
+    expect([...changedUrls(undefined, added)]).toEqual(['https://a/']);
+    // Another service's entry for the address counts too: its tabs are shown anew.
+    const elsewhere = {
+      services: { ...added.services, 'https://x.example': { 'https://e/': entry } },
+    };
+    expect([...changedUrls(added, elsewhere)]).toEqual(['https://e/']);
+  });
+});
+
+describe('per service', () => {
+  const OTHER = 'https://other-service.example/api/v1';
+  const page = 'https://example.com/pricing';
+
+  it('never shows one service’s rating as another’s, and keeps both', async () => {
+    await rememberReports([report({ id: 7, url: page, rating: 'bad' })], SERVICE);
+    expect(await getCachedRating(page, OTHER)).toBeNull();
+    expect(await getCachedRating(page, null)).toBeNull();
+    await rememberReports([report({ id: 2, url: page, rating: 'good' })], OTHER);
+    expect(await getCachedRating(page, OTHER)).toMatchObject({ reportId: 2, rating: 'good' });
+    expect(await getCachedRating(page, SERVICE)).toMatchObject({ reportId: 7, rating: 'bad' });
+    // A delete on one service forgets nothing of the other.
+    await forgetReport(7, OTHER);
+    await forgetProject('example.com', OTHER);
+    expect(await getCachedRating(page, SERVICE)).toMatchObject({ reportId: 7 });
+    expect(await getCachedRating(page, OTHER)).toBeNull();
+  });
+
+  it('keeps all services together within the bounds, the longest unseen going first', async () => {
+    await rememberReports(
+      Array.from({ length: 200 }, (_, i) => report({ id: i + 1, url: `https://a.example/${i}` })),
+      SERVICE,
+      { now: 1000 },
+    );
+    await rememberReports(
+      Array.from({ length: 200 }, (_, i) => report({ id: i + 1, url: `https://b.example/${i}` })),
+      OTHER,
+      { now: 2000 },
+    );
+    const cache = await readRatingCache();
+    expect(Object.keys(cache[SERVICE] ?? {})).toHaveLength(RATING_CACHE_LIMIT - 200);
+    expect(Object.keys(cache[OTHER] ?? {})).toHaveLength(200);
+  });
+
+  it('reads a cache stored before it was kept per service as empty: whose it was is not known', async () => {
+    await fakeBrowser.storage.local.set({
+      ratingCache: { [page]: { reportId: 7, rating: 'bad', generatedAt: null, seenAt: 5 } },
+    });
+    expect(await getCachedRating(page, SERVICE)).toBeNull();
+    expect(await readRatingCache()).toEqual({});
+    await rememberReports([report({ id: 8, url: 'https://example.com/b' })], SERVICE);
+    expect(await fakeBrowser.storage.local.get('ratingCache')).toEqual({
+      ratingCache: { services: { [SERVICE]: { 'https://example.com/b': expect.anything() } } },
+    });
   });
 });

@@ -134,7 +134,10 @@ describe('one poll per report', () => {
     expect(second.received).toEqual(first.received);
     // The cache (and so the badge) is updated once, for everyone.
     expect(writes()).toBe(1);
-    expect(await getCachedRating(PAGE_URL)).toMatchObject({ reportId: 42, rating: 'good' });
+    expect(await getCachedRating(PAGE_URL, 'https://reports.example.com/api/v1')).toMatchObject({
+      reportId: 42,
+      rating: 'good',
+    });
   });
 
   it('a message waiter (menu, keyboard) joining later gets the same answer', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Answer, Request, RequestType } from '../../../lib/messaging/protocol';
 import type { Sender } from '../../../lib/messaging/send';
-import { cachedRatingFor } from '../../../lib/rating/cache';
+import { cachedRatingFor, storedRatingCache } from '../../../lib/rating/cache';
 import { saveSettings } from '../../../lib/settings';
 import { parseSettingsSummary, storedSettingsSummary } from '../../../lib/settings/summary';
 import { createStatusSource, startedEarly } from '../../../lib/this-page/status-source';
@@ -45,7 +45,7 @@ describe('createStatusSource', () => {
   it('answers from storage, with the cached rating of the address, and asks the background nothing', async () => {
     await store({
       settingsSummary: storedSettingsSummary(SUMMARY),
-      ratingCache: { 'https://example.com/pricing': ENTRY },
+      ratingCache: storedRatingCache(SUMMARY.serviceUrl, { 'https://example.com/pricing': ENTRY }),
     });
     const send = backgroundSender();
     const status = createStatusSource(send);
@@ -69,7 +69,9 @@ describe('createStatusSource', () => {
   });
 
   it('asks the background when no summary is stored yet (just after an update)', async () => {
-    await store({ ratingCache: { 'https://example.com/pricing': ENTRY } });
+    await store({
+      ratingCache: storedRatingCache(SUMMARY.serviceUrl, { 'https://example.com/pricing': ENTRY }),
+    });
     const send = backgroundSender();
     const answer = await createStatusSource(send)('https://example.com/pricing');
     expect(send.mock.calls).toEqual([[{ type: 'getStatus', url: 'https://example.com/pricing' }]]);
@@ -112,11 +114,15 @@ describe('createStatusSource', () => {
 });
 
 describe('cachedRatingFor', () => {
-  const cache = { 'https://example.com/pricing': ENTRY };
+  const SERVICE = SUMMARY.serviceUrl;
+  const inService = (entries: Record<string, unknown>) => storedRatingCache(SERVICE, entries);
+  const cache = inService({ 'https://example.com/pricing': ENTRY });
 
   it('finds the entry of an address without its fragment, leaving out the project', () => {
-    expect(cachedRatingFor(cache, 'https://example.com/pricing#x')).not.toHaveProperty('project');
-    expect(cachedRatingFor(cache, 'https://example.com/pricing')?.reportId).toBe(7);
+    expect(cachedRatingFor(cache, 'https://example.com/pricing#x', SERVICE)).not.toHaveProperty(
+      'project',
+    );
+    expect(cachedRatingFor(cache, 'https://example.com/pricing', SERVICE)?.reportId).toBe(7);
   });
 
   it.each([
@@ -127,25 +133,41 @@ describe('cachedRatingFor', () => {
     [
       'a rating that is not one',
       'https://example.com/pricing',
-      { 'https://example.com/pricing': { ...ENTRY, rating: 'great' } },
+      inService({ 'https://example.com/pricing': { ...ENTRY, rating: 'great' } }),
     ],
     [
       'a missing id',
       'https://example.com/pricing',
-      { 'https://example.com/pricing': { ...ENTRY, reportId: '7' } },
+      inService({ 'https://example.com/pricing': { ...ENTRY, reportId: '7' } }),
     ],
     [
       'a bad privacy',
       'https://example.com/pricing',
-      { 'https://example.com/pricing': { ...ENTRY, privacy: 5 } },
+      inService({ 'https://example.com/pricing': { ...ENTRY, privacy: 5 } }),
+    ],
+    [
+      'another service’s entry',
+      'https://example.com/pricing',
+      storedRatingCache('https://other.example/api/v1', { 'https://example.com/pricing': ENTRY }),
+    ],
+    [
+      'an entry stored before the cache was kept per service',
+      'https://example.com/pricing',
+      { 'https://example.com/pricing': ENTRY },
     ],
   ])('gives null for %s', (_, url, stored) => {
-    expect(cachedRatingFor(stored, url)).toBeNull();
+    expect(cachedRatingFor(stored, url, SERVICE)).toBeNull();
   });
 
   it('keeps a rating that is not ready yet', () => {
     const pending = { ...ENTRY, rating: null, generatedAt: null, score: undefined };
-    expect(cachedRatingFor({ 'https://example.com/': pending }, 'https://example.com/')).toEqual({
+    expect(
+      cachedRatingFor(
+        inService({ 'https://example.com/': pending }),
+        'https://example.com/',
+        SERVICE,
+      ),
+    ).toEqual({
       reportId: 7,
       rating: null,
       generatedAt: null,

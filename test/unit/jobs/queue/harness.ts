@@ -8,6 +8,9 @@ import type { RateInfo } from '../../../../lib/api/rate-info';
 import { type Job, parseStoredJobs } from '../../../../lib/jobs/jobs';
 import { createQueue, type Queue } from '../../../../lib/jobs/queue';
 import type { QueueEffects } from '../../../../lib/jobs/queue/context';
+import type { Pacing } from '../../../../lib/jobs/queue/pacer';
+import { parseStoredPacing } from '../../../../lib/jobs/queue/pacers';
+import { serviceOf } from '../../../../lib/jobs/service';
 
 import { createRateLimiter } from '../../../../server/rate-limit';
 
@@ -256,10 +259,22 @@ export function fakeService({
 }
 export type FakeService = ReturnType<typeof fakeService>;
 
+/** What the settings hold: a service's address and key, and the fake service at that address. */
+export interface SavedService {
+  baseUrl: string;
+  apiKey: string;
+  service: FakeService;
+}
+
+export const TEST_BASE_URL = 'https://service.example/api/v1';
+export const TEST_API_KEY = 'queue-test-key-0123';
+
 export interface TestQueueOptions {
   clock: FakeClock;
   service: FakeService;
   connected?: () => boolean;
+  /** The saved service and key, read at each request (default: `service`, with the test key). */
+  saved?: () => SavedService;
   online?: () => boolean;
   effects?: QueueEffects;
 }
@@ -284,20 +299,23 @@ export function testQueue({
   clock,
   service,
   connected = () => true,
+  saved = () => ({ baseUrl: TEST_BASE_URL, apiKey: TEST_API_KEY, service }),
   online = () => true,
   effects,
 }: TestQueueOptions): Queue {
   return createQueue({
-    async getClient(onRateInfo: (info: RateInfo) => void) {
+    async getClient(onRateInfo: (info: RateInfo, serviceUrl: string) => void) {
       if (!connected()) return null;
-      return createSiteReportClient({
-        baseUrl: 'https://service.example/api/v1',
-        apiKey: 'queue-test-key-0123',
-        fetch: (input, init) => service.fetch(input, init),
+      const { baseUrl, apiKey, service: target } = saved();
+      const client = createSiteReportClient({
+        baseUrl,
+        apiKey,
+        fetch: (input, init) => target.fetch(input, init),
         sleep: async () => undefined,
         now: clock.now,
-        onRateInfo,
+        onRateInfo: (info) => onRateInfo(info, baseUrl),
       });
+      return { client, service: await serviceOf(baseUrl, apiKey) };
     },
     now: clock.now,
     setTimer: clock.setTimer,
@@ -306,6 +324,13 @@ export function testQueue({
     effects: effects ?? recordedEffects().effects,
     newId: () => `job-${++jobIds}`,
   });
+}
+
+/** What the stored pacing says of the service at `serviceUrl`. */
+export async function storedPacing(serviceUrl = TEST_BASE_URL): Promise<Pacing | undefined> {
+  const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
+  return parseStoredPacing(queuePacing).services.find(({ service }) => service === serviceUrl)
+    ?.pacing;
 }
 
 export async function storedJobs(): Promise<Job[]> {

@@ -263,25 +263,40 @@ describe('a rejected key', () => {
 });
 
 describe('not connected', () => {
-  it('pauses the job without a request, until the settings change', async () => {
+  it('a job is refused: it would not know which service it is for', async () => {
     const { clock, service, effects } = setup();
-    let connected = false;
+    const queue = testQueue({ clock, service, effects, connected: () => false });
+    await expect(
+      queue.enqueue({ kind: 'create', items: [create('https://example.com/a')] }),
+    ).rejects.toMatchObject({ name: 'NotConnectedError' });
+    expect(service.log).toEqual([]);
+  });
+
+  it('pauses the rest of a job without a request, until the settings change', async () => {
+    const { clock, service, effects } = setup({ limit: 1 });
+    let connected = true;
     const queue = testQueue({ clock, service, effects, connected: () => connected });
     const { id } = await queue.enqueue({
       kind: 'create',
-      items: [create('https://example.com/a')],
+      items: [create('https://example.com/a'), create('https://example.com/b')],
     });
     await queue.idle();
+    expect(await itemStates(id)).toEqual(['done', 'waiting']);
+    connected = false;
+    await clock.advance(61_000, queue.idle);
     expect(await storedJob(id)).toMatchObject({
       state: 'paused',
       pause: { kind: 'not_connected', reason: 'notConnected' },
-      items: [{ state: 'waiting' }],
+      items: [{ state: 'done' }, { state: 'waiting' }],
     });
-    expect(service.log).toEqual([]);
+    expect(service.count('POST', 201)).toBe(1);
+    const sent = service.log.length;
+    await clock.advance(61_000, queue.idle);
+    expect(service.log).toHaveLength(sent);
     connected = true;
     await queue.settingsChanged();
     await queue.idle();
-    expect(await itemStates(id)).toEqual(['done']);
+    expect(await itemStates(id)).toEqual(['done', 'done']);
   });
 });
 
@@ -367,7 +382,7 @@ describe('a password', () => {
 
   it('that is gone (the browser restarted) fails those items, asking for it again', async () => {
     const { clock, service, effects } = setup();
-    const queue = testQueue({ clock, service, effects, connected: () => false });
+    const queue = testQueue({ clock, service, effects, online: () => false });
     const { id } = await queue.enqueue({
       kind: 'create',
       items: [create('https://example.com/secret', 2), create('https://example.com/open')],

@@ -1,7 +1,6 @@
 // The queue paces its requests to what the service allows, on a fake clock: at most two at once,
 // none that it knows will be refused, and the waits a 429 or an exhausted window ask for.
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Queue } from '../../../../lib/jobs/queue';
 import { DEFAULT_WINDOW_MS, WINDOW_MARGIN_MS } from '../../../../lib/jobs/queue/pacer';
 
@@ -13,6 +12,7 @@ import {
   itemStates,
   START,
   storedJob,
+  storedPacing,
   testQueue,
   until,
   urls,
@@ -172,8 +172,7 @@ describe('an exhausted window', () => {
     expect(perWindow(answered, [START, second, third])).toEqual([8, 8, 14]);
     expect(refusals).toEqual([START + DEFAULT_WINDOW_MS + WINDOW_MARGIN_MS, expect.any(Number)]);
     expect(refusals[1]).toBeGreaterThan(third + DEFAULT_WINDOW_MS);
-    const { queuePacing: pacing } = await fakeBrowser.storage.local.get('queuePacing');
-    expect(pacing).toMatchObject({ limit: 8 });
+    expect(await storedPacing()).toMatchObject({ limit: 8 });
   });
 });
 

@@ -152,18 +152,21 @@ describe('a quick create refused for the rate limit', () => {
 
 describe('"Create site reports for all tabs in this window"', () => {
   it('queues each web page with no known report, once, and says how many were skipped', async () => {
-    await rememberReports([
-      {
-        id: 9,
-        url: 'https://known.example/',
-        rating: 'bad',
-        privacy: 0,
-        hasPassword: false,
-        generatedAt: null,
-        createdAt: null,
-        updatedAt: null,
-      },
-    ]);
+    await rememberReports(
+      [
+        {
+          id: 9,
+          url: 'https://known.example/',
+          rating: 'bad',
+          privacy: 0,
+          hasPassword: false,
+          generatedAt: null,
+          createdAt: null,
+          updatedAt: null,
+        },
+      ],
+      BASE_URL,
+    );
     const fresh = [await openTab('https://a.example/'), await openTab('https://b.example/')];
     await openTab('https://a.example/');
     await openTab('https://known.example/');

@@ -17,6 +17,7 @@ import {
   fakeService,
   START,
   storedJob,
+  storedPacing,
   testQueue,
   until,
   urls,
@@ -137,8 +138,7 @@ describe('a woken worker', () => {
 
     // The wake after the answer writes the pacing, which the next worker goes on from.
     await until(async () => {
-      const { queuePacing: pacing } = await fakeBrowser.storage.local.get('queuePacing');
-      expect(pacing).toMatchObject({ blockedUntil: START + 45_000 });
+      expect(await storedPacing()).toMatchObject({ blockedUntil: START + 45_000 });
     });
     const next = testQueue({ clock, service });
     const { resumeAt } = await next.enqueue({
