@@ -82,7 +82,7 @@ export const SERVICE_FAULTS = [
   '500AfterHandling',
   /** A 429 with a short Retry-After, before the service acts. */
   '429',
-  /** From this request on, every list answers an empty page that has a next page. */
+  /** From this request on, the export's pages are empty and each says there is a next one. */
   'emptyPagesWithNext',
 ] as const;
 export type ServiceFault = (typeof SERVICE_FAULTS)[number];
@@ -462,10 +462,11 @@ function createWorld(scenario: Scenario) {
       outcome = answer(401, { message: 'Unauthenticated.' });
     } else if (method === 'GET' && /^\/reports(\?|$)/.test(request.path)) {
       request.reached = true;
+      const exportPage = jobOf(request)?.tokens.queries.length;
       outcome =
-        emptyPagesFrom === undefined
-          ? listAnswer([...service.reports.values()], url.searchParams)
-          : emptyPageWithNext(url.searchParams);
+        emptyPagesFrom !== undefined && exportPage
+          ? emptyPageWithNext(url.searchParams)
+          : listAnswer([...service.reports.values()], url.searchParams);
     } else {
       request.reached = true;
       const before = new Set(service.reports.keys());
@@ -737,11 +738,16 @@ function createWorld(scenario: Scenario) {
   /** Where the job records the service it was made for: its origin, never its key. */
   function checkRecordedService(job: TrackedJob, service: unknown) {
     if (service === undefined) return;
-    const { origin, keyHash } = service as { origin?: unknown; keyHash?: unknown };
+    // Either shape: { origin, keyHash } or { url, key } (a base URL and the key's fingerprint).
+    const recorded = service as { origin?: string; keyHash?: string; url?: string; key?: string };
+    const url = recorded.origin ?? recorded.url ?? '';
+    const origin = URL.canParse(url) ? new URL(url).origin : url;
     if (origin !== job.madeFor.origin) {
-      note(`${job.id} records ${String(origin)}, made for ${job.madeFor.origin}`);
+      note(`${job.id} records ${origin}, made for ${job.madeFor.origin}`);
     }
-    if (typeof keyHash !== 'string' || Object.values(KEYS).includes(keyHash as never)) {
+    const fingerprint = recorded.keyHash ?? recorded.key;
+    const keys = Object.values(KEYS);
+    if (typeof fingerprint !== 'string' || keys.some((key) => fingerprint.includes(key))) {
       note(`${job.id} records no fingerprint of its key, or the key itself`);
     }
   }
