@@ -95,7 +95,8 @@ export type Fault =
   | { type: 'service'; request: number; fault: ServiceFault }
   /**
    * The settings change; `back`: they are changed back SETTINGS_BACK_MS later. At step 'picked',
-   * `request` counts sends: the change comes after the item is picked, before its client is made.
+   * `request` counts picked items: the change comes once an item is stored as running, before
+   * its client is made.
    */
   | {
       type: 'settings';
@@ -146,7 +147,10 @@ export interface SentRequest {
   answer?: Answer;
 }
 
-/** A job as the test knows it: what it is for, and which service it was made for. */
+/**
+ * A job as the test knows it: what it is for, and which service it was made for (the settings
+ * when it was queued, or what it records, once it records it).
+ */
 interface TrackedJob {
   id: string;
   madeFor: Settings;
@@ -166,6 +170,8 @@ const hang = <T>() => new Promise<T>(() => {});
 
 /** Which worker (its generation) a piece of work belongs to; one for all scenarios. */
 const context = new AsyncLocalStorage<number>();
+/** Workers are numbered across scenarios, so that no scenario takes another's for its own. */
+let generations = 0;
 
 interface Worker {
   generation: number;
@@ -209,12 +215,17 @@ function createWorld(scenario: Scenario) {
   const violations: string[] = [];
   const struck: string[] = [];
   const tracked = new Map<string, TrackedJob>();
+  /** The key each fingerprint a job may record stands for. */
+  const fingerprints = new Map<string, KeyName>();
   const { effects } = recordedEffects();
-  const dead = new Set<number>();
+  /** This scenario's workers not stopped; any other's work (an earlier scenario's too) hangs. */
+  const alive = new Set<number>();
+  const stopped = (generation: number) => !alive.has(generation);
   let live: Worker | undefined;
-  let generations = 0;
   let jobIds = 0;
   let writes = 0;
+  /** Items picked to be sent, counted as their running state is stored. */
+  let picks = 0;
   let outageUntil: number | undefined;
   let hangingTimeouts = 0;
   /** Counts what the queue does (requests, writes, calls, timers): settle() waits for it to stop. */
@@ -235,7 +246,7 @@ function createWorld(scenario: Scenario) {
   local.set = async (items) => {
     activity += 1;
     const worker = context.getStore();
-    if (worker !== undefined && dead.has(worker)) return hang();
+    if (worker !== undefined && stopped(worker)) return hang();
     writes += 1;
     const failure = scenario.faults.find(
       (fault) => fault.type === 'storage' && fault.write === writes,
@@ -247,40 +258,61 @@ function createWorld(scenario: Scenario) {
     if (failure || (outageUntil !== undefined && clock.now() < outageUntil)) {
       throw new Error('QUOTA_BYTES quota exceeded');
     }
-    const recorded = 'jobs' in items && (await recordsAnOutcome(items.jobs));
+    const { recorded, picked } =
+      'jobs' in items ? await changesOf(items.jobs) : { recorded: false, picked: [] };
     await originalSet(items);
     await checkStorage();
+    for (const op of picked) {
+      picks += 1;
+      for (const fault of scenario.faults) {
+        if (fault.type !== 'settings' || fault.step !== 'picked' || fault.request !== picks) {
+          continue;
+        }
+        struck.push(`settings:${fault.change}:picked:${op}`);
+        changeSettings(fault);
+      }
+    }
     if (recorded && worker !== undefined) {
       // The request was answered, and this write records an answer (its own, as a rule).
       for (const armed of [...afterRecord]) {
         if (armed.worker !== worker || armed.request.answer === undefined) continue;
         afterRecord.splice(afterRecord.indexOf(armed), 1);
-        if (!dead.has(worker)) applyAt(armed.fault, worker, armed.request);
+        if (!stopped(worker)) applyAt(armed.fault, worker, armed.request);
       }
-      if (dead.has(worker)) return hang();
+      if (stopped(worker)) return hang();
     }
   };
   local.remove = async (keys) => {
     activity += 1;
     const worker = context.getStore();
-    if (worker !== undefined && dead.has(worker)) return hang();
+    if (worker !== undefined && stopped(worker)) return hang();
     await originalRemove(keys);
   };
 
-  /** Whether a write of the jobs records an answer: an item that was running no longer is. */
-  async function recordsAnOutcome(next: unknown): Promise<boolean> {
-    const states = (value: unknown) => {
-      const jobs = (value as { jobs?: { id: string; items: { state: string }[] }[] } | undefined)
-        ?.jobs;
+  /**
+   * What a write of the jobs does: records an answer (an item that was running no longer is),
+   * and picks items to send (the operations of those now running that were not).
+   */
+  async function changesOf(next: unknown) {
+    const items = (value: unknown) => {
+      const jobs = (
+        value as { jobs?: { id: string; items: { state: string; op: { type: string } }[] }[] }
+      )?.jobs;
       return new Map(
         (jobs ?? []).flatMap((job) =>
-          job.items.map((item, index) => [`${job.id}:${index}`, item.state] as const),
+          job.items.map((item, index) => [`${job.id}:${index}`, item] as const),
         ),
       );
     };
-    const before = states((await originalGet('jobs')).jobs);
-    const after = states(next);
-    return [...before].some(([at, state]) => state === 'running' && after.get(at) !== 'running');
+    const before = items((await originalGet('jobs')).jobs);
+    const after = items(next);
+    const running = (item: { state: string } | undefined) => item?.state === 'running';
+    return {
+      recorded: [...before].some(([at, item]) => running(item) && !running(after.get(at))),
+      picked: [...after]
+        .filter(([at, item]) => running(item) && !running(before.get(at)))
+        .map(([, item]) => item.op.type),
+    };
   }
 
   async function checkStorage() {
@@ -319,16 +351,10 @@ function createWorld(scenario: Scenario) {
 
   function startWorker(): Worker {
     const generation = ++generations;
+    alive.add(generation);
     const env: QueueEnvironment = {
       async getClient(onRateInfo) {
-        if (dead.has(generation)) return hang();
-        sends += 1;
-        for (const fault of scenario.faults) {
-          if (fault.type !== 'settings' || fault.step !== 'picked' || fault.request !== sends)
-            continue;
-          struck.push(`settings:${fault.change}:picked`);
-          changeSettings(fault);
-        }
+        if (stopped(generation)) return hang();
         const { origin, key } = settings;
         return createSiteReportClient({
           baseUrl: `${origin}/api/v1`,
@@ -341,16 +367,16 @@ function createWorld(scenario: Scenario) {
       },
       now: clock.now,
       setTimer(run, ms) {
-        if (dead.has(generation)) return () => {};
+        if (stopped(generation)) return () => {};
         return clock.setTimer(() => {
           activity += 1;
-          if (!dead.has(generation)) track(context.run(generation, run));
+          if (!stopped(generation)) track(context.run(generation, run));
         }, ms);
       },
       alarms: {
         create: (name, info) =>
-          dead.has(generation) ? undefined : fakeBrowser.alarms.create(name, info),
-        clear: (name) => (dead.has(generation) ? undefined : fakeBrowser.alarms.clear(name)),
+          stopped(generation) ? undefined : fakeBrowser.alarms.create(name, info),
+        clear: (name) => (stopped(generation) ? undefined : fakeBrowser.alarms.clear(name)),
       },
       isOnline: () => true,
       effects,
@@ -396,19 +422,18 @@ function createWorld(scenario: Scenario) {
   }
 
   function stop(generation: number) {
-    dead.add(generation);
+    alive.delete(generation);
     if (live?.generation === generation) live = undefined;
   }
 
   // The services
 
   let sent = 0;
-  let sends = 0;
   let emptyPagesFrom: number | undefined;
 
   async function serve(generation: number, input: string, init: RequestInit): Promise<Response> {
     activity += 1;
-    if (dead.has(generation)) return hang();
+    if (stopped(generation)) return hang();
     const url = new URL(input);
     const method = init.method ?? 'GET';
     const auth = new Headers(init.headers).get('Authorization') ?? '';
@@ -441,7 +466,7 @@ function createWorld(scenario: Scenario) {
     };
     at('beforeSend');
     at('afterRecord');
-    if (dead.has(generation)) return hang();
+    if (stopped(generation)) return hang();
 
     const fault = scenario.faults.find(
       (candidate) => candidate.type === 'service' && candidate.request === request.seq,
@@ -481,7 +506,7 @@ function createWorld(scenario: Scenario) {
       }
     }
     at('afterSend');
-    if (dead.has(generation)) return hang();
+    if (stopped(generation)) return hang();
     activity += 1;
     if (outcome === 'network') {
       request.answer = 'network';
@@ -736,20 +761,26 @@ function createWorld(scenario: Scenario) {
   }
 
   /** Where the job records the service it was made for: its origin, never its key. */
+  /**
+   * Where the job records the service it was made for, that is what it was made for (the
+   * settings may change while it is queued): its origin, and a fingerprint of its key, never the
+   * key. A fingerprint is told apart by `fingerprints` (filled where clients are made).
+   */
   function checkRecordedService(job: TrackedJob, service: unknown) {
     if (service === undefined) return;
     // Either shape: { origin, keyHash } or { url, key } (a base URL and the key's fingerprint).
     const recorded = service as { origin?: string; keyHash?: string; url?: string; key?: string };
     const url = recorded.origin ?? recorded.url ?? '';
-    const origin = URL.canParse(url) ? new URL(url).origin : url;
-    if (origin !== job.madeFor.origin) {
-      note(`${job.id} records ${origin}, made for ${job.madeFor.origin}`);
-    }
     const fingerprint = recorded.keyHash ?? recorded.key;
     const keys = Object.values(KEYS);
     if (typeof fingerprint !== 'string' || keys.some((key) => fingerprint.includes(key))) {
       note(`${job.id} records no fingerprint of its key, or the key itself`);
+      return;
     }
+    job.madeFor = {
+      origin: URL.canParse(url) ? new URL(url).origin : url,
+      key: fingerprints.get(fingerprint) ?? job.madeFor.key,
+    };
   }
 
   /** A create is sent again only after the service provably did not take it. */
@@ -810,9 +841,7 @@ function createWorld(scenario: Scenario) {
     dispose() {
       local.set = set;
       local.remove = remove;
-      for (const generation of Array.from({ length: generations }, (_, at) => at + 1)) {
-        dead.add(generation);
-      }
+      alive.clear();
       vi.clearAllTimers();
     },
   };
