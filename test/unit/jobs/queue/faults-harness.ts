@@ -230,6 +230,8 @@ function createWorld(scenario: Scenario) {
   let hangingTimeouts = 0;
   /** Counts what the queue does (requests, writes, calls, timers): settle() waits for it to stop. */
   let activity = 0;
+  /** Clients being made. */
+  let making = 0;
   let mostStored = 0;
   let overBound = false;
   let requestsOverLimit = false;
@@ -355,15 +357,22 @@ function createWorld(scenario: Scenario) {
     const env: QueueEnvironment = {
       async getClient(onRateInfo) {
         if (stopped(generation)) return hang();
-        const { origin, key } = settings;
-        return createSiteReportClient({
-          baseUrl: `${origin}/api/v1`,
-          apiKey: KEYS[key],
-          fetch: (input, init) => serve(generation, input, init),
-          sleep: async () => undefined,
-          now: clock.now,
-          onRateInfo,
-        });
+        // Counted while it runs: making a client may take macrotask turns (a key's digest, say).
+        making += 1;
+        try {
+          const { origin, key } = settings;
+          return createSiteReportClient({
+            baseUrl: `${origin}/api/v1`,
+            apiKey: KEYS[key],
+            fetch: (input, init) => serve(generation, input, init),
+            sleep: async () => undefined,
+            now: clock.now,
+            onRateInfo,
+          });
+        } finally {
+          making -= 1;
+          activity += 1;
+        }
       },
       now: clock.now,
       setTimer(run, ms) {
@@ -661,7 +670,7 @@ function createWorld(scenario: Scenario) {
     for (let turn = 0; turn < MAX_TURNS; turn++) {
       const before = activity;
       await macrotask();
-      if (activity !== before) quiet = 0;
+      if (activity !== before || making > 0) quiet = 0;
       else if (hangingTimeouts > 0) {
         vi.advanceTimersByTime(TIMEOUT_MS);
         quiet = 0;

@@ -126,12 +126,19 @@ async function check(name: string, arbitrary: fc.Arbitrary<Scenario>) {
   let runs = 0;
   let failed = 0;
   const broken = new Map<string, { count: number; example: string }>();
+  let previous = '';
   const property = fc.asyncProperty(arbitrary, async (scenario) => {
     const result = await runScenario(scenario);
+    const before = previous;
+    previous = JSON.stringify(scenario);
     runs += 1;
     for (const label of new Set(result.struck)) struck.set(label, (struck.get(label) ?? 0) + 1);
     if (result.violations.length === 0) return;
     failed += 1;
+    if (TALLY && (await runScenario(scenario)).violations.length === 0) {
+      // A scenario must fail the same way on its own: otherwise one scenario leaks into the next.
+      console.log(`does not fail again on its own: ${previous}\n  after ${before}`);
+    }
     if (TALLY) {
       for (const kind of new Set(result.violations.map(kindOf))) {
         const seen = broken.get(kind) ?? {
