@@ -6,8 +6,9 @@
 // job was not made for, every job at an end in bounded time, no key stored, storage bounded.
 //
 // A fixed seed, so every run checks the same scenarios; FAULT_SEED=<seed> explores others and
-// replays a failure (a failure prints its seed). FAULT_TALLY=1 runs every scenario of each
-// property and prints how many kept the invariants, and what the others broke.
+// replays a failure (a failure prints its seed); FAULT_RUNS=<n> runs more (or fewer) scenarios.
+// FAULT_TALLY=1 runs every scenario of each property and prints how many kept the invariants,
+// and what the others broke.
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import {
