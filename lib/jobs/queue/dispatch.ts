@@ -25,14 +25,15 @@ const STEP_RETRY_MS = 5_000;
  * The first item not under way that is to be sent (waiting) or looked for (an unknown create
  * whose time has come), of the first job that may go on; else when the next look is due.
  */
-function nextWaiting(jobs: Job[], inFlight: ReadonlyMap<string, Dispatch>, now: number) {
+/** An item is under way while its request is out, and until its answer is written. */
+function nextWaiting(jobs: Job[], underWay: (key: string) => boolean, now: number) {
   let due: number | undefined;
   for (const job of jobs) {
     if (isFinished(job) || job.state === 'paused') continue;
     // A job without a service is held at the first look (recovery.ts).
     if (!job.service) continue;
     for (const [index, item] of job.items.entries()) {
-      if (inFlight.has(keyOf(job.id, index))) continue;
+      if (underWay(keyOf(job.id, index))) continue;
       if (item.state === 'waiting') return { job, index, item, service: job.service };
       if (!toReconcile(item) || item.reconcileAt === undefined) continue;
       if (item.reconcileAt <= now) return { job, index, item, service: job.service };
@@ -64,7 +65,11 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
       let until: number | undefined;
       const now = env.now();
       for (;;) {
-        const next = nextWaiting(state.jobs, inFlight, now);
+        const next = nextWaiting(
+          state.jobs,
+          (key) => inFlight.has(key) || ctx.unrecorded.has(key),
+          now,
+        );
         if (!next.job) {
           if (next.due !== undefined) until = Math.min(until ?? next.due, next.due);
           break;

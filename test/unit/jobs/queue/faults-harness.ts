@@ -13,6 +13,7 @@ import type { JobKind, RequestedOp } from '../../../../lib/jobs/jobs';
 import { createQueue, type Queue } from '../../../../lib/jobs/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
+import { serviceOf } from '../../../../lib/jobs/service';
 import { type FakeService, fakeClock, fakeService, recordedEffects, type wire } from './harness';
 
 const ORIGIN_A = 'https://a.example';
@@ -361,14 +362,18 @@ function createWorld(scenario: Scenario) {
         making += 1;
         try {
           const { origin, key } = settings;
-          return createSiteReportClient({
-            baseUrl: `${origin}/api/v1`,
+          const baseUrl = `${origin}/api/v1`;
+          const client = createSiteReportClient({
+            baseUrl,
             apiKey: KEYS[key],
             fetch: (input, init) => serve(generation, input, init),
             sleep: async () => undefined,
             now: clock.now,
-            onRateInfo,
+            onRateInfo: (info) => onRateInfo(info, baseUrl),
           });
+          const service = await serviceOf(baseUrl, KEYS[key]);
+          fingerprints.set(service.key, key);
+          return { client, service };
         } finally {
           making -= 1;
           activity += 1;
