@@ -38,12 +38,16 @@ const TAB_READS = [
   "chrome.windows.getLastFocused({ windowTypes: ['normal'] })",
 ];
 
+/** The page's tab, then the background's status for it (settings summary, cached rating). */
+const TAB_THEN_STATUS = `Promise.all([${TAB_READS.join(', ')}]).then(([, [tab]]) =>
+  chrome.runtime.sendMessage({ type: 'getStatus', url: tab.url, tabId: tab.id }))`;
+
 /** The popup's content: the page's address and its cached rating. */
 export const POPUP: Timed = {
   name: 'popup',
   path: 'popup.html',
   mark: 'content',
-  reads: [...TAB_READS, "chrome.storage.local.get(['settingsSummary', 'ratingCache'])"],
+  reads: [TAB_THEN_STATUS],
 };
 
 /** The workspace's Reports rows as the service answers: its first page, through the worker. */
@@ -54,8 +58,7 @@ export const WORKSPACE: Timed = {
   mark: 'rows',
   reset: forgetKeptList,
   reads: [
-    ...TAB_READS,
-    "chrome.storage.local.get(['settingsSummary'])",
+    TAB_THEN_STATUS,
     `chrome.runtime.sendMessage({ type: 'listReports', params: ${JSON.stringify(FIRST_PAGE)} })
   .then((answer) => answer.data.items.length > 0 || Promise.reject(new Error('No reports')))`,
   ],

@@ -3,7 +3,7 @@
 import { firstFieldMessage } from './api/errors';
 import type { ErrorData, ErrorReason } from './api/model';
 import { type MessageKey, t } from './i18n';
-import { MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from './jobs/jobs';
+import { MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from './jobs/limits';
 import { duration } from './time';
 
 /** A failure's facts. `message` counts only without a reason: a sentence written elsewhere. */
@@ -56,6 +56,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   badMessage: () => t('error_bad_message'),
   noAnswer: () => t('error_no_answer'),
   cannotReport: () => t('error_cannot_report'),
+  notSent: () => t('error_not_sent'),
   passwordGone: () => t('error_password_gone'),
   fateUnknown: () => t('error_fate_unknown'),
   jobTooBig: () => t('error_job_too_big', MAX_JOB_ITEMS),

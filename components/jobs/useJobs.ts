@@ -2,11 +2,12 @@
 // pages ask of the queue about a job, with the refusal of the last request.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
+import { followItem } from '../../lib/follow-item';
 import { t } from '../../lib/i18n';
 import { type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
 import type { RequestOf } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
-import { followItem, useStoredValue } from '../ui/useStoredValue';
+import { useStoredValue } from '../ui/useStoredValue';
 
 /** Every job (Activity), as read from storage; `loaded` once it has been read. */
 export function useJobs(): { loaded: boolean; jobs: Job[] } {

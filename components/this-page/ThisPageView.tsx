@@ -155,7 +155,7 @@ function CreateForm({ page, openOptions }: CreateFormProps) {
         shownFields={['url', 'privacy', 'password']}
         onOpenOptions={openOptions}
       />
-      {canQueueCreate(failure?.error, navigator.onLine) && (
+      {canQueueCreate(failure?.error) && (
         <p class="actions">
           <button type="button" onClick={page.queue}>
             {t('popup_queued_button')}

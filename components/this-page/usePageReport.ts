@@ -6,7 +6,7 @@ import { PRIVACY } from '../../lib/api/constants';
 import type { ErrorData, Privacy, Report, ReportSummary } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { type MessageKey, t } from '../../lib/i18n';
-import { type Job, jobsItem, MAX_RETRY_AFTER_SECONDS, parseStoredJobs } from '../../lib/jobs/jobs';
+import { MAX_RETRY_AFTER_SECONDS } from '../../lib/jobs/limits';
 import type { CachedRating, StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import { awaitRating } from '../../lib/rating/await-rating';
@@ -17,15 +17,8 @@ import {
   passwordMissing,
   privacyInput,
 } from '../../lib/this-page/privacy-choice';
-import {
-  findQueuedCreate,
-  type QueuedRef,
-  type QueuedState,
-  queuedState,
-  whenSent,
-} from '../../lib/this-page/queued-create';
+import type { QueuedRef, QueuedState } from '../../lib/this-page/queued-create';
 import { useReportActions } from '../reports/useReportActions';
-import { followItem } from '../ui/useStoredValue';
 
 const PAGE = 'page';
 type Work = 'create' | 'queue' | 'reanalyze' | 'privacy' | 'delete';
@@ -51,10 +44,11 @@ export function outcomeFromCache(cached: CachedRating, url: string): PageOutcome
 
 /**
  * Whether a create that failed with `error` may go to the queue: the service provably did not
- * take it, and will later. `online` is navigator.onLine.
+ * take it (a 429, or the background did not send it). A create that was sent and got no answer
+ * may have been made: it is never offered again.
  */
-export function canQueueCreate(error: ErrorData | null | undefined, online: boolean): boolean {
-  return error?.kind === 'rate_limited' || (error?.kind === 'network' && !online);
+export function canQueueCreate(error: ErrorData | null | undefined): boolean {
+  return error?.kind === 'rate_limited' || error?.reason === 'notSent';
 }
 
 const isOnline = () => navigator.onLine !== false;
@@ -88,7 +82,7 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
   );
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState<PrivacyChoice | null>(null);
-  const [queued, setQueued] = useState(false);
+  const [queued, setQueued] = useState(status.queued !== null);
   const unfollow = useRef<(() => void) | null>(null);
   const actions = useReportActions<typeof PAGE, Work, Place>(send);
   const { refresh } = actions;
@@ -217,8 +211,7 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
   /** "Create when possible": the failed create goes to the queue, with the wait the service asked. */
   async function queue() {
     const error = actions.failureAt(PAGE, 'create')?.error;
-    // Offered for a network failure while offline: the browser may be back online since.
-    if (!error || work || !canQueueCreate(error, false) || passwordMissing(choice)) return;
+    if (!error || work || !canQueueCreate(error) || passwordMissing(choice)) return;
     begin('queue');
     const { privacy, password } = privacyInput(choice);
     const answer = await send({
@@ -234,14 +227,11 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
       focusAfterRender(refs.create);
       return failAt('create', 'popup_queued_refused', answer.error);
     }
-    const { id, resumeAt } = answer.data;
     actions.end(PAGE);
     setQueued(true);
-    setNotice(whenSent(resumeAt, isOnline(), Date.now()));
     // The create form, and the button that had the focus, give way to the queued state.
     focusAfterRender(refs.heading);
-    const ref: QueuedRef = { jobId: id, index: 0 };
-    follow(() => ref, saidOf({ stage: 'waiting', resumeAt }));
+    follow({ jobId: answer.data.id, index: 0 });
   }
 
   /** The queued create made its report: shown as a create's, with its rating once there is one. */
@@ -262,15 +252,14 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
   }
 
   /**
-   * Follows the create that `find` picks in the stored jobs (storage.onChanged, no request): read
-   * now, then at each change, until it is done, failed, cancelled or gone. `said`: what the page
-   * already says of it.
+   * Follows the queued create `ref` in the stored jobs (storage.onChanged, no request) until it is
+   * done, failed, cancelled or gone. Its code is loaded by import() the first time.
    */
-  function follow(find: (jobs: Job[]) => QueuedRef | undefined, said = '') {
+  function follow(ref: QueuedRef) {
     unfollow.current?.();
     // The view went while the request was out.
     if (!refs.heading.current) return;
-    let ref: QueuedRef | undefined;
+    let said = '';
     let live = true;
     let unwatch = () => {};
 
@@ -279,38 +268,38 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
       unwatch();
       if (unfollow.current === stop) unfollow.current = null;
     };
-
-    const show = (stored: unknown) => {
-      if (!live) return;
-      const jobs = parseStoredJobs(stored);
-      ref ??= find(jobs);
-      if (!ref) return stop();
-      const state = queuedState(jobs, ref);
-      if (state.stage === 'waiting' || state.stage === 'sending') {
-        setQueued(true);
-        const now = saidOf(state);
-        if (now === said) return;
-        said = now;
-        if (state.stage === 'sending') setNotice(t('popup_queued_sending'));
-        else if (state.pause) setNotice(t('popup_queued_paused', errorText(state.pause)));
-        else setNotice(whenSent(state.resumeAt, isOnline(), Date.now()));
-        return;
-      }
-      stop();
-      setQueued(false);
-      if (state.stage === 'done') return void showQueuedReport(state.report);
-      setNotice(state.stage === 'cancelled' ? t('popup_queued_cancelled') : '');
-      if (state.stage === 'failed') failAt('create', 'popup_queued_failed', state.error);
-    };
-
     unfollow.current = stop;
-    unwatch = followItem(jobsItem, show);
+
+    void import('../../lib/this-page/queued-create').then(
+      ({ followQueuedCreate, whenSent }) => {
+        if (!live) return;
+        unwatch = followQueuedCreate(ref, (state) => {
+          if (!live) return;
+          if (state.stage === 'waiting' || state.stage === 'sending') {
+            setQueued(true);
+            const now = saidOf(state);
+            if (now === said) return;
+            said = now;
+            if (state.stage === 'sending') setNotice(t('popup_queued_sending'));
+            else if (state.pause) setNotice(t('popup_queued_paused', errorText(state.pause)));
+            else setNotice(whenSent(state.resumeAt, isOnline(), Date.now()));
+            return;
+          }
+          stop();
+          setQueued(false);
+          if (state.stage === 'done') return void showQueuedReport(state.report);
+          setNotice(state.stage === 'cancelled' ? t('popup_queued_cancelled') : '');
+          if (state.stage === 'failed') failAt('create', 'popup_queued_failed', state.error);
+        });
+      },
+      () => live && setNotice(t('error_no_answer')),
+    );
   }
 
-  // A create queued for this page earlier shows as queued, not as a Create button that would
-  // make a second; it is followed until the view goes.
+  // A create queued for this page earlier (getStatus says which) shows as queued, not as a Create
+  // button that would make a second; it is followed until the view goes.
   useEffect(() => {
-    follow((jobs) => findQueuedCreate(jobs, url, tabId));
+    if (status.queued) follow(status.queued);
     return () => unfollow.current?.();
   }, []);
 

@@ -1,16 +1,14 @@
-// What the popup and the workspace need before they show anything: the active tab and the status
-// (settings summary and cached rating), read again when the settings change while they are open.
+// What the popup and the workspace need before they show anything: the active tab, then the
+// background's status for its page, asked again when the settings change while they are open.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import type { StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
-import type { PopupState, PopupStateStore } from '../../lib/reports/view-state';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
-import { type StatusSource, statusChanged } from '../../lib/this-page/status-source';
+import { statusChanged, statusRequest } from '../../lib/this-page/status-source';
 
 export interface PopupStatusDeps {
   send: Sender;
-  getStatus: StatusSource;
   /** Calls its listener when the stored settings summary changes; answers the unsubscribe. */
   watchStatus?: (listener: () => void) => () => void;
   getActiveTab: () => Promise<ActiveTab | undefined>;
@@ -25,15 +23,8 @@ export type Load =
 /** How long loading may take before the popup says it is loading. */
 const LOADING_DELAY_MS = 150;
 
-/**
- * With a `store`, `restoreFilters` gets the remembered filters each time the status is read.
- * `send` is `deps.send` watching for not_connected; `slow`: loading takes long enough to say so.
- */
-export function usePopupStatus(
-  { send: rawSend, getStatus, watchStatus, getActiveTab }: PopupStatusDeps,
-  store?: Pick<PopupStateStore, 'load'>,
-  restoreFilters?: (stored: PopupState) => void,
-) {
+/** `send` is `deps.send` watching for not_connected; `slow`: loading takes long enough to say so. */
+export function usePopupStatus({ send: rawSend, watchStatus, getActiveTab }: PopupStatusDeps) {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
   const [settingsChanges, setSettingsChanges] = useState(0);
   const [slow, setSlow] = useState(false);
@@ -50,11 +41,8 @@ export function usePopupStatus(
 
   const start = useCallback(async () => {
     setLoad({ phase: 'loading' });
-    const status = getActiveTab()
-      .catch(() => undefined)
-      .then(async (tab) => ({ tab, answer: await getStatus(tab?.url) }));
-    const [{ tab, answer }, stored] = await Promise.all([status, store?.load()]);
-    if (stored) restoreFilters?.(stored);
+    const tab = await getActiveTab().catch(() => undefined);
+    const answer = await rawSend(statusRequest(tab));
     if (!answer.ok) {
       setLoad(
         answer.error.kind === 'not_connected'
@@ -66,7 +54,7 @@ export function usePopupStatus(
     } else {
       setLoad({ phase: 'ready', tab, status: answer.data });
     }
-  }, [getActiveTab, getStatus, store, restoreFilters]);
+  }, [getActiveTab, rawSend]);
 
   // A layout effect: a plain one would wait for the next frame before asking anything.
   useLayoutEffect(() => {
@@ -80,11 +68,11 @@ export function usePopupStatus(
     if (load.phase === 'loading' || settingsChanges === settingsChangesSeen.current) return;
     settingsChangesSeen.current = settingsChanges;
     const shown = load.phase === 'ready' ? load.status : null;
-    void getStatus(load.phase === 'ready' ? load.tab?.url : undefined).then((answer) => {
+    void rawSend(statusRequest(load.phase === 'ready' ? load.tab : undefined)).then((answer) => {
       if (!answer.ok) return;
       if (!shown ? answer.data.connected : statusChanged(shown, answer.data)) void start();
     });
-  }, [load, settingsChanges, getStatus, start]);
+  }, [load, settingsChanges, rawSend, start]);
 
   // "Loading…" only when loading takes long enough to notice: a flashing spinner helps no one.
   const loading = load.phase === 'loading';

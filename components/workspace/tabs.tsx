@@ -3,11 +3,12 @@
 import type { ComponentType } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Privacy } from '../../lib/api/model';
-import { type MessageKey, t } from '../../lib/i18n';
+import type { MessageKey } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import { type HashState, readHash, TAB_KEY, watchHash, writeHash } from '../../lib/reports/hash';
 import type { LastPage } from '../../lib/reports/last-page';
+import { LazyView } from '../ui/LazyView';
 
 /** What the shell hands every view; each takes the part it needs. */
 export interface WorkspaceViewProps {
@@ -95,41 +96,7 @@ export function useWorkspaceTab() {
 
 /** A tab's view once its code is in; until then it says it is loading, or failed with Try again. */
 export function TabView({ tab, props }: { tab: WorkspaceTab; props: WorkspaceViewProps }) {
-  const [View, setView] = useState<ComponentType<WorkspaceViewProps> | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (failed) return;
-    let live = true;
-    tab.load().then(
-      (loaded) => live && setView(() => loaded),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [tab, failed]);
-
-  if (View) return <View {...props} />;
-  if (!failed) {
-    return (
-      <p class="notice-status" role="status">
-        {t(tab.loadingKey)}
-      </p>
-    );
-  }
-  // Only an extension updated while the workspace was open loses its files this way.
   return (
-    <div class="alert" role="alert">
-      <p>
-        <strong>{t(tab.failedKey)} </strong>
-        {t('error_no_answer')}
-      </p>
-      <p class="actions">
-        <button type="button" onClick={() => setFailed(false)}>
-          {t('common_retry')}
-        </button>
-      </p>
-    </div>
+    <LazyView load={tab.load} loadingKey={tab.loadingKey} failedKey={tab.failedKey} props={props} />
   );
 }

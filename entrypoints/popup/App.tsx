@@ -1,22 +1,18 @@
 // The popup: This page, then Reports and Projects as tabs. A view is mounted on its first visit
-// and then stays (hidden), keeping its place. Everything from the browser comes in as props.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ProjectsView } from '../../components/projects/ProjectsView';
-import { ReportsView } from '../../components/reports/ReportsView';
+// and then stays (hidden), keeping its place; the lists' code loads when one is first shown.
+// Everything from the browser comes in as props.
+import { useCallback, useState } from 'preact/hooks';
+import type { PopupListsProps } from '../../components/reports/PopupLists';
 import { NotReady } from '../../components/this-page/NotReady';
 import { ThisPageView } from '../../components/this-page/ThisPageView';
 import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
+import { LazyView } from '../../components/ui/LazyView';
 import { ViewTabs } from '../../components/ui/ViewTabs';
 import { type MessageKey, t } from '../../lib/i18n';
-import {
-  changeFilters,
-  DEFAULT_POPUP_STATE,
-  type PopupState,
-  type PopupStateStore,
-  type PopupView,
-  type ProjectFilters,
-  type ReportFilters,
-} from '../../lib/reports/view-state';
+import type { PopupStateStore, PopupView } from '../../lib/reports/view-state';
+
+const loadLists = () =>
+  import('../../components/reports/PopupLists').then((module) => module.PopupLists);
 
 const VIEWS: { view: PopupView; key: MessageKey }[] = [
   { view: 'page', key: 'popup_tabThisPage' },
@@ -29,47 +25,14 @@ export interface PopupDeps extends PopupStatusDeps {
   openOptions: () => unknown;
   /** Opens the workspace beside the page's tab; called from the click (a user gesture). */
   openWorkspace?: (tabId: number | undefined) => unknown;
-  store: PopupStateStore;
+  /** Where the lists' filters are remembered; storage.local unless given. */
+  store?: PopupStateStore;
   /** Pause after typing before a search is sent (ms). */
   searchDelay?: number;
 }
 
-/** The Reports and Projects filters, remembered between openings: null until read. */
-function usePopupFilters(store: PopupStateStore) {
-  const [filters, setFilters] = useState<PopupState | null>(null);
-  const restored = useRef<PopupState | null>(null);
-  useEffect(() => {
-    const restore = (state: PopupState) => {
-      restored.current = state;
-      setFilters((current) => current ?? state);
-    };
-    store.load().then(restore, () => restore(DEFAULT_POPUP_STATE));
-  }, [store]);
-  useEffect(() => {
-    if (filters && filters !== restored.current) void store.save(filters);
-  }, [filters, store]);
-
-  const change = (update: (state: PopupState) => PopupState) =>
-    setFilters((state) => state && update(state));
-  return {
-    filters,
-    changeReports: (patch: Partial<ReportFilters>) =>
-      change((state) => ({ ...state, reports: changeFilters(state.reports, patch) })),
-    changeProjects: (patch: Partial<ProjectFilters>) =>
-      change((state) => ({ ...state, projects: changeFilters(state.projects, patch) })),
-    /** A deleted project is no longer a filter. */
-    projectDeleted: (name: string) =>
-      change((state) =>
-        state.reports.project === name
-          ? { ...state, reports: changeFilters(state.reports, { project: '' }) }
-          : state,
-      ),
-  };
-}
-
 export function App({
   send: rawSend,
-  getStatus,
   watchStatus,
   getActiveTab,
   openTab,
@@ -78,13 +41,7 @@ export function App({
   store,
   searchDelay = 300,
 }: PopupDeps) {
-  const { load, slow, start, send } = usePopupStatus({
-    send: rawSend,
-    getStatus,
-    watchStatus,
-    getActiveTab,
-  });
-  const { filters, changeReports, changeProjects, projectDeleted } = usePopupFilters(store);
+  const { load, slow, start, send } = usePopupStatus({ send: rawSend, watchStatus, getActiveTab });
   const [view, setView] = useState<PopupView>('page');
   const [visited, setVisited] = useState<PopupView[]>(['page']);
   const [revision, setRevision] = useState(0);
@@ -124,45 +81,14 @@ export function App({
           onChanged={changed}
         />
       </div>
-      {visited.includes('reports') && (
-        <div
-          role="tabpanel"
-          id="panel-reports"
-          aria-labelledby="tab-reports"
-          hidden={view !== 'reports'}
-        >
-          {filters && (
-            <ReportsView
-              {...common}
-              filters={filters.reports}
-              onFiltersChange={changeReports}
-              siteUrl={status.siteUrl}
-              openTab={openTab}
-              active={view === 'reports'}
-            />
-          )}
-        </div>
-      )}
-      {visited.includes('projects') && (
-        <div
-          role="tabpanel"
-          id="panel-projects"
-          aria-labelledby="tab-projects"
-          hidden={view !== 'projects'}
-        >
-          {filters && (
-            <ProjectsView
-              {...common}
-              filters={filters.projects}
-              onFiltersChange={changeProjects}
-              onOpenProject={(name) => {
-                changeReports({ project: name, search: '', result: '' });
-                show('reports');
-              }}
-              onProjectDeleted={projectDeleted}
-              active={view === 'projects'}
-            />
-          )}
+      {visited.some((seen) => seen !== 'page') && (
+        <div hidden={view === 'page'}>
+          <LazyView<PopupListsProps>
+            load={loadLists}
+            loadingKey={view === 'projects' ? 'projects_loading' : 'reports_loading'}
+            failedKey={view === 'projects' ? 'projects_loadFailed' : 'reports_loadFailed'}
+            props={{ ...common, view, visited, show, siteUrl: status.siteUrl, openTab, store }}
+          />
         </div>
       )}
       {openWorkspace && (

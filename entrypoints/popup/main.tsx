@@ -2,22 +2,15 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import '../../components/ui/theme.css';
-import '../../components/ui/lists.css';
 import '../../components/ui/views.css';
 import './style.css';
 import { send } from '../../lib/messaging/send';
-import { createPopupStateStore } from '../../lib/reports/view-state';
 import { findActiveTab } from '../../lib/this-page/active-tab';
 import { openWorkspace, type WorkspaceOpenerApi } from '../../lib/this-page/open-workspace';
-import {
-  createStatusSource,
-  startedEarly,
-  watchSettingsSummary,
-} from '../../lib/this-page/status-source';
+import { startedEarly, watchSettingsSummary } from '../../lib/this-page/status-source';
 import { App } from './App';
 
-// Both asked at once, before anything else: the popup shows its content when they answer.
-const getStatus = createStatusSource(send);
+// Asked before anything else: the popup then asks the background for the page's status.
 const getActiveTab = startedEarly(() => findActiveTab(browser));
 
 document.documentElement.lang = browser.i18n.getUILanguage();
@@ -28,7 +21,6 @@ if (root) {
   render(
     <App
       send={send}
-      getStatus={getStatus}
       watchStatus={watchSettingsSummary}
       getActiveTab={getActiveTab}
       openTab={(url) => browser.tabs.create({ url })}
@@ -39,7 +31,6 @@ if (root) {
           if (place !== 'tab') window.close();
         })
       }
-      store={createPopupStateStore()}
     />,
     root,
   );

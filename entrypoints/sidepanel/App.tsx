@@ -9,7 +9,6 @@ import { TabView, useWorkspaceTab, WORKSPACE_TABS } from '../../components/works
 import { t } from '../../lib/i18n';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import type { LastPage } from '../../lib/reports/last-page';
-import { DEFAULT_POPUP_STATE } from '../../lib/reports/view-state';
 import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
 
 export interface WorkspaceDeps extends PopupStatusDeps {
@@ -24,13 +23,8 @@ export interface WorkspaceDeps extends PopupStatusDeps {
   searchDelay?: number;
 }
 
-// The workspace keeps no filters where the popup does: its own are in the hash.
-const NO_STORE = { load: () => Promise.resolve(DEFAULT_POPUP_STATE) };
-const ignore = () => undefined;
-
 export function App({
   send: rawSend,
-  getStatus,
   watchStatus,
   getActiveTab,
   tabs,
@@ -40,11 +34,7 @@ export function App({
   readLastShown,
   searchDelay = 300,
 }: WorkspaceDeps) {
-  const { load, slow, start, send } = usePopupStatus(
-    { send: rawSend, getStatus, watchStatus, getActiveTab },
-    NO_STORE,
-    ignore,
-  );
+  const { load, slow, start, send } = usePopupStatus({ send: rawSend, watchStatus, getActiveTab });
   const { shown, visited, show } = useWorkspaceTab();
   const [revision, setRevision] = useState(0);
   const changed = useCallback(() => setRevision((n) => n + 1), []);

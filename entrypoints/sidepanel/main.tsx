@@ -10,18 +10,12 @@ import { send } from '../../lib/messaging/send';
 import { readLastPage } from '../../lib/reports/last-page';
 import { findActiveTab } from '../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../lib/this-page/front-tab';
-import {
-  createStatusSource,
-  startedEarly,
-  watchSettingsSummary,
-} from '../../lib/this-page/status-source';
+import { startedEarly, watchSettingsSummary } from '../../lib/this-page/status-source';
 import { App } from './App';
 
 document.documentElement.lang = browser.i18n.getUILanguage();
 document.title = browser.i18n.getMessage('workspace_title');
 
-// The status is the settings summary only: ThisPage reads the front page's rating itself.
-const getStatus = createStatusSource(send, { cachedRating: false });
 // The workspace's own tab, when it is open as one (a side panel is no tab), gives its window.
 const ownTab = browser.tabs.getCurrent().catch(() => undefined);
 const getActiveTab = startedEarly(() =>
@@ -41,7 +35,6 @@ if (root) {
   render(
     <App
       send={send}
-      getStatus={getStatus}
       watchStatus={watchSettingsSummary}
       getActiveTab={getActiveTab}
       tabs={browser.tabs}

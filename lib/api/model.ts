@@ -221,6 +221,8 @@ export const ErrorReason = z.enum([
   'badMessage',
   'noAnswer',
   'cannotReport',
+  /** A create the background did not send: the browser was offline. */
+  'notSent',
   // The background queue's (lib/jobs/queue/).
   'passwordGone',
   'fateUnknown',

@@ -21,6 +21,8 @@ export interface HandlerDeps {
   loadSettings: () => Promise<LoadedSettings>;
   /** Whether the browser has granted access to a host pattern. */
   hasHostAccess: (pattern: string) => Promise<boolean>;
+  /** Whether the browser is online (navigator.onLine): offline, a create is not sent. */
+  isOnline: () => boolean;
 }
 
 /**
@@ -51,6 +53,8 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
         Promise.resolve(browser.permissions?.contains({ origins: [pattern] }) ?? true).catch(
           () => true,
         )),
+    // Node (the handlers' tests) has no navigator.
+    isOnline: overrides.isOnline ?? (() => globalThis.navigator?.onLine !== false),
   };
 }
 

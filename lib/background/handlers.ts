@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
+import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
 import {
   type Answer,
@@ -17,8 +18,9 @@ import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
 import { testConnection } from '../settings/connection-test';
+import { findQueuedCreate } from '../this-page/queued-create';
 import type { HandlerDeps } from './deps';
-import { errorData, NotConnectedError } from './error-data';
+import { ExplainedError, errorData, NotConnectedError } from './error-data';
 
 export interface MessageSender {
   id?: string;
@@ -69,13 +71,23 @@ type Handlers = {
 };
 
 export const handlers = {
-  async getStatus({ url }, deps) {
+  async getStatus({ url, tabId }, deps) {
     const { settings } = await deps.loadSettings();
-    const cached = url ? await getCachedRating(url, settings.serviceUrl) : null;
-    return { ...summaryOf(settings), cached };
+    const summary = summaryOf(settings);
+    if (!url) return { ...summary, cached: null, queued: null };
+    const [cached, jobs] = await Promise.all([
+      getCachedRating(url, settings.serviceUrl),
+      jobsItem.getValue(),
+    ]);
+    const queued = findQueuedCreate(parseStoredJobs(jobs), url, tabId) ?? null;
+    return { ...summary, cached, queued };
   },
 
   async createReport({ input }, deps) {
+    // Offline, the create provably was not sent: the page may queue it ("Create when possible").
+    if (!deps.isOnline()) {
+      throw new ExplainedError(errorWithText({ kind: 'network', reason: 'notSent' }));
+    }
     const client = await clientOf(deps);
     const report = await client.reports.create(input);
     await rememberReports([report], client.baseUrl);

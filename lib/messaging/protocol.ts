@@ -17,13 +17,21 @@ import {
 } from '../api/model';
 import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/jobs';
 import type { CachedRating } from '../rating/cache';
-import type { SettingsSummary } from '../settings/summary';
+import type { SettingsSummary } from '../settings/schema';
+import type { QueuedRef } from '../this-page/queued-create';
 
 const JobId = z.string().check(z.minLength(1));
 
 export const Request = z.discriminatedUnion('type', [
-  /** Settings summary (never the key) and, for `url`, the cached rating of that address. */
-  z.strictObject({ type: z.literal('getStatus'), url: z.optional(z.string()) }),
+  /**
+   * Settings summary (never the key) and, for `url`, the cached rating of that address and the
+   * create queued for it (the one for tab `tabId` first).
+   */
+  z.strictObject({
+    type: z.literal('getStatus'),
+    url: z.optional(z.string()),
+    tabId: z.optional(z.int().check(z.nonnegative())),
+  }),
   z.strictObject({ type: z.literal('createReport'), input: CreateReportInput }),
   z.strictObject({ type: z.literal('getReport'), id: ReportId }),
   z.strictObject({ type: z.literal('updateReport'), id: ReportId, input: UpdateReportInput }),
@@ -80,7 +88,11 @@ export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
 export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 
-export type StatusAnswer = SettingsSummary & { cached: CachedRating | null };
+/** `queued`: a create for the page that waits in the queue (or is being sent). */
+export type StatusAnswer = SettingsSummary & {
+  cached: CachedRating | null;
+  queued: QueuedRef | null;
+};
 
 export interface TestConnectionAnswer {
   /** The base URL that answered, which may be the typed address with `/api/v1` added. */

@@ -2,7 +2,7 @@
 // the settings last changed (another key, say) must not be kept.
 import type { ReportSummaryPage } from '../api/model';
 import type { HandlerDeps } from '../background/deps';
-import { summaryOf } from '../settings/summary';
+import { summaryOf } from '../settings/store';
 import { forgetLastPage, keepLastPage } from './last-page';
 
 let settingsChanges = 0;

@@ -12,12 +12,14 @@ export {
   DEFAULT_SETTINGS,
   type LoadedSettings,
   MANAGEABLE_KEYS,
+  parseSettingsSummary,
   type SaveResult,
   SETTING_KEYS,
   type SettingErrors,
   type SettingKey,
   type Settings,
   SettingsSchema,
+  SettingsSummary,
 } from './schema';
 export {
   effectiveSiteUrl,
@@ -27,18 +29,13 @@ export {
   type UrlCheck,
 } from './service-url';
 export {
+  isConnected,
   isSettingsChange,
   loadSettings,
   onSettingsChanged,
   saveSettings,
   settingsItem,
+  summaryOf,
   syncSettingsSummary,
 } from './store';
-export {
-  isConnected,
-  parseSettingsSummary,
-  SettingsSummary,
-  settingsSummaryItem,
-  storedSettingsSummary,
-  summaryOf,
-} from './summary';
+export { settingsSummaryItem, storedSettingsSummary } from './summary';

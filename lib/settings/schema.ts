@@ -71,3 +71,30 @@ export type SaveResult =
       ignored: SettingKey[];
     })
   | { ok: false; errors: SettingErrors };
+
+/** What the pages may know of the settings (summary.ts): never the API key. */
+const HttpUrl = z.string().check(z.regex(/^https?:\/\//i));
+
+export const SettingsSummary = z.object({
+  connected: z.boolean(),
+  /** Normalised base URL of the service, or null when none is set. */
+  serviceUrl: z.nullable(HttpUrl),
+  /** Where the service shows a report to a browser: `${siteUrl}/reports/${id}`. */
+  siteUrl: z.nullable(HttpUrl),
+  defaultPrivacy: PrivacySchema,
+  showBadge: z.boolean(),
+  contextMenu: z.boolean(),
+  notify: z.boolean(),
+});
+export type SettingsSummary = z.infer<typeof SettingsSummary>;
+
+const StoredSettingsSummary = z.extend(SettingsSummary, { version: z.literal(1) });
+export type StoredSettingsSummary = z.infer<typeof StoredSettingsSummary>;
+
+/** The stored summary, or null when it is missing, of another layout or damaged. */
+export function parseSettingsSummary(raw: unknown): SettingsSummary | null {
+  const parsed = StoredSettingsSummary.safeParse(raw);
+  if (!parsed.success) return null;
+  const { version: _, ...summary } = parsed.data;
+  return summary;
+}

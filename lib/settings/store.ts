@@ -9,18 +9,16 @@ import {
   DEFAULT_SETTINGS,
   type LoadedSettings,
   MANAGEABLE_KEYS,
+  parseSettingsSummary,
   type SaveResult,
   SETTING_KEYS,
   type SettingKey,
   type Settings,
+  type SettingsSummary,
   StoredObject,
 } from './schema';
-import {
-  parseSettingsSummary,
-  settingsSummaryItem,
-  storedSettingsSummary,
-  summaryOf,
-} from './summary';
+import { effectiveSiteUrl } from './service-url';
+import { settingsSummaryItem, storedSettingsSummary } from './summary';
 
 const SETTINGS = 'settings';
 /**
@@ -120,4 +118,20 @@ export function onSettingsChanged(listener: (loaded: LoadedSettings) => void): (
 /** True when a storage change touches the settings (managed storage has no items). */
 export function isSettingsChange(changes: Record<string, unknown>, area: string): boolean {
   return area === 'managed' || (area === 'local' && SETTINGS in changes);
+}
+
+export function isConnected(settings: Settings): boolean {
+  return settings.serviceUrl !== '' && settings.apiKey !== '';
+}
+
+export function summaryOf(settings: Settings): SettingsSummary {
+  return {
+    connected: isConnected(settings),
+    serviceUrl: settings.serviceUrl || null,
+    siteUrl: settings.serviceUrl || settings.siteUrl ? effectiveSiteUrl(settings) : null,
+    defaultPrivacy: settings.defaultPrivacy,
+    showBadge: settings.showBadge,
+    contextMenu: settings.contextMenu,
+    notify: settings.notify,
+  };
 }

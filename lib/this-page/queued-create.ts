@@ -1,9 +1,10 @@
 // A create the popup handed to the queue ("Create when possible"), as the stored jobs show it:
-// which one waits for the page, where it stands, and when it will be sent.
+// which one waits for the page, where it stands, and when it will be sent. The popup loads this
+// by import() only when a create for its page is queued.
 import type { ErrorData, ReportSummary } from '../api/model';
+import { followItem } from '../follow-item';
 import { t } from '../i18n';
-import type { Job } from '../jobs/jobs';
-import { isFinished } from '../jobs/jobs';
+import { isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
 
@@ -83,6 +84,14 @@ export function queuedState(jobs: readonly Job[], ref: QueuedRef): QueuedState {
     default:
       return { stage: 'failed', error: item.error ?? UNKNOWN };
   }
+}
+
+/** Calls `listener` with where `ref` stands now and after each change of the stored jobs. */
+export function followQueuedCreate(
+  ref: QueuedRef,
+  listener: (state: QueuedState) => void,
+): () => void {
+  return followItem(jobsItem, (stored) => listener(queuedState(parseStoredJobs(stored), ref)));
 }
 
 /**

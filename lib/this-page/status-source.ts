@@ -1,35 +1,15 @@
-// What the popup shows first, the settings summary and the page's cached rating, read straight
-// from storage in one call so the popup never waits for a stopped background to start. Only
-// without a summary (just after an update) does it ask the background. Never the 'settings' value.
-import { storage } from 'wxt/utils/storage';
-import type { Answer, StatusAnswer } from '../messaging/protocol';
-import type { Sender } from '../messaging/send';
-import { cachedRatingFor, ratingCacheItem } from '../rating/cache';
-import { parseSettingsSummary, settingsSummaryItem } from '../settings/summary';
+// What the popup and the workspace show first comes from the background (getStatus), which reads
+// and checks the stored values; the pages only watch the settings summary to ask again.
+import type { StatusAnswer } from '../messaging/protocol';
+import { settingsSummaryItem } from '../settings/summary';
+import type { ActiveTab } from './active-tab';
 
-/** The popup's status for the page at `url`: settings summary and cached rating. */
-export type StatusSource = (url: string | undefined) => Promise<Answer<'getStatus'>>;
-
-/** The items the popup reads; the settings, which hold the key, are not among them. */
-export const POPUP_ITEMS = [settingsSummaryItem, ratingCacheItem] as const;
-
-/** `cachedRating: false`: the status without a rating, read without the whole cache. */
-export function createStatusSource(send: Sender, { cachedRating = true } = {}): StatusSource {
-  const items = cachedRating ? POPUP_ITEMS : POPUP_ITEMS.slice(0, 1);
-  const read = () =>
-    storage.getItems([...items]).then(
-      ([summary, cache]) => ({ summary: summary?.value, cache: cache?.value }),
-      () => ({ summary: null, cache: null }),
-    );
-  // The first read starts now, while the popup finds its tab; later calls (Try again) read anew.
-  let early: ReturnType<typeof read> | undefined = read();
-  return async (url) => {
-    const items = await (early ?? read());
-    early = undefined;
-    const summary = parseSettingsSummary(items.summary);
-    if (!summary) return send({ type: 'getStatus', ...(url ? { url } : {}) });
-    const cached = cachedRatingFor(items.cache, url, summary.serviceUrl);
-    return { ok: true, data: { ...summary, cached } };
+/** The getStatus request for the page in `tab`: its address, and the tab's own queued create. */
+export function statusRequest(tab: ActiveTab | undefined) {
+  return {
+    type: 'getStatus' as const,
+    ...(tab?.url && { url: tab.url }),
+    ...(tab?.id !== undefined && tab.id >= 0 && { tabId: tab.id }),
   };
 }
 

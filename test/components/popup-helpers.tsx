@@ -20,7 +20,7 @@ import {
   parsePopupState,
 } from '../../lib/reports/view-state';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
-import { createStatusSource, watchSettingsSummary } from '../../lib/this-page/status-source';
+import { watchSettingsSummary } from '../../lib/this-page/status-source';
 
 // Without vitest globals, Testing Library cannot unmount after each test by itself.
 afterEach(cleanup);
@@ -75,6 +75,7 @@ export function status(overrides: Partial<StatusAnswer> = {}): StatusAnswer {
     contextMenu: true,
     notify: false,
     cached: null,
+    queued: null,
     ...overrides,
   };
 }
@@ -107,8 +108,7 @@ export interface RenderOptions {
 
 /**
  * Renders the popup with fakes; getStatus answers "connected" unless a handler says else. The
- * status comes through the real status source over the fake browser's storage: without a
- * settings summary stored there (the default), it asks the background (the fake send).
+ * settings summary is watched in the fake browser's storage.
  */
 export function renderPopup(options: RenderOptions = {}) {
   const { handlers = {}, store = memoryStore(), searchDelay = 0 } = options;
@@ -116,7 +116,6 @@ export function renderPopup(options: RenderOptions = {}) {
   const send = fakeSend({ getStatus: () => ok(status()), ...handlers });
   const deps = {
     send,
-    getStatus: createStatusSource(send),
     watchStatus: (listener: () => void) => watchSettingsSummary(listener),
     getActiveTab: vi.fn(async () => tab),
     openTab: vi.fn(),

@@ -4,7 +4,6 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
-import { createStatusSource } from '../../lib/this-page/status-source';
 import { fakeSend, memoryStore, ok, PAGE_TAB, pressTab, status } from './popup-helpers';
 
 function renderPopup(openWorkspace: PopupDeps['openWorkspace']) {
@@ -12,7 +11,6 @@ function renderPopup(openWorkspace: PopupDeps['openWorkspace']) {
   render(
     <App
       send={send}
-      getStatus={createStatusSource(send)}
       getActiveTab={async () => PAGE_TAB}
       openTab={vi.fn()}
       openOptions={vi.fn()}

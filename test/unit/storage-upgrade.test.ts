@@ -2,13 +2,14 @@
 // its keys and in its shapes, is read by today's code.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHandlerDeps } from '../../lib/background/deps';
+import { handlers } from '../../lib/background/handlers';
 import { jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
 import { createJobStore } from '../../lib/jobs/queue/store';
 import { getCachedRating } from '../../lib/rating/cache';
 import { readLastPage } from '../../lib/reports/last-page';
 import { createPopupStateStore } from '../../lib/reports/view-state';
-import { loadSettings, saveSettings } from '../../lib/settings';
-import { createStatusSource } from '../../lib/this-page/status-source';
+import { loadSettings, parseSettingsSummary, saveSettings } from '../../lib/settings';
 
 const SETTINGS = {
   version: 1,
@@ -93,14 +94,15 @@ describe('values stored before storage items', () => {
     expect(stored.settingsSummary).toEqual({ ...SUMMARY, notify: false });
   });
 
-  it('keep the popup’s status without asking the background; the cached ratings, not knowing their service, are dropped', async () => {
+  it('keep the settings summary the pages watch; the cached ratings, not knowing their service, are dropped', async () => {
     await storeTodaysValues();
-    const send = () => Promise.reject(new Error('not asked'));
     const { version: _, ...summary } = SUMMARY;
-    await expect(createStatusSource(send)('https://example.com/pricing#top')).resolves.toEqual({
-      ok: true,
-      data: { ...summary, cached: null },
-    });
+    const stored = await fakeBrowser.storage.local.get('settingsSummary');
+    expect(parseSettingsSummary(stored.settingsSummary)).toEqual(summary);
+    const url = 'https://example.com/pricing#top';
+    await expect(
+      handlers.getStatus({ type: 'getStatus', url }, createHandlerDeps()),
+    ).resolves.toEqual({ ...summary, cached: null, queued: null });
     await expect(
       getCachedRating('https://example.com/pricing', SUMMARY.serviceUrl),
     ).resolves.toBeNull();

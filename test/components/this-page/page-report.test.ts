@@ -30,14 +30,18 @@ const error = (kind: ErrorData['kind'], extra: Partial<ErrorData> = {}): ErrorDa
 });
 
 describe('canQueueCreate', () => {
-  it('offers the queue for a rate limit, online or not', () => {
-    expect(canQueueCreate(error('rate_limited', { retryAfterSeconds: 30 }), true)).toBe(true);
-    expect(canQueueCreate(error('rate_limited'), false)).toBe(true);
+  it('offers the queue for a rate limit', () => {
+    expect(canQueueCreate(error('rate_limited', { retryAfterSeconds: 30 }))).toBe(true);
+    expect(canQueueCreate(error('rate_limited'))).toBe(true);
   });
 
-  it('offers it for a network failure only while the browser is offline', () => {
-    expect(canQueueCreate(error('network'), false)).toBe(true);
-    expect(canQueueCreate(error('network'), true)).toBe(false);
+  it('offers it for a create the background did not send (offline)', () => {
+    expect(canQueueCreate(error('network', { reason: 'notSent' }))).toBe(true);
+  });
+
+  it('never offers it for a network failure of a create that was sent: it may have been made', () => {
+    expect(canQueueCreate(error('network'))).toBe(false);
+    expect(canQueueCreate(error('network', { reason: 'network' }))).toBe(false);
   });
 
   it.each([
@@ -50,12 +54,11 @@ describe('canQueueCreate', () => {
     'not_connected',
     'bad_message',
   ] as const)('does not offer it for %s (the service may have taken it, or never will)', (kind) => {
-    expect(canQueueCreate(error(kind), false)).toBe(false);
-    expect(canQueueCreate(error(kind), true)).toBe(false);
+    expect(canQueueCreate(error(kind))).toBe(false);
   });
 
   it('does not offer it without a failure', () => {
-    expect(canQueueCreate(undefined, false)).toBe(false);
-    expect(canQueueCreate(null, true)).toBe(false);
+    expect(canQueueCreate(undefined)).toBe(false);
+    expect(canQueueCreate(null)).toBe(false);
   });
 });

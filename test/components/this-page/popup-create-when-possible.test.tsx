@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-// "Create when possible": a create refused for the rate limit, or not sent because the browser is
-// offline, handed to the background's queue from the popup; the popup then says it is queued and
-// when it will be sent, follows the job in storage and shows the rating once it is there — also
-// when it is opened again while the job waits.
+// "Create when possible": a create refused for the rate limit, or that the background did not send
+// because the browser is offline, handed to the background's queue from the popup; the popup then
+// says it is queued and when it will be sent, follows the job in storage and shows the rating once
+// it is there — also when it is opened again while the job waits (getStatus names it).
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -11,7 +11,15 @@ import type { Job, JobItem } from '../../../lib/jobs/jobs';
 
 import type { RequestOf } from '../../../lib/messaging/protocol';
 import { report } from '../../support/fixtures';
-import { fail, type Handlers, ok, PAGE_TAB, renderPopup, requestsOf } from '../popup-helpers';
+import {
+  fail,
+  type Handlers,
+  ok,
+  PAGE_TAB,
+  renderPopup,
+  requestsOf,
+  status,
+} from '../popup-helpers';
 
 const URL = PAGE_TAB.url as string;
 const JOB_ID = 'job-1';
@@ -43,6 +51,10 @@ function doneReport(overrides: Parameters<typeof report>[0] = {}) {
   const { results: _results, ...summary } = report(overrides);
   return summary;
 }
+
+/** The background's answer to a create it did not send: the browser was offline. */
+const notSent = () =>
+  fail('network', 'You are offline: the report was not sent.', { reason: 'notSent' });
 
 function offline() {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -100,11 +112,18 @@ describe('Create when possible: when it is offered', () => {
     await screen.findByRole('button', { name: BUTTON });
   });
 
-  it('is offered after a network failure while the browser is offline', async () => {
-    offline();
-    renderPopup({ handlers: { createReport: () => fail('network') } });
-    await failCreate();
+  it('is offered for a create the background did not send (offline), also once back online', async () => {
+    renderPopup({ handlers: { createReport: notSent } });
+    const alert = await failCreate();
+    expect(alert.textContent).toContain('You are offline: the report was not sent.');
     await screen.findByRole('button', { name: BUTTON });
+  });
+
+  it('is not offered for a create that was sent and lost its answer, even once offline', async () => {
+    offline();
+    renderPopup({ handlers: { createReport: () => fail('network', '', { reason: 'network' }) } });
+    await failCreate();
+    expect(screen.queryByRole('button', { name: BUTTON })).toBeNull();
   });
 
   const others: [string, () => { ok: false; error: ErrorData }][] = [
@@ -176,7 +195,7 @@ describe('Create when possible: queueing', () => {
     offline();
     const { send } = renderPopup({
       handlers: {
-        createReport: () => fail('network'),
+        createReport: notSent,
         enqueueJob: queueHandler({ resumeAt: Date.now() + 5_000 }),
       },
     });
@@ -304,9 +323,12 @@ describe('Create when possible: following the queued create', () => {
 });
 
 describe('Create when possible: opening the popup again while the create waits', () => {
+  /** getStatus names the create queued for the page. */
+  const waiting = { getStatus: () => ok(status({ queued: { jobId: JOB_ID, index: 0 } })) };
+
   it('shows the queued create instead of offering Create, then its rating', async () => {
     await storeJobs([createJob({}, { resumeAt: Date.now() + 40_000 })]);
-    const { send } = renderPopup();
+    const { send } = renderPopup({ handlers: waiting });
     await queuedStatus('Queued. It will be sent in 40 seconds.');
     expect(screen.queryByRole('button', { name: 'Create report' })).toBeNull();
 
@@ -314,12 +336,6 @@ describe('Create when possible: opening the popup again while the create waits',
     const outcome = await screen.findByRole('region', { name: 'Report for this page' });
     within(outcome).getByText('Good');
     expect(requestsOf(send, 'createReport')).toEqual([]);
-  });
-
-  it('finds a create queued for the same address from another tab', async () => {
-    await storeJobs([createJob({ tabId: 99 })]);
-    renderPopup();
-    await queuedStatus('Queued. It will be sent shortly.');
   });
 
   it('says a paused job holds it, and why', async () => {
@@ -332,23 +348,24 @@ describe('Create when possible: opening the popup again while the create waits',
         },
       ),
     ]);
-    renderPopup();
+    renderPopup({ handlers: waiting });
     await queuedStatus(/^Queued, but on hold: .*API key/);
   });
 
-  it('offers Create when only another page, or a finished job, is queued', async () => {
-    await storeJobs([
-      createJob({ op: { type: 'create', url: 'https://example.com/other', privacy: 0 } }),
-      { ...createJob({ state: 'done', report: doneReport() }), id: 'old', state: 'done' },
-    ]);
+  it('offers Create when the job has finished since', async () => {
+    await storeJobs([{ ...createJob({ state: 'done', report: doneReport() }), state: 'done' }]);
+    renderPopup({ handlers: waiting });
+    await screen.findByRole('region', { name: 'Report for this page' });
+    expect(screen.queryByText(/^Queued/)).toBeNull();
+  });
+
+  it('offers Create, and reads no jobs, when nothing waits for the page', async () => {
+    await storeJobs([createJob()]);
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     renderPopup();
     expect((await createButton()).disabled).toBe(false);
-    // Once the popup has read the jobs: still offered.
-    await waitFor(() => expect(get).toHaveBeenCalledWith('jobs'));
-    const read = get.mock.calls.findIndex(([keys]) => keys === 'jobs');
-    await get.mock.results[read]?.value;
-    expect(screen.queryByRole('button', { name: 'Create report' })).not.toBeNull();
+    await new Promise((done) => setTimeout(done, 20));
+    expect(get).not.toHaveBeenCalledWith('jobs');
     expect(screen.queryByText(/^Queued/)).toBeNull();
   });
 });

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ErrorData } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
 
-import { storedRatingCache } from '../../../lib/rating/cache';
 import { storedSettingsSummary } from '../../../lib/settings/summary';
 import { report } from '../../support/fixtures';
 import { deferred, fail, ok, PAGE_TAB, renderPopup, requestsOf, status } from '../popup-helpers';
@@ -35,7 +34,9 @@ describe('This page: opening', () => {
   it('asks for the status of the active tab once, with its address', async () => {
     const { send } = renderPopup();
     await createButton();
-    expect(requestsOf(send, 'getStatus')).toEqual([{ type: 'getStatus', url: PAGE_TAB.url }]);
+    expect(requestsOf(send, 'getStatus')).toEqual([
+      { type: 'getStatus', url: PAGE_TAB.url, tabId: PAGE_TAB.id },
+    ]);
   });
 
   it('shows the page title and address', async () => {
@@ -435,7 +436,7 @@ describe('This page: a report the extension already knows', () => {
   });
 });
 
-describe('This page: straight from storage, without the background', () => {
+describe('This page: the status from the background, asked again when the settings change', () => {
   const summary = {
     connected: true,
     serviceUrl: 'https://reports.example.com/api/v1',
@@ -445,27 +446,28 @@ describe('This page: straight from storage, without the background', () => {
     contextMenu: true,
     notify: false,
   };
-  const entry = {
+  const cached = {
     reportId: 42,
-    rating: 'decent',
+    rating: 'decent' as const,
     score: 66,
     generatedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
-    privacy: 0,
+    privacy: 0 as const,
     seenAt: Date.now(),
-    project: 'example.com',
   };
 
-  it('shows the stored summary and the cached rating, then refreshes it once', async () => {
-    await fakeBrowser.storage.local.set({
-      settingsSummary: storedSettingsSummary(summary),
-      ratingCache: storedRatingCache(summary.serviceUrl, { [PAGE_TAB.url as string]: entry }),
-    });
+  it('shows the cached rating the background names, then refreshes it once', async () => {
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     const { send, openTab } = renderPopup({
-      handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },
+      handlers: {
+        getStatus: () => ok({ ...summary, cached, queued: null }),
+        getReport: () => ok(report({ id: 42, rating: 'decent' })),
+      },
     });
     expect(await screen.findByText('Decent')).toBeTruthy();
     screen.getByText(PAGE_TAB.url as string);
-    expect(requestsOf(send, 'getStatus')).toEqual([]);
+    expect(requestsOf(send, 'getStatus')).toHaveLength(1);
+    // Nothing stored is read (and checked) by the popup itself.
+    expect(get).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(requestsOf(send, 'getReport')).toEqual([{ type: 'getReport', id: 42 }]),
     );
@@ -473,44 +475,26 @@ describe('This page: straight from storage, without the background', () => {
     expect(openTab).toHaveBeenCalledWith('https://reports.example.com/reports/42');
   });
 
-  it('starts with the stored default privacy when nothing is cached', async () => {
-    await fakeBrowser.storage.local.set({ settingsSummary: storedSettingsSummary(summary) });
-    const { send } = renderPopup();
-    await createButton();
-    expect(screen.getByRole('radio', { name: 'Private' })).toHaveProperty('checked', true);
-    expect(send).not.toHaveBeenCalled();
-  });
-
   it('follows a settings change while open, and ignores one it does not show', async () => {
-    await fakeBrowser.storage.local.set({
-      settingsSummary: storedSettingsSummary(summary),
-      ratingCache: storedRatingCache(summary.serviceUrl, { [PAGE_TAB.url as string]: entry }),
-    });
+    let now = { ...summary };
     const { send } = renderPopup({
-      handlers: { getReport: () => ok(report({ id: 42, rating: 'decent' })) },
+      handlers: {
+        getStatus: () => ok({ ...now, cached, queued: null }),
+        getReport: () => ok(report({ id: 42, rating: 'decent' })),
+      },
     });
     await screen.findByText('Decent');
     await waitFor(() => expect(requestsOf(send, 'getReport')).toHaveLength(1));
-    await fakeBrowser.storage.local.set({
-      settingsSummary: storedSettingsSummary({ ...summary, notify: true }),
-    });
-    await new Promise((done) => setTimeout(done, 20));
+
+    now = { ...summary, notify: true };
+    await fakeBrowser.storage.local.set({ settingsSummary: storedSettingsSummary(now) });
+    await waitFor(() => expect(requestsOf(send, 'getStatus')).toHaveLength(2));
     screen.getByText('Decent');
     expect(requestsOf(send, 'getReport')).toHaveLength(1);
-    await fakeBrowser.storage.local.set({
-      settingsSummary: storedSettingsSummary({ ...summary, connected: false }),
-    });
-    expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();
-    expect(requestsOf(send, 'getStatus')).toEqual([]);
-  });
 
-  it('says Not connected from the stored summary alone', async () => {
-    await fakeBrowser.storage.local.set({
-      settingsSummary: storedSettingsSummary({ ...summary, connected: false }),
-    });
-    const { send } = renderPopup();
+    now = { ...summary, connected: false };
+    await fakeBrowser.storage.local.set({ settingsSummary: storedSettingsSummary(now) });
     expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();
-    expect(send).not.toHaveBeenCalled();
   });
 });
 

@@ -1,19 +1,20 @@
-// Shared fakes for the workspace's component tests: the popup's fake Sender, the settings summary
-// and rating cache in the fake browser's storage (so nothing is asked of the background unless a
-// test says so), a fake `tabs` with a window of pages, and the hash reset between tests.
+// Shared fakes for the workspace's component tests: the popup's fake Sender, whose getStatus
+// answers with the settings summary in the fake browser's storage (as the background does), the
+// rating cache there, a fake `tabs` with a window of pages, and the hash reset between tests.
 import { render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App, type WorkspaceDeps } from '../../../entrypoints/sidepanel/App';
-import type { StatusAnswer } from '../../../lib/messaging/protocol';
+import type { Answer, StatusAnswer } from '../../../lib/messaging/protocol';
 import { storedRatingCache } from '../../../lib/rating/cache';
 import { readLastPage } from '../../../lib/reports/last-page';
+import { parseSettingsSummary } from '../../../lib/settings/schema';
 import { storedSettingsSummary } from '../../../lib/settings/summary';
 import type { ActiveTab } from '../../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../../lib/this-page/front-tab';
-import { createStatusSource, watchSettingsSummary } from '../../../lib/this-page/status-source';
+import { watchSettingsSummary } from '../../../lib/this-page/status-source';
 import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
-import { fakeSend, type Handlers, status } from '../popup-helpers';
+import { fakeSend, type Handlers, ok, status } from '../popup-helpers';
 
 beforeEach(() => {
   history.replaceState(null, '', '/sidepanel.html');
@@ -52,6 +53,13 @@ export async function storeSummary(overrides: Partial<StatusAnswer> = {}) {
   await fakeBrowser.storage.local.set({ settingsSummary: storedSettingsSummary(summary) });
 }
 
+/** getStatus as the background answers it: the stored summary (a connected one when none is). */
+async function storedStatus(): Promise<Answer<'getStatus'>> {
+  const { settingsSummary } = await fakeBrowser.storage.local.get('settingsSummary');
+  const summary = parseSettingsSummary(settingsSummary);
+  return ok(summary ? { ...summary, cached: null, queued: null } : status());
+}
+
 export interface WorkspaceOptions {
   handlers?: Handlers;
   tabs?: FakeTab[];
@@ -60,7 +68,7 @@ export interface WorkspaceOptions {
   place?: OwnPlace;
   /** The rating cache's entries for the summary's service; CACHE unless given. */
   cache?: Record<string, unknown>;
-  /** The settings summary; a connected one unless null (then getStatus is asked). */
+  /** The settings summary; a connected one unless null (none stored). */
   summary?: Partial<StatusAnswer> | null;
 }
 
@@ -68,11 +76,10 @@ export async function renderWorkspace(options: WorkspaceOptions = {}) {
   if (options.summary !== null) await storeSummary(options.summary ?? {});
   await fakeBrowser.storage.local.set({ ratingCache: cacheOf(options.cache ?? CACHE) });
   const tabs = fakeTabs(options.tabs ?? PAGES);
-  const send = fakeSend({ getStatus: () => ({ ok: true, data: status() }), ...options.handlers });
+  const send = fakeSend({ getStatus: storedStatus, ...options.handlers });
   const front = 'front' in options ? options.front : { id: 1, ...PAGES[0] };
   const deps = {
     send,
-    getStatus: createStatusSource(send),
     watchStatus: (listener: () => void) => watchSettingsSummary(listener),
     getActiveTab: vi.fn(async () => front),
     tabs: tabs as unknown as WorkspaceDeps['tabs'],

@@ -90,7 +90,7 @@ describe('not connected', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Open options' }));
     expect(openOptions).toHaveBeenCalledTimes(1);
-    expect(send).not.toHaveBeenCalled();
+    expect(send.mock.calls.map(([request]) => request.type)).toEqual(['getStatus']);
   });
 });
 

@@ -9,7 +9,7 @@ import { MENU_ALL_TABS, MENU_LINK, MENU_PAGE } from '../../../lib/background/men
 import { NOT_CONNECTED_NOTIFICATION } from '../../../lib/background/notify';
 import { rememberReports } from '../../../lib/rating/cache';
 import { saveSettings } from '../../../lib/settings';
-import { parseSettingsSummary } from '../../../lib/settings/summary';
+import { parseSettingsSummary } from '../../../lib/settings/schema';
 import { CREATE_REPORT_COMMAND } from '../../../lib/this-page/quick-create';
 import { wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';

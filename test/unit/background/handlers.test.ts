@@ -181,6 +181,7 @@ describe('getStatus', () => {
       contextMenu: true,
       notify: true,
       cached: null,
+      queued: null,
     });
     await connect();
     await saveSettings({ defaultPrivacy: 1, notify: false });
@@ -220,9 +221,53 @@ describe('getStatus', () => {
     expect(status.cached).toMatchObject({ reportId: 9, rating: 'bad' });
     expect(status.cached).not.toHaveProperty('project');
   });
+
+  it('names the create queued for the address, the tab’s own first', async () => {
+    const job = (id: string, tabId: number, url = 'https://example.com/a') => ({
+      id,
+      kind: 'create',
+      state: 'waiting',
+      createdAt: 1,
+      items: [{ op: { type: 'create', url, privacy: 0 }, state: 'waiting', tabId }],
+    });
+    await fakeBrowser.storage.local.set({
+      jobs: {
+        version: 1,
+        jobs: [job('other-page', 3, 'https://example.com/b'), job('other-tab', 4), job('own', 3)],
+      },
+    });
+    const queued = async (request: object) =>
+      success<{ queued: unknown }>(await ask({ type: 'getStatus', ...request })).queued;
+    expect(await queued({ url: 'https://example.com/a#x', tabId: 3 })).toEqual({
+      jobId: 'own',
+      index: 0,
+    });
+    expect(await queued({ url: 'https://example.com/a', tabId: 9 })).toEqual({
+      jobId: 'other-tab',
+      index: 0,
+    });
+    expect(await queued({ url: 'https://example.com/c' })).toBeNull();
+    expect(await queued({})).toBeNull();
+  });
 });
 
 describe('createReport', () => {
+  it('sends nothing while the browser is offline, and says the report was not sent', async () => {
+    await connect();
+    stub.on(() => ({ status: 201, body: { data: wireReport(), status: 201 } }));
+    const offline = testDeps({ isOnline: () => false });
+    const answer = await ask(
+      { type: 'createReport', input: { url: 'https://example.com/pricing' } },
+      offline,
+    );
+    expect(failure(answer)).toEqual({
+      kind: 'network',
+      reason: 'notSent',
+      message: 'You are offline: the report was not sent.',
+    });
+    expect(stub.requests).toHaveLength(0);
+  });
+
   it('creates with the key in the Authorization header only, caches the rating, updates the badge', async () => {
     await connect();
     const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/pricing' });

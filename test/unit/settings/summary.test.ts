@@ -6,7 +6,7 @@ import type { ClientSource } from '../../../lib/background/client-source';
 import { handleStorageChange } from '../../../lib/background/storage-events';
 
 import { loadSettings, saveSettings, summaryOf, syncSettingsSummary } from '../../../lib/settings';
-import { parseSettingsSummary } from '../../../lib/settings/summary';
+import { parseSettingsSummary } from '../../../lib/settings/schema';
 
 const KEY = 'summary-secret-key-1';
 

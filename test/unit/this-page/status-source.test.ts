@@ -1,14 +1,15 @@
-// The popup's status source: the settings summary and the cached rating straight from
-// storage.local (never the 'settings' value, which holds the API key), and the background only
-// when there is no summary yet.
+// What the popup and the workspace ask the background for first (getStatus), and the stored
+// settings summary they watch to ask again; the stored values the background reads for it.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Answer, Request, RequestType } from '../../../lib/messaging/protocol';
-import type { Sender } from '../../../lib/messaging/send';
 import { cachedRatingFor, storedRatingCache } from '../../../lib/rating/cache';
-import { saveSettings } from '../../../lib/settings';
-import { parseSettingsSummary, storedSettingsSummary } from '../../../lib/settings/summary';
-import { createStatusSource, startedEarly } from '../../../lib/this-page/status-source';
+import { parseSettingsSummary } from '../../../lib/settings/schema';
+import { storedSettingsSummary } from '../../../lib/settings/summary';
+import {
+  startedEarly,
+  statusRequest,
+  watchSettingsSummary,
+} from '../../../lib/this-page/status-source';
 
 const SUMMARY = {
   connected: true,
@@ -30,86 +31,34 @@ const ENTRY = {
   project: 'example.com',
 };
 
-function backgroundSender() {
-  return vi.fn(async (request: Request) => {
-    if (request.type !== 'getStatus') throw new Error(`unexpected ${request.type}`);
-    return { ok: true, data: { ...SUMMARY, defaultPrivacy: 2, cached: null } };
-  }) as unknown as Sender & { mock: { calls: [Request][] } };
-}
-
-async function store(items: Record<string, unknown>) {
-  await fakeBrowser.storage.local.set(items);
-}
-
-describe('createStatusSource', () => {
-  it('answers from storage, with the cached rating of the address, and asks the background nothing', async () => {
-    await store({
-      settingsSummary: storedSettingsSummary(SUMMARY),
-      ratingCache: storedRatingCache(SUMMARY.serviceUrl, { 'https://example.com/pricing': ENTRY }),
+describe('statusRequest', () => {
+  it('asks for the page’s address and its tab', () => {
+    expect(statusRequest({ id: 7, url: 'https://example.com/pricing#plans' })).toEqual({
+      type: 'getStatus',
+      url: 'https://example.com/pricing#plans',
+      tabId: 7,
     });
-    const send = backgroundSender();
-    const status = createStatusSource(send);
-    const answer: Answer<RequestType> = await status('https://example.com/pricing#plans');
-    expect(answer).toEqual({
-      ok: true,
-      data: {
-        ...SUMMARY,
-        cached: {
-          reportId: 7,
-          rating: 'decent',
-          score: 61,
-          generatedAt: ENTRY.generatedAt,
-          privacy: 0,
-          seenAt: ENTRY.seenAt,
-        },
-      },
-    });
-    expect(send).not.toHaveBeenCalled();
-    expect((await status('https://example.com/other')).ok && send).not.toHaveBeenCalled();
   });
 
-  it('asks the background when no summary is stored yet (just after an update)', async () => {
-    await store({
-      ratingCache: storedRatingCache(SUMMARY.serviceUrl, { 'https://example.com/pricing': ENTRY }),
-    });
-    const send = backgroundSender();
-    const answer = await createStatusSource(send)('https://example.com/pricing');
-    expect(send.mock.calls).toEqual([[{ type: 'getStatus', url: 'https://example.com/pricing' }]]);
-    expect(answer.ok && answer.data.defaultPrivacy).toBe(2);
+  it('asks for the summary alone without a page', () => {
+    expect(statusRequest(undefined)).toEqual({ type: 'getStatus' });
+    expect(statusRequest({ id: -1, url: '' })).toEqual({ type: 'getStatus' });
   });
+});
 
-  it.each([
-    ['of another version', { ...storedSettingsSummary(SUMMARY), version: 2 }],
-    ['damaged', { ...storedSettingsSummary(SUMMARY), connected: 'yes' }],
-    ['not an object', 'settings'],
-  ])('asks the background when the summary is %s', async (_, summary) => {
-    await store({ settingsSummary: summary });
-    const send = backgroundSender();
-    await createStatusSource(send)(undefined);
-    expect(send.mock.calls).toEqual([[{ type: 'getStatus' }]]);
-  });
-
-  it('never reads the settings value, which holds the API key', async () => {
-    await saveSettings({ serviceUrl: 'https://reports.example.com', apiKey: 'secret-key-123' });
-    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    const status = createStatusSource(backgroundSender());
-    const answer = await status('https://example.com/');
-    expect(get.mock.calls).toEqual([[['settingsSummary', 'ratingCache']]]);
-    expect(JSON.stringify(answer)).not.toContain('secret-key-123');
-  });
-
-  it('starts reading at once, and reads again when asked again (Try again)', async () => {
-    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    const status = createStatusSource(backgroundSender());
-    expect(get).toHaveBeenCalledTimes(1);
-    await status(undefined);
-    expect(get).toHaveBeenCalledTimes(1);
-    await store({
+describe('watchSettingsSummary', () => {
+  it('calls back when the stored summary changes, not for other values, until unwatched', async () => {
+    const listener = vi.fn();
+    const unwatch = watchSettingsSummary(listener);
+    await fakeBrowser.storage.local.set({ ratingCache: { 'https://example.com/pricing': ENTRY } });
+    expect(listener).not.toHaveBeenCalled();
+    await fakeBrowser.storage.local.set({ settingsSummary: storedSettingsSummary(SUMMARY) });
+    expect(listener).toHaveBeenCalledTimes(1);
+    unwatch();
+    await fakeBrowser.storage.local.set({
       settingsSummary: storedSettingsSummary({ ...SUMMARY, connected: false }),
     });
-    const again = await status(undefined);
-    expect(get).toHaveBeenCalledTimes(2);
-    expect(again.ok && again.data.connected).toBe(false);
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });
 

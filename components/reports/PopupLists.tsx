@@ -1,0 +1,124 @@
+// The popup's Reports and Projects views with their filters, remembered between openings; loaded
+// by the popup (one import()) when one of them is first shown.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Sender } from '../../lib/messaging/send';
+import {
+  changeFilters,
+  createPopupStateStore,
+  DEFAULT_POPUP_STATE,
+  type PopupState,
+  type PopupStateStore,
+  type PopupView,
+  type ProjectFilters,
+  type ReportFilters,
+} from '../../lib/reports/view-state';
+import '../ui/lists.css';
+import { ProjectsView } from '../projects/ProjectsView';
+import { ReportsView } from './ReportsView';
+
+/** The Reports and Projects filters, remembered between openings: null until read. */
+function usePopupFilters(store: PopupStateStore) {
+  const [filters, setFilters] = useState<PopupState | null>(null);
+  const restored = useRef<PopupState | null>(null);
+  useEffect(() => {
+    const restore = (state: PopupState) => {
+      restored.current = state;
+      setFilters((current) => current ?? state);
+    };
+    store.load().then(restore, () => restore(DEFAULT_POPUP_STATE));
+  }, [store]);
+  useEffect(() => {
+    if (filters && filters !== restored.current) void store.save(filters);
+  }, [filters, store]);
+
+  const change = (update: (state: PopupState) => PopupState) =>
+    setFilters((state) => state && update(state));
+  return {
+    filters,
+    changeReports: (patch: Partial<ReportFilters>) =>
+      change((state) => ({ ...state, reports: changeFilters(state.reports, patch) })),
+    changeProjects: (patch: Partial<ProjectFilters>) =>
+      change((state) => ({ ...state, projects: changeFilters(state.projects, patch) })),
+    /** A deleted project is no longer a filter. */
+    projectDeleted: (name: string) =>
+      change((state) =>
+        state.reports.project === name
+          ? { ...state, reports: changeFilters(state.reports, { project: '' }) }
+          : state,
+      ),
+  };
+}
+
+export interface PopupListsProps {
+  view: PopupView;
+  visited: PopupView[];
+  show: (view: PopupView) => void;
+  send: Sender;
+  siteUrl: string | null;
+  openTab: (url: string) => unknown;
+  openOptions: () => unknown;
+  /** Bumped when reports or projects changed elsewhere: lists load again. */
+  revision: number;
+  onChanged: () => void;
+  searchDelay: number;
+  /** Where the filters are remembered; storage.local unless given. */
+  store?: PopupStateStore;
+}
+
+export function PopupLists({
+  view,
+  visited,
+  show,
+  siteUrl,
+  openTab,
+  store,
+  ...common
+}: PopupListsProps) {
+  const [filtersStore] = useState(() => store ?? createPopupStateStore());
+  const { filters, changeReports, changeProjects, projectDeleted } = usePopupFilters(filtersStore);
+  return (
+    <>
+      {visited.includes('reports') && (
+        <div
+          role="tabpanel"
+          id="panel-reports"
+          aria-labelledby="tab-reports"
+          hidden={view !== 'reports'}
+        >
+          {filters && (
+            <ReportsView
+              {...common}
+              filters={filters.reports}
+              onFiltersChange={changeReports}
+              siteUrl={siteUrl}
+              openTab={openTab}
+              active={view === 'reports'}
+            />
+          )}
+        </div>
+      )}
+      {visited.includes('projects') && (
+        <div
+          role="tabpanel"
+          id="panel-projects"
+          aria-labelledby="tab-projects"
+          hidden={view !== 'projects'}
+        >
+          {filters && (
+            <ProjectsView
+              {...common}
+              filters={filters.projects}
+              onFiltersChange={changeProjects}
+              onOpenProject={(name) => {
+                changeReports({ project: name, search: '', result: '' });
+                show('reports');
+              }}
+              onProjectDeleted={projectDeleted}
+              active={view === 'projects'}
+            />
+          )}
+        </div>
+      )}
+    </>
+  );
+}

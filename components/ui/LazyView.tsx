@@ -1,0 +1,58 @@
+// A view whose code is loaded by import() when it is first shown: until then it says it is
+// loading, or that loading failed, with Try again.
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { type MessageKey, t } from '../../lib/i18n';
+
+export interface LazyViewProps<P extends object> {
+  /** Stable (defined once): each new function loads again. */
+  load: () => Promise<ComponentType<P>>;
+  loadingKey: MessageKey;
+  failedKey: MessageKey;
+  props: P;
+}
+
+export function LazyView<P extends object>({
+  load,
+  loadingKey,
+  failedKey,
+  props,
+}: LazyViewProps<P>) {
+  const [View, setView] = useState<ComponentType<P> | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (failed) return;
+    let live = true;
+    load().then(
+      (loaded) => live && setView(() => loaded),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, failed]);
+
+  if (View) return <View {...props} />;
+  if (!failed) {
+    return (
+      <p class="notice-status" role="status">
+        {t(loadingKey)}
+      </p>
+    );
+  }
+  // Only an extension updated while the page was open loses its files this way.
+  return (
+    <div class="alert" role="alert">
+      <p>
+        <strong>{t(failedKey)} </strong>
+        {t('error_no_answer')}
+      </p>
+      <p class="actions">
+        <button type="button" onClick={() => setFailed(false)}>
+          {t('common_retry')}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+// The queue's limits, apart from the jobs' schema so that pages can word them without zod.
+
+/** A job has at most this many items; a bigger one is refused (reason 'jobTooBig'). */
+export const MAX_JOB_ITEMS = 1000;
+/** Finished jobs kept for the Activity view; beyond it the oldest finished go first. */
+export const MAX_FINISHED_JOBS = 20;
+/** An export stops at this many reports, and says so (reason 'exportCut'). */
+export const MAX_EXPORT_REPORTS = 10_000;
+/** The longest wait a page may hand the queue with a job (a 429's Retry-After), in seconds. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
