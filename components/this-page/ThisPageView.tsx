@@ -5,6 +5,7 @@ import { t } from '../../lib/i18n';
 import type { StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
+import { canQueueCreate, type PageOutcome } from '../../lib/this-page/page-report';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { RatingBadge } from '../rating/RatingBadge';
@@ -13,7 +14,7 @@ import { ErrorAlert, fieldError } from '../ui/ErrorAlert';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
 import { PrivacyFields } from './PrivacyFields';
-import { canQueueCreate, type PageOutcome, type PageReport, usePageReport } from './usePageReport';
+import { type PageReport, usePageReport } from './usePageReport';
 
 /** The id of the "can't be reported" notice, which describes the disabled Create button. */
 const UNSUPPORTED_ID = 'page-unsupported';

@@ -3,21 +3,25 @@
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { PRIVACY } from '../../lib/api/constants';
-import type { ErrorData, Privacy, Report, ReportSummary } from '../../lib/api/model';
-import { errorText } from '../../lib/error-text';
+import type { ErrorData, ReportSummary } from '../../lib/api/model';
 import { type MessageKey, t } from '../../lib/i18n';
-import { MAX_RETRY_AFTER_SECONDS } from '../../lib/jobs/limits';
-import type { CachedRating, StatusAnswer } from '../../lib/messaging/protocol';
+import type { StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import { awaitRating } from '../../lib/rating/await-rating';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
+import {
+  canQueueCreate,
+  outcomeFromCache,
+  type PageOutcome,
+  queuedCreateRequest,
+} from '../../lib/this-page/page-report';
 import { reportability } from '../../lib/this-page/pages';
 import {
   type PrivacyChoice,
   passwordMissing,
   privacyInput,
 } from '../../lib/this-page/privacy-choice';
-import type { QueuedRef, QueuedState } from '../../lib/this-page/queued-create';
+import type { QueuedRef } from '../../lib/this-page/queued-create';
 import { useReportActions } from '../reports/useReportActions';
 
 const PAGE = 'page';
@@ -26,38 +30,7 @@ type Work = 'create' | 'queue' | 'reanalyze' | 'privacy' | 'delete';
 type Place = 'create' | 'outcome' | 'privacy';
 type Target = RefObject<HTMLElement | null>;
 
-/** The page's report: in full once the popup has it, before that what the rating cache knows. */
-export type PageOutcome = Pick<Report, 'id' | 'url' | 'rating' | 'score' | 'generatedAt'> & {
-  privacy?: Privacy;
-};
-
-export function outcomeFromCache(cached: CachedRating, url: string): PageOutcome {
-  return {
-    id: cached.reportId,
-    url,
-    rating: cached.rating,
-    score: cached.score,
-    generatedAt: cached.generatedAt,
-    privacy: cached.privacy,
-  };
-}
-
-/**
- * Whether a create that failed with `error` may go to the queue: the service provably did not
- * take it (a 429, or the background did not send it). A create that was sent and got no answer
- * may have been made: it is never offered again.
- */
-export function canQueueCreate(error: ErrorData | null | undefined): boolean {
-  return error?.kind === 'rate_limited' || error?.reason === 'notSent';
-}
-
 const isOnline = () => navigator.onLine !== false;
-
-/** What the page says of a waiting create, as a key: it is said again only when this changes. */
-function saidOf(state: QueuedState): string {
-  if (state.stage !== 'waiting') return state.stage;
-  return `waiting ${state.resumeAt} ${state.pause?.reason ?? state.pause?.kind ?? ''}`;
-}
 
 export interface PageReportDeps {
   send: Sender;
@@ -213,16 +186,7 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     const error = actions.failureAt(PAGE, 'create')?.error;
     if (!error || work || !canQueueCreate(error) || passwordMissing(choice)) return;
     begin('queue');
-    const { privacy, password } = privacyInput(choice);
-    const answer = await send({
-      type: 'enqueueJob',
-      kind: 'create',
-      items: [{ type: 'create', url, privacy, ...(tabId !== undefined && { tabId }) }],
-      ...(password !== undefined && { password }),
-      ...(error.retryAfterSeconds !== undefined && {
-        retryAfterSeconds: Math.min(error.retryAfterSeconds, MAX_RETRY_AFTER_SECONDS),
-      }),
-    });
+    const answer = await send(queuedCreateRequest(url, tabId, privacyInput(choice), error));
     if (!answer.ok) {
       focusAfterRender(refs.create);
       return failAt('create', 'popup_queued_refused', answer.error);
@@ -234,7 +198,6 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     follow({ jobId: answer.data.id, index: 0 });
   }
 
-  /** The queued create made its report: shown as a create's, with its rating once there is one. */
   async function showQueuedReport(report: ReportSummary) {
     const active = document.activeElement;
     if (!active || active === document.body || active === refs.heading.current) {
@@ -251,10 +214,7 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     endWithWait(waitError);
   }
 
-  /**
-   * Follows the queued create `ref` in the stored jobs (storage.onChanged, no request) until it is
-   * done, failed, cancelled or gone. Its code is loaded by import() the first time.
-   */
+  /** Follows the queued create `ref` in the stored jobs until it is over; its code loads then. */
   function follow(ref: QueuedRef) {
     unfollow.current?.();
     // The view went while the request was out.
@@ -271,25 +231,22 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     unfollow.current = stop;
 
     void import('../../lib/this-page/queued-create').then(
-      ({ followQueuedCreate, whenSent }) => {
+      ({ followQueuedCreate, queuedUpdate }) => {
         if (!live) return;
         unwatch = followQueuedCreate(ref, (state) => {
           if (!live) return;
-          if (state.stage === 'waiting' || state.stage === 'sending') {
+          const update = queuedUpdate(state, isOnline(), Date.now());
+          if (update.queued) {
             setQueued(true);
-            const now = saidOf(state);
-            if (now === said) return;
-            said = now;
-            if (state.stage === 'sending') setNotice(t('popup_queued_sending'));
-            else if (state.pause) setNotice(t('popup_queued_paused', errorText(state.pause)));
-            else setNotice(whenSent(state.resumeAt, isOnline(), Date.now()));
+            if (update.said !== said) setNotice(update.notice);
+            said = update.said;
             return;
           }
           stop();
           setQueued(false);
-          if (state.stage === 'done') return void showQueuedReport(state.report);
-          setNotice(state.stage === 'cancelled' ? t('popup_queued_cancelled') : '');
-          if (state.stage === 'failed') failAt('create', 'popup_queued_failed', state.error);
+          if (update.report) return void showQueuedReport(update.report);
+          setNotice(update.notice);
+          if (update.error) failAt('create', 'popup_queued_failed', update.error);
         });
       },
       () => live && setNotice(t('error_no_answer')),
@@ -303,7 +260,6 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     return () => unfollow.current?.();
   }, []);
 
-  /** A form's submit or a button's click runs `action`. */
   const handler = (action: () => Promise<void>) => (event?: Event) => {
     event?.preventDefault();
     void action();
@@ -316,7 +272,6 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     changeChoice: (patch: Partial<PrivacyChoice>) =>
       setChoice((current) => ({ ...current, ...patch })),
     canCreate,
-    /** A create for the page waits in the background's queue. */
     queued,
     outcome,
     notice,
@@ -330,7 +285,6 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
       setEditing(editing ? null : { privacy: outcome.privacy ?? PRIVACY.public, password: '' });
     },
     work,
-    /** Some action runs: the controls wait. */
     busy: work !== null,
     failureAt: (where: Place) => actions.failureAt(PAGE, where),
     create: handler(create),

@@ -2,6 +2,7 @@
 // which one waits for the page, where it stands, and when it will be sent. The popup loads this
 // by import() only when a create for its page is queued.
 import type { ErrorData, ReportSummary } from '../api/model';
+import { errorText } from '../error-text';
 import { followItem } from '../follow-item';
 import { t } from '../i18n';
 import { isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs/jobs';
@@ -104,4 +105,29 @@ export function whenSent(resumeAt: number | undefined, online: boolean, now: num
     return t('popup_queued_in', duration((resumeAt - now) / 1000));
   }
   return t('popup_queued_shortly');
+}
+
+/** What the page says of a waiting create, as a key: it is said again only when this changes. */
+function queuedSaid(state: QueuedState): string {
+  if (state.stage !== 'waiting') return state.stage;
+  return `waiting ${state.resumeAt} ${state.pause?.reason ?? state.pause?.kind ?? ''}`;
+}
+
+/** What This page shows of a queued create in `state`: still queued with its notice, or over. */
+export function queuedUpdate(state: QueuedState, online: boolean, now: number) {
+  if (state.stage === 'waiting' || state.stage === 'sending') {
+    const notice =
+      state.stage === 'sending'
+        ? t('popup_queued_sending')
+        : state.pause
+          ? t('popup_queued_paused', errorText(state.pause))
+          : whenSent(state.resumeAt, online, now);
+    return { queued: true, said: queuedSaid(state), notice } as const;
+  }
+  return {
+    queued: false,
+    notice: state.stage === 'cancelled' ? t('popup_queued_cancelled') : '',
+    report: state.stage === 'done' ? state.report : undefined,
+    error: state.stage === 'failed' ? state.error : undefined,
+  } as const;
 }

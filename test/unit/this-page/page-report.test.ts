@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canQueueCreate, outcomeFromCache } from '../../../components/this-page/usePageReport';
 import type { ErrorData } from '../../../lib/api/model';
+import {
+  canQueueCreate,
+  outcomeFromCache,
+  queuedCreateRequest,
+} from '../../../lib/this-page/page-report';
 
 describe('outcomeFromCache', () => {
   it('shows what the cache knows, for the page at hand', () => {
@@ -60,5 +64,30 @@ describe('canQueueCreate', () => {
   it('does not offer it without a failure', () => {
     expect(canQueueCreate(undefined)).toBe(false);
     expect(canQueueCreate(null)).toBe(false);
+  });
+});
+
+describe('queuedCreateRequest', () => {
+  it('queues the create for its tab, with the password and the wait the service asked, at most an hour', () => {
+    const refused = error('rate_limited', { retryAfterSeconds: 86_400 });
+    expect(
+      queuedCreateRequest('https://example.com/', 3, { privacy: 2, password: 'pw' }, refused),
+    ).toEqual({
+      type: 'enqueueJob',
+      kind: 'create',
+      items: [{ type: 'create', url: 'https://example.com/', privacy: 2, tabId: 3 }],
+      password: 'pw',
+      retryAfterSeconds: 3600,
+    });
+  });
+
+  it('leaves out what is not known', () => {
+    expect(
+      queuedCreateRequest('https://example.com/', undefined, { privacy: 0 }, error('network')),
+    ).toEqual({
+      type: 'enqueueJob',
+      kind: 'create',
+      items: [{ type: 'create', url: 'https://example.com/', privacy: 0 }],
+    });
   });
 });
