@@ -38,9 +38,14 @@ const TAB_READS = [
   "chrome.windows.getLastFocused({ windowTypes: ['normal'] })",
 ];
 
-/** The page's tab, then the background's status for it (settings summary, cached rating). */
-const TAB_THEN_STATUS = `Promise.all([${TAB_READS.join(', ')}]).then(([, [tab]]) =>
-  chrome.runtime.sendMessage({ type: 'getStatus', url: tab.url, tabId: tab.id }))`;
+/**
+ * The page's tab as the pages find it (in its own window, the popup asks for the active tab of
+ * the last-focused normal window after), then the background's status for it (getStatus).
+ */
+const TAB_THEN_STATUS = `Promise.all([${TAB_READS.join(', ')}]).then(async ([, front, focused]) => {
+  const [tab] = front.length ? front : await chrome.tabs.query({ active: true, windowId: focused.id });
+  return chrome.runtime.sendMessage({ type: 'getStatus', url: tab.url, tabId: tab.id });
+})`;
 
 /** The popup's content: the page's address and its cached rating. */
 export const POPUP: Timed = {
@@ -58,7 +63,8 @@ export const WORKSPACE: Timed = {
   mark: 'rows',
   reset: forgetKeptList,
   reads: [
-    TAB_THEN_STATUS,
+    ...TAB_READS,
+    "chrome.runtime.sendMessage({ type: 'getStatus' })",
     `chrome.runtime.sendMessage({ type: 'listReports', params: ${JSON.stringify(FIRST_PAGE)} })
   .then((answer) => answer.data.items.length > 0 || Promise.reject(new Error('No reports')))`,
   ],

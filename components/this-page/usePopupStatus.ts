@@ -23,8 +23,15 @@ export type Load =
 /** How long loading may take before the popup says it is loading. */
 const LOADING_DELAY_MS = 150;
 
-/** `send` is `deps.send` watching for not_connected; `slow`: loading takes long enough to say so. */
-export function usePopupStatus({ send: rawSend, watchStatus, getActiveTab }: PopupStatusDeps) {
+/**
+ * `forPage: false`: the status without the page's cached rating and queued create, asked while
+ * the tab is looked for (the workspace). `send` is `deps.send` watching for not_connected;
+ * `slow`: loading takes long enough to say so.
+ */
+export function usePopupStatus(
+  { send: rawSend, watchStatus, getActiveTab }: PopupStatusDeps,
+  { forPage = true } = {},
+) {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
   const [settingsChanges, setSettingsChanges] = useState(0);
   const [slow, setSlow] = useState(false);
@@ -41,8 +48,11 @@ export function usePopupStatus({ send: rawSend, watchStatus, getActiveTab }: Pop
 
   const start = useCallback(async () => {
     setLoad({ phase: 'loading' });
-    const tab = await getActiveTab().catch(() => undefined);
-    const answer = await rawSend(statusRequest(tab));
+    const found = getActiveTab().catch(() => undefined);
+    const asked = forPage
+      ? found.then((tab) => rawSend(statusRequest(tab)))
+      : rawSend(statusRequest(undefined));
+    const [tab, answer] = await Promise.all([found, asked]);
     if (!answer.ok) {
       setLoad(
         answer.error.kind === 'not_connected'
@@ -54,7 +64,7 @@ export function usePopupStatus({ send: rawSend, watchStatus, getActiveTab }: Pop
     } else {
       setLoad({ phase: 'ready', tab, status: answer.data });
     }
-  }, [getActiveTab, rawSend]);
+  }, [getActiveTab, rawSend, forPage]);
 
   // A layout effect: a plain one would wait for the next frame before asking anything.
   useLayoutEffect(() => {
@@ -68,11 +78,12 @@ export function usePopupStatus({ send: rawSend, watchStatus, getActiveTab }: Pop
     if (load.phase === 'loading' || settingsChanges === settingsChangesSeen.current) return;
     settingsChangesSeen.current = settingsChanges;
     const shown = load.phase === 'ready' ? load.status : null;
-    void rawSend(statusRequest(load.phase === 'ready' ? load.tab : undefined)).then((answer) => {
+    const tab = forPage && load.phase === 'ready' ? load.tab : undefined;
+    void rawSend(statusRequest(tab)).then((answer) => {
       if (!answer.ok) return;
       if (!shown ? answer.data.connected : statusChanged(shown, answer.data)) void start();
     });
-  }, [load, settingsChanges, rawSend, start]);
+  }, [load, settingsChanges, rawSend, start, forPage]);
 
   // "Loading…" only when loading takes long enough to notice: a flashing spinner helps no one.
   const loading = load.phase === 'loading';

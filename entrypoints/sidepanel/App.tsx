@@ -34,7 +34,11 @@ export function App({
   readLastShown,
   searchDelay = 300,
 }: WorkspaceDeps) {
-  const { load, slow, start, send } = usePopupStatus({ send: rawSend, watchStatus, getActiveTab });
+  // ThisPage reads the front page's rating itself: the status is the settings summary only.
+  const { load, slow, start, send } = usePopupStatus(
+    { send: rawSend, watchStatus, getActiveTab },
+    { forPage: false },
+  );
   const { shown, visited, show } = useWorkspaceTab();
   const [revision, setRevision] = useState(0);
   const changed = useCallback(() => setRevision((n) => n + 1), []);
