@@ -43,6 +43,7 @@ export interface ReportsTabProps {
   download?: (file: ExportFile) => void;
   /** The list as last shown, shown out of reach until the service's answer for it is in. */
   lastShown?: ReportListOptions['lastShown'];
+  firstAnswer?: ReportListOptions['firstAnswer'];
   /** The service in use (the status's serviceUrl), which each kept list is marked with. */
   serviceUrl?: string | null;
   /** Whether each page the service answers is kept for the next opening; yes unless told. */
@@ -60,6 +61,7 @@ export function ReportsTab({
   searchDelay = 300,
   download,
   lastShown,
+  firstAnswer,
   serviceUrl = null,
   keep = true,
 }: ReportsTabProps) {
@@ -70,6 +72,7 @@ export function ReportsTab({
     active,
     revision,
     lastShown,
+    firstAnswer,
     keep,
     service: serviceUrl,
   });

@@ -2,6 +2,7 @@
 // the workspace last showed it, when that is the same list from the same service.
 import { useEffect, useState } from 'preact/hooks';
 import type { ListReportsParams } from '../../lib/api/model';
+import type { Answer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import { keepingLists, type LastPage } from '../../lib/reports/last-page';
 import { useList } from '../ui/useList';
@@ -11,6 +12,8 @@ export interface ReportListOptions {
   revision: number;
   /** Reads the list as last shown by its parameters as JSON; undefined once handed out. */
   lastShown?: (key: string) => Promise<LastPage | undefined> | undefined;
+  /** The first page's answer, asked for as the workspace opened; undefined once handed out. */
+  firstAnswer?: (key: string) => Promise<Answer<'listReports'>> | undefined;
   /** Whether each answered page is kept (by the background) for next time. */
   keep?: boolean;
   /** The service in use: a list kept from another is not shown. */
@@ -20,7 +23,7 @@ export interface ReportListOptions {
 export function useReportList(
   send: Sender,
   params: ListReportsParams,
-  { active, revision, lastShown, keep = false, service = null }: ReportListOptions,
+  { active, revision, lastShown, firstAnswer, keep = false, service = null }: ReportListOptions,
 ) {
   const view = JSON.stringify(params);
   const ask = keep ? keepingLists(send) : send;
@@ -36,7 +39,16 @@ export function useReportList(
     };
   }, [keptRead]);
 
-  const list = useList(() => ask({ type: 'listReports', params }), `${view}#${revision}`, active);
+  const [early] = useState(() => ({ answer: firstAnswer?.(view) }));
+  const list = useList(
+    () => {
+      const { answer } = early;
+      early.answer = undefined;
+      return answer ?? ask({ type: 'listReports', params });
+    },
+    `${view}#${revision}`,
+    active,
+  );
 
   const opening = list.data === null && list.error === null && revision === 0;
   if (opening && kept?.key === view && kept.service === service) {

@@ -4,6 +4,7 @@ import type { ComponentType } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Privacy } from '../../lib/api/model';
 import type { MessageKey } from '../../lib/i18n';
+import type { Answer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import { type HashState, readHash, TAB_KEY, watchHash, writeHash } from '../../lib/reports/hash';
@@ -27,6 +28,8 @@ export interface WorkspaceViewProps {
   searchDelay: number;
   /** The Reports list as last shown, handed out once per opening of the workspace. */
   lastShown?: (key: string) => Promise<LastPage | undefined> | undefined;
+  /** The Reports list's first answer, asked for as the workspace opened (once). */
+  firstAnswer?: (key: string) => Promise<Answer<'listReports'>> | undefined;
 }
 
 export interface WorkspaceTab {

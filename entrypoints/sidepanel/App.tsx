@@ -7,6 +7,7 @@ import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page
 import { ViewTabs } from '../../components/ui/ViewTabs';
 import { TabView, useWorkspaceTab, WORKSPACE_TABS } from '../../components/workspace/tabs';
 import { t } from '../../lib/i18n';
+import type { Answer } from '../../lib/messaging/protocol';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import type { LastPage } from '../../lib/reports/last-page';
 import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
@@ -19,6 +20,8 @@ export interface WorkspaceDeps extends PopupStatusDeps {
   openOptions: () => unknown;
   /** Reads the Reports list as last shown (storage.session), by its parameters as JSON. */
   readLastShown?: (key: string) => Promise<LastPage | undefined>;
+  /** The Reports list asked for as the workspace opened: its parameters as JSON, and the answer. */
+  firstList?: { key: string; answer: Promise<Answer<'listReports'>> };
   /** Pause after typing before a search is sent (ms). */
   searchDelay?: number;
 }
@@ -32,6 +35,7 @@ export function App({
   openTab,
   openOptions,
   readLastShown,
+  firstList,
   searchDelay = 300,
 }: WorkspaceDeps) {
   // ThisPage reads the front page's rating itself: the status is the settings summary only.
@@ -49,6 +53,16 @@ export function App({
       if (taken) return undefined;
       taken = true;
       return readLastShown?.(key);
+    };
+  });
+
+  // Handed to the Reports tab once, when it asks for the same list.
+  const [firstAnswer] = useState(() => {
+    let first = firstList;
+    return (key: string) => {
+      const answer = first?.key === key ? first.answer : undefined;
+      first = undefined;
+      return answer;
     };
   });
 
@@ -73,6 +87,7 @@ export function App({
     onChanged: changed,
     searchDelay,
     lastShown,
+    firstAnswer,
   };
 
   return (

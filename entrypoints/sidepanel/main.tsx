@@ -6,8 +6,12 @@ import '../../components/ui/theme.css';
 import '../../components/ui/lists.css';
 import '../../components/ui/views.css';
 import './style.css';
+import { tabFromHash } from '../../components/workspace/tabs';
 import { send } from '../../lib/messaging/send';
-import { readLastPage } from '../../lib/reports/last-page';
+import { filtersFromHash } from '../../lib/reports/filters';
+import { readHash } from '../../lib/reports/hash';
+import { keepingLists, readLastPage } from '../../lib/reports/last-page';
+import { reportListParams } from '../../lib/reports/list-params';
 import { findActiveTab } from '../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../lib/this-page/front-tab';
 import { startedEarly, watchSettingsSummary } from '../../lib/this-page/status-source';
@@ -30,6 +34,15 @@ const place: Promise<OwnPlace> = ownTab.then(async (tab) =>
     : { windowId: (await browser.windows.getCurrent().catch(() => undefined))?.id },
 );
 
+// Opened on Reports, its first page is asked for now, while the tab's code loads, not after.
+const hash = readHash();
+const firstParams =
+  tabFromHash(hash) === 'reports' ? reportListParams(filtersFromHash(hash)) : null;
+const firstList = firstParams && {
+  key: JSON.stringify(firstParams),
+  answer: keepingLists(send)({ type: 'listReports', params: firstParams }),
+};
+
 const root = document.getElementById('app');
 if (root) {
   render(
@@ -42,6 +55,7 @@ if (root) {
       openTab={(url) => browser.tabs.create({ url })}
       openOptions={() => browser.runtime.openOptionsPage()}
       readLastShown={readLastPage}
+      {...(firstList && { firstList })}
     />,
     root,
   );

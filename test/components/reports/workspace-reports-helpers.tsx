@@ -125,6 +125,8 @@ export interface RenderReportsOptions {
   serviceUrl?: string | null;
   /** Hands out the list as last shown (ReportsTab's `lastShown`). */
   lastShown?: ReportListOptions['lastShown'];
+  /** Hands out the first page asked for as the workspace opened (ReportsTab's `firstAnswer`). */
+  firstAnswer?: ReportListOptions['firstAnswer'];
 }
 
 export function renderReports(options: RenderReportsOptions = {}) {
@@ -150,6 +152,7 @@ export function renderReports(options: RenderReportsOptions = {}) {
       onChanged={onChanged}
       serviceUrl={options.serviceUrl}
       lastShown={options.lastShown}
+      firstAnswer={options.firstAnswer}
     />,
   );
   return { ...view, send, queue, download, openTab, onChanged };

@@ -187,3 +187,33 @@ describe('filters in the address', () => {
     expect(send.mock.calls.map(([request]) => request.type)).toEqual(['listReports']);
   });
 });
+
+describe('the first page asked for as the workspace opened', () => {
+  const FIRST = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
+
+  it('is shown, and the tab asks the service for nothing more', async () => {
+    const asked: string[] = [];
+    const early = listPage([summary({ id: 99, url: 'https://early.example/' })]);
+    const { send } = renderReports({
+      hash: 'tab=reports',
+      firstAnswer: (key) => {
+        asked.push(key);
+        return Promise.resolve({ ok: true, data: early });
+      },
+    });
+    await screen.findByRole('checkbox', { name: 'Select https://early.example/' });
+    expect(asked).toEqual([FIRST]);
+    expect(requestsOf(send, 'listReports')).toEqual([]);
+  });
+
+  it('is not used for another list: the tab asks for its own', async () => {
+    const { send } = renderReports({
+      hash: 'tab=reports&result=bad',
+      firstAnswer: (key) =>
+        key === FIRST ? Promise.resolve({ ok: true, data: listPage([]) }) : undefined,
+    });
+    await findTable();
+    await waitFor(() => expect(requestsOf(send, 'listReports')).toHaveLength(1));
+    expect(requestsOf(send, 'listReports')[0]?.params).toMatchObject({ result: 'bad' });
+  });
+});
