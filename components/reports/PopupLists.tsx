@@ -14,6 +14,7 @@ import {
 } from '../../lib/reports/view-state';
 import '../ui/lists.css';
 import { ProjectsView } from '../projects/ProjectsView';
+import { ViewPanel } from '../ui/ViewTabs';
 import { ReportsView } from './ReportsView';
 
 /** The Reports and Projects filters, remembered between openings: null until read. */
@@ -79,12 +80,7 @@ export function PopupLists({
   return (
     <>
       {visited.includes('reports') && (
-        <div
-          role="tabpanel"
-          id="panel-reports"
-          aria-labelledby="tab-reports"
-          hidden={view !== 'reports'}
-        >
+        <ViewPanel view="reports" shown={view}>
           {filters && (
             <ReportsView
               {...common}
@@ -95,15 +91,10 @@ export function PopupLists({
               active={view === 'reports'}
             />
           )}
-        </div>
+        </ViewPanel>
       )}
       {visited.includes('projects') && (
-        <div
-          role="tabpanel"
-          id="panel-projects"
-          aria-labelledby="tab-projects"
-          hidden={view !== 'projects'}
-        >
+        <ViewPanel view="projects" shown={view}>
           {filters && (
             <ProjectsView
               {...common}
@@ -117,7 +108,7 @@ export function PopupLists({
               active={view === 'projects'}
             />
           )}
-        </div>
+        </ViewPanel>
       )}
     </>
   );

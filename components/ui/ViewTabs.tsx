@@ -1,5 +1,6 @@
 // Views as tabs: one Tab stop (the selected tab), arrow keys, Home and End move between them,
 // and a panel is named only once it exists (views mount on first visit).
+import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 
 export interface ViewTabsProps<V extends string> {
@@ -56,6 +57,28 @@ export function ViewTabs<V extends string>({
           {name}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** The panel of the tab `view`, named by it; hidden while another view is shown. */
+export function ViewPanel<V extends string>({
+  view,
+  shown,
+  children,
+}: {
+  view: V;
+  shown: V;
+  children: ComponentChildren;
+}) {
+  return (
+    <div
+      role="tabpanel"
+      id={`panel-${view}`}
+      aria-labelledby={`tab-${view}`}
+      hidden={shown !== view}
+    >
+      {children}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { NotReady } from '../../components/this-page/NotReady';
 import { ThisPageView } from '../../components/this-page/ThisPageView';
 import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
 import { LazyView } from '../../components/ui/LazyView';
-import { ViewTabs } from '../../components/ui/ViewTabs';
+import { ViewPanel, ViewTabs } from '../../components/ui/ViewTabs';
 import { type MessageKey, t } from '../../lib/i18n';
 import type { PopupStateStore, PopupView } from '../../lib/reports/view-state';
 
@@ -71,7 +71,7 @@ export function App({
         visited={visited}
         onShow={show}
       />
-      <div role="tabpanel" id="panel-page" aria-labelledby="tab-page" hidden={view !== 'page'}>
+      <ViewPanel view="page" shown={view}>
         <ThisPageView
           send={send}
           tab={tab}
@@ -80,7 +80,7 @@ export function App({
           openOptions={openOptions}
           onChanged={changed}
         />
-      </div>
+      </ViewPanel>
       {visited.some((seen) => seen !== 'page') && (
         <div hidden={view === 'page'}>
           <LazyView<PopupListsProps>

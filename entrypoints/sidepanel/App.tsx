@@ -4,7 +4,7 @@ import { useCallback, useState } from 'preact/hooks';
 import { ThisPage } from '../../components/this-page/FrontPage';
 import { NotReady } from '../../components/this-page/NotReady';
 import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
-import { ViewTabs } from '../../components/ui/ViewTabs';
+import { ViewPanel, ViewTabs } from '../../components/ui/ViewTabs';
 import { TabView, useWorkspaceTab, WORKSPACE_TABS } from '../../components/workspace/tabs';
 import { t } from '../../lib/i18n';
 import type { Answer } from '../../lib/messaging/protocol';
@@ -101,15 +101,9 @@ export function App({
         onShow={show}
       />
       {WORKSPACE_TABS.filter((tab) => visited.includes(tab.id)).map((tab) => (
-        <div
-          key={tab.id}
-          role="tabpanel"
-          id={`panel-${tab.id}`}
-          aria-labelledby={`tab-${tab.id}`}
-          hidden={shown !== tab.id}
-        >
+        <ViewPanel key={tab.id} view={tab.id} shown={shown}>
           <TabView tab={tab} props={{ ...props, active: shown === tab.id }} />
-        </div>
+        </ViewPanel>
       ))}
     </main>
   );
