@@ -155,17 +155,13 @@ function TabRow({ tab, checked, onChange }: TabRowProps) {
           id={id}
           type="checkbox"
           checked={checked}
-          aria-describedby={tab.title ? `${id}-url` : undefined}
+          aria-label={tab.title ? t('workspace_openTabName', tab.title, tab.url) : tab.url}
           onChange={(event) => onChange(event.currentTarget.checked)}
         />
         <label for={id}>{tab.title || tab.url}</label>
         {tab.known && <RatingBadge rating={tab.known.rating} score={tab.known.score} />}
       </div>
-      {tab.title && (
-        <span id={`${id}-url`} class="url muted">
-          {tab.url}
-        </span>
-      )}
+      {tab.title && <span class="url muted">{tab.url}</span>}
     </li>
   );
 }

@@ -129,13 +129,12 @@ describe('the workspace', () => {
     await openSample('good');
     await openSample('decent');
     await openSample('bad');
-    // Each check box is named after its tab's title (the browser's, which is the address
-    // without its scheme for a page without one).
+    // Each check box is named "‹title› — ‹address›" (tabs often share a title).
     const names = await ext.worker.evaluate(async () =>
       Object.fromEntries(
         (await chrome.tabs.query({})).map((tab: { url?: string; title?: string }) => [
           tab.url ?? '',
-          tab.title || tab.url || '',
+          tab.title ? `${tab.title} — ${tab.url}` : (tab.url ?? ''),
         ]),
       ),
     );

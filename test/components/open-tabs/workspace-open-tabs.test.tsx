@@ -25,12 +25,12 @@ function reportButton() {
 }
 
 describe('Open tabs', () => {
-  it("lists the window's web pages, named by title or address", async () => {
+  it("lists the window's web pages, each named by its title and address", async () => {
     await openTabs();
     const list = screen.getByRole('list', { name: 'Web pages open in this window' });
     expect(within(list).getAllByRole('checkbox')).toEqual([
-      box('Known page'),
-      box('New page'),
+      box('Known page — https://known.example/'),
+      box('New page — https://new.example/a'),
       box('http://untitled.example/'),
     ]);
     // Not the browser's own pages, nor other windows' tabs.
@@ -39,12 +39,24 @@ describe('Open tabs', () => {
     expect(within(list).getByText('https://new.example/a')).toBeTruthy();
   });
 
+  it('tells apart tabs that share a title by their addresses', async () => {
+    const { fakeTabs } = await openTabs();
+    fakeTabs.open({ id: 8, windowId: WINDOW, url: 'https://one.example/login', title: 'Login' });
+    fakeTabs.open({ id: 9, windowId: WINDOW, url: 'https://two.example/login', title: 'Login' });
+    expect(
+      await screen.findByRole('checkbox', { name: 'Login — https://one.example/login' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('checkbox', { name: 'Login — https://two.example/login' }),
+    ).toBeTruthy();
+  });
+
   it('shows the rating of a page with a known report, and leaves it unchecked', async () => {
     await openTabs();
-    const known = box('Known page').closest('li') as HTMLElement;
+    const known = box('Known page — https://known.example/').closest('li') as HTMLElement;
     expect(within(known).getByText('Good')).toBeTruthy();
-    expect(box('Known page').checked).toBe(false);
-    expect(box('New page').checked).toBe(true);
+    expect(box('Known page — https://known.example/').checked).toBe(false);
+    expect(box('New page — https://new.example/a').checked).toBe(true);
     expect(box('http://untitled.example/').checked).toBe(true);
     expect(screen.getByText('2 of 3 selected')).toBeTruthy();
   });
@@ -56,7 +68,7 @@ describe('Open tabs', () => {
     });
     expect(screen.getByRole('radio', { name: 'Private' })).toHaveProperty('checked', true);
     fireEvent.click(box('http://untitled.example/'));
-    fireEvent.click(box('Known page'));
+    fireEvent.click(box('Known page — https://known.example/'));
     fireEvent.click(reportButton());
     await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
     expect(requestsOf(send, 'enqueueJob')[0]).toEqual({
@@ -93,7 +105,7 @@ describe('Open tabs', () => {
 
   it('cannot report when nothing is selected', async () => {
     await openTabs();
-    fireEvent.click(box('New page'));
+    fireEvent.click(box('New page — https://new.example/a'));
     fireEvent.click(box('http://untitled.example/'));
     expect(screen.getByText('0 of 3 selected')).toBeTruthy();
     expect(reportButton().disabled).toBe(true);
@@ -108,7 +120,7 @@ describe('Open tabs', () => {
     expect(bar.getAttribute('aria-valuemax')).toBe('2');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     // Sent tabs stay unchecked.
-    expect(box('New page').checked).toBe(false);
+    expect(box('New page — https://new.example/a').checked).toBe(false);
 
     await storeJobs([job('job-1', 'create', 'failed', { count: 2, done: 1, failed: 1 })]);
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
@@ -160,9 +172,15 @@ describe('Open tabs', () => {
   it('keeps the list current as tabs open and close', async () => {
     const { fakeTabs } = await openTabs();
     fakeTabs.open({ id: 7, windowId: WINDOW, url: 'https://opened.example/', title: 'Opened' });
-    expect(await screen.findByRole('checkbox', { name: 'Opened' })).toBeTruthy();
+    expect(
+      await screen.findByRole('checkbox', { name: 'Opened — https://opened.example/' }),
+    ).toBeTruthy();
     fakeTabs.close(2);
-    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'New page' })).toBeNull());
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('checkbox', { name: 'New page — https://new.example/a' }),
+      ).toBeNull(),
+    );
   });
 
   it('says why the job could not be queued, keeping the selection', async () => {
@@ -173,7 +191,7 @@ describe('Open tabs', () => {
     answer.resolve(fail('network', '', { reason: 'network' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("Couldn't queue the reports.");
-    expect(box('New page').checked).toBe(true);
+    expect(box('New page — https://new.example/a').checked).toBe(true);
     expect(reportButton().disabled).toBe(false);
   });
 });
