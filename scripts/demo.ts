@@ -1,7 +1,7 @@
 // The demo: builds the extension, starts the local Site Report Service with a demo key and its
 // sample pages, and opens Chromium with the extension loaded and already connected, on a sample
-// page. With --headless it walks the main flow instead and saves screenshots to
-// docs/screenshots/ (or the folder given with --screenshots).
+// page. With --headless, or on a machine without a display, it walks the main flow instead and
+// saves screenshots to docs/screenshots/ (or the folder given with --screenshots).
 //   npm run demo
 //   npm run demo -- --headless [--port 8787] [--screenshots docs/screenshots]
 import { mkdir } from 'node:fs/promises';
@@ -32,11 +32,19 @@ const { values } = parseArgs({
 });
 const SCREENSHOTS = resolve(values.screenshots);
 
-if (!values.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-  console.error(
-    'No display found to open a browser window on. Run `npm run demo -- --headless` to walk the demo without a window and save screenshots.',
+/** A path as a person reads it: relative to where the demo runs when it lies inside it. */
+function shown(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside && !inside.startsWith('..') ? inside : path;
+}
+
+// Without a display there is no window to open: walk the demo headless instead.
+const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+const headless = values.headless || !hasDisplay;
+if (!values.headless && !hasDisplay) {
+  console.log(
+    `No display found to open a browser window on: walking the demo headless instead, saving screenshots to ${shown(SCREENSHOTS)}.`,
   );
-  process.exit(1);
 }
 
 console.log('Building the extension…');
@@ -46,23 +54,24 @@ const service = await startService({
   port: Number(values.port),
   apiKeys: [DEMO_KEY],
   serveSamples: true,
-  log: values.headless ? undefined : (line) => console.log(`  service: ${line}`),
+  log: headless ? undefined : (line) => console.log(`  service: ${line}`),
 });
 const samples = service.sampleUrls;
 if (!samples) throw new Error('The service did not serve its sample pages.');
 console.log(`Site Report Service: ${service.baseUrl} (API key ${DEMO_KEY})`);
 
 const ext = await launchExtension({
-  headless: values.headless,
-  viewport: values.headless ? undefined : null,
+  headless,
+  viewport: headless ? undefined : null,
 });
 await connect(ext, { baseUrl: service.baseUrl, apiKey: DEMO_KEY });
 const page = ext.context.pages()[0] ?? (await ext.context.newPage());
 await page.goto(samples.good);
 
-if (values.headless) {
+if (headless) {
   try {
     await walkThrough(ext, samples);
+    console.log(`Screenshots saved to ${shown(SCREENSHOTS)}.`);
   } finally {
     await ext.close();
     await service.close();
@@ -90,7 +99,7 @@ async function walkThrough(
   const shoot = async (target: Page, name: string) => {
     const path = join(SCREENSHOTS, `${name}.png`);
     await target.screenshot({ path });
-    console.log(`  saved ${relative(process.cwd(), path)}`);
+    console.log(`  saved ${shown(path)}`);
   };
 
   // A couple of older reports, so the Reports view has something to list.
