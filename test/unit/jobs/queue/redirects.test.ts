@@ -3,12 +3,15 @@
 // sent for as well, so the tab's badge finds it; so does a create of unknown fate once found.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createSiteReportClient } from '../../../../lib/api';
+import { createHandlerDeps } from '../../../../lib/background/deps';
 import { setBackgroundQueue } from '../../../../lib/jobs/queue';
 import { queueEffects } from '../../../../lib/jobs/queue/effects';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
 import { handleRatingCacheChange } from '../../../../lib/rating/badge';
 import { getCachedRating } from '../../../../lib/rating/cache';
 import { saveSettings } from '../../../../lib/settings';
+import { quickCreate } from '../../../../lib/this-page/quick-create';
 import {
   type FakeClock,
   type FakeService,
@@ -101,5 +104,21 @@ describe('a queued create whose report the service stores under another address'
     expect(service.reports.size).toBe(1);
     expect((await storedJob(id)).items[0]).toMatchObject({ state: 'failed' });
     expect(await getCachedRating(ASKED, TEST_BASE_URL)).toBeNull();
+  });
+});
+
+describe('a quick create (right-click menu, keyboard command)', () => {
+  it("keeps the rating for the tab's address too: its badge shows it", async () => {
+    start({ [ASKED]: GIVEN });
+    const deps = createHandlerDeps({
+      createClient: (options) =>
+        createSiteReportClient({ ...options, fetch: (input, init) => service.fetch(input, init) }),
+      hasHostAccess: async () => true,
+    });
+    const tabId = await openTab(ASKED);
+    const outcome = await quickCreate({ url: ASKED, tabId }, deps, { now: clock.now });
+    expect(outcome).toMatchObject({ ok: true, report: { url: GIVEN } });
+    expect(await getCachedRating(ASKED, TEST_BASE_URL)).toMatchObject({ reportId: 1 });
+    expect(await badge(tabId)).toBe('Good');
   });
 });
