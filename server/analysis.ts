@@ -19,7 +19,8 @@ export const DEFAULT_LIMITS: FetchLimits = {
   maxBytes: 5 * 1024 * 1024,
 };
 
-const USER_AGENT = 'SiteReportService/1.0 (local development service)';
+/** How the analysis' fetch introduces itself (sites may answer it otherwise than a browser). */
+export const ANALYSIS_USER_AGENT = 'SiteReportService/1.0 (local development service)';
 
 export interface FetchedPage {
   url: string;
@@ -61,7 +62,7 @@ export async function fetchPage(
         redirect: 'manual',
         signal: combined,
         headers: {
-          'User-Agent': USER_AGENT,
+          'User-Agent': ANALYSIS_USER_AGENT,
           Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
         },
       });
@@ -199,6 +200,8 @@ export interface AnalysisResults {
 }
 
 export interface Analysis {
+  /** The address the fetch ended on after redirects: the one a report is stored under. */
+  finalUrl: string;
   score: number;
   result: Rating;
   results: AnalysisResults;
@@ -401,6 +404,7 @@ export function analysePage(page: FetchedPage): Analysis {
   const score = checks.reduce((sum, check) => sum + (check.passed ? check.weight : 0), 0);
   const passed = checks.filter((check) => check.passed).length;
   return {
+    finalUrl: page.finalUrl,
     score,
     result: ratingFromScore(score),
     results: {

@@ -243,17 +243,21 @@ async function createReport(context: ApiContext): Promise<JsonAnswer> {
   if (Object.keys(errors).length > 0 || !url) return validationFailed(errors);
 
   let analysis: Analysed | null = null;
+  // Stored under the address the analysis ended on after redirects, as deployments do.
+  let storedUrl = url;
   if (!context.scheduleAnalysis) {
     try {
-      analysis = analysed(await context.analyse(url));
+      const done = await context.analyse(url);
+      analysis = analysed(done);
+      storedUrl = done.finalUrl;
     } catch (error) {
       if (error instanceof FetchFailure) return validationFailed({ url: [error.message] });
       throw error;
     }
   }
   const row = context.store.createReport(context.accountId, {
-    url,
-    project: new URL(url).host,
+    url: storedUrl,
+    project: new URL(storedUrl).host,
     privacy,
     passwordHash: privacy === 2 && password !== undefined ? await hashPassword(password) : null,
     analysis,
@@ -311,7 +315,7 @@ function deleteProject({ store, accountId, params }: ApiContext): JsonAnswer {
   return { status: 200, body: { id: name, object: 'project', deleted: true, status: 200 } };
 }
 
-export function analysed(analysis: Analysis): Analysed {
+export function analysed({ finalUrl: _finalUrl, ...analysis }: Analysis): Analysed {
   return { ...analysis, generatedAt: dbTime() };
 }
 

@@ -33,7 +33,8 @@ export const USAGE = `Usage: npm run service -- [options]
   --redirect-to ORIGIN     every API request answers 307 to the same path at ORIGIN
   --per-page N             default per_page (default 25)
   --fetch-timeout MS       time limit of the analysis' fetch (default 10000)
-  --serve-samples          serve sample pages at /samples/good, /samples/decent, /samples/bad
+  --serve-samples          serve sample pages at /samples/good, /samples/decent, /samples/bad,
+                           and /samples/old, /samples/moved that redirect to /samples/good
   -h, --help               show this help
 `;
 

@@ -254,12 +254,22 @@ export class Store {
   /** Applies the changes; `updated_at` moves only when something actually changed. */
   updateReport(
     id: number,
-    changes: { privacy?: Privacy; passwordHash?: string | null; analysis?: Analysed | null },
+    changes: {
+      privacy?: Privacy;
+      passwordHash?: string | null;
+      analysis?: Analysed | null;
+      /** The address the analysis ended on. */
+      url?: string;
+    },
   ): ReportRow {
     const current = this.findReport(id);
     if (!current) throw new Error(`Report ${id} does not exist.`);
     const sets: string[] = [];
     const params: unknown[] = [];
+    if (changes.url !== undefined && changes.url !== current.url) {
+      sets.push('url = ?');
+      params.push(changes.url);
+    }
     if (changes.privacy !== undefined && changes.privacy !== current.privacy) {
       sets.push('privacy = ?');
       params.push(changes.privacy);

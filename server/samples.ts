@@ -96,3 +96,29 @@ closed Mondays so the bakers can rest.</p>
 export function isSampleName(name: string): name is SampleName {
   return (SAMPLE_NAMES as readonly string[]).includes(name);
 }
+
+/**
+ * Addresses that answer 301 to a sample, for reports that come back under another address than
+ * the one sent. `old` redirects everyone; `moved` redirects only the analysis' own fetch (as
+ * sites that canonicalise or treat bots differently do) and shows a browser the good page, so a
+ * tab can stay on it while its report is stored under `/samples/good`.
+ */
+export const SAMPLE_REDIRECTS = {
+  old: { to: 'good', onlyForAnalysis: false },
+  moved: { to: 'good', onlyForAnalysis: true },
+} as const satisfies Record<string, { to: SampleName; onlyForAnalysis: boolean }>;
+
+/** Where a request for sample `name` is redirected to (a sample's name), or null for none. */
+export function sampleRedirect(name: string, fromAnalysis: boolean): SampleName | null {
+  if (!Object.hasOwn(SAMPLE_REDIRECTS, name)) return null;
+  const { to, onlyForAnalysis } = SAMPLE_REDIRECTS[name as keyof typeof SAMPLE_REDIRECTS];
+  return !onlyForAnalysis || fromAnalysis ? to : null;
+}
+
+/** The sample a browser is shown at `name`: a sample's own page, or what a redirect shows it. */
+export function sampleShown(name: string): SampleName | null {
+  if (isSampleName(name)) return name;
+  return Object.hasOwn(SAMPLE_REDIRECTS, name)
+    ? SAMPLE_REDIRECTS[name as keyof typeof SAMPLE_REDIRECTS].to
+    : null;
+}

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  ANALYSIS_USER_AGENT,
   analyseUrl,
   DEFAULT_LIMITS,
   FetchFailure,
@@ -37,7 +38,14 @@ import {
 } from './pages';
 import { hashPassword, verifyPassword } from './passwords';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit';
-import { isSampleName, SAMPLE_ASSETS, SAMPLE_NAMES, type SampleName, samplePage } from './samples';
+import {
+  SAMPLE_ASSETS,
+  SAMPLE_NAMES,
+  type SampleName,
+  samplePage,
+  sampleRedirect,
+  sampleShown,
+} from './samples';
 
 export interface ApiKeyOption {
   key: string;
@@ -100,7 +108,10 @@ export interface ServiceOptions {
   failEvery?: number;
   /** Answers every API request with a 307 to the same path at this origin (a moved deployment). */
   redirectTo?: string;
-  /** Serve /samples/good, /samples/decent and /samples/bad. */
+  /**
+   * Serve /samples/good, /samples/decent and /samples/bad, and /samples/old and /samples/moved,
+   * which redirect to /samples/good (moved: only the analysis' fetch; samples.ts).
+   */
   serveSamples?: boolean;
   /** `per_page` used when a request gives none or an unknown one. Default 25. */
   perPage?: number;
@@ -233,8 +244,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         signal: stopping.signal,
       });
       let analysis: Analysed;
+      let finalUrl = url;
       try {
-        analysis = analysed(await analyse(url));
+        const done = await analyse(url);
+        analysis = analysed(done);
+        finalUrl = done.finalUrl;
       } catch (error) {
         if (!(error instanceof FetchFailure) || stopping.signal.aborted) throw error;
         // Nobody is waiting for a 422 any more: the report says what went wrong instead.
@@ -246,7 +260,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         };
       }
       if (!stopping.signal.aborted && store.findReport(reportId)) {
-        store.updateReport(reportId, { analysis });
+        store.updateReport(reportId, { analysis, url: finalUrl });
       }
     })()
       .catch((error: unknown) => {
@@ -394,8 +408,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     }
     if (options.serveSamples) {
       const name = /^\/samples\/([a-z]+)\/?$/.exec(path)?.[1];
-      if (name && isSampleName(name)) {
-        sendHtml(res, 200, samplePage(name, url.origin));
+      const fromAnalysis = req.headers['user-agent'] === ANALYSIS_USER_AGENT;
+      const movedTo = name ? sampleRedirect(name, fromAnalysis) : null;
+      if (movedTo) {
+        redirect(res, `${url.origin}/samples/${movedTo}`, {}, 301);
+        return;
+      }
+      const shown = name ? sampleShown(name) : null;
+      if (shown) {
+        sendHtml(res, 200, samplePage(shown, url.origin));
         return;
       }
       const asset = SAMPLE_ASSETS[path];

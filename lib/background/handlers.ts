@@ -90,7 +90,8 @@ export const handlers = {
     }
     const client = await clientOf(deps);
     const report = await client.reports.create(input);
-    await rememberReports([report], client.baseUrl);
+    // The service may give another address (where its fetch ended): the tab's must find it too.
+    await rememberReports([report], client.baseUrl, { askedUrl: input.url });
     return toSummary(report);
   },
 

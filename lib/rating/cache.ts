@@ -199,21 +199,33 @@ function evictOldest(cache: RatingCache, limit: number, maxBytes: number) {
 
 /**
  * Records the reports of one answer of the service at `serviceUrl` in a single write. For each
- * address the newest report (highest id) wins, whatever order answers come in. Never rejects.
+ * address the newest report (highest id) wins, whatever order answers come in. A report is kept
+ * under every address it is known by: its own, and the one a create asked for (`askedUrl`, when
+ * `reports` is that create's report), since the service stores the address its fetch ended on
+ * after redirects. Never rejects.
  */
 export function rememberReports(
   reports: readonly Report[],
   serviceUrl: string,
-  { now = Date.now(), limit = RATING_CACHE_LIMIT, maxBytes = RATING_CACHE_MAX_BYTES } = {},
+  {
+    now = Date.now(),
+    limit = RATING_CACHE_LIMIT,
+    maxBytes = RATING_CACHE_MAX_BYTES,
+    askedUrl,
+  }: { now?: number; limit?: number; maxBytes?: number; askedUrl?: string } = {},
 ): Promise<void> {
   if (reports.length === 0) return Promise.resolve();
   return change(
     serviceUrl,
     (cache) => {
+      const askedKey = ratingCacheKey(askedUrl);
+      // The other addresses each report is kept under already: they follow it (a re-analysis).
+      const addresses = new Map<number, string[]>();
+      for (const [url, { reportId }] of Object.entries(cache)) {
+        addresses.set(reportId, [...(addresses.get(reportId) ?? []), url]);
+      }
       let changed = false;
       for (const report of reports) {
-        const key = ratingCacheKey(report.url);
-        if (!key || !isStorableKey(key)) continue;
         const entry: CacheEntry = {
           reportId: report.id,
           rating: report.rating,
@@ -225,10 +237,15 @@ export function rememberReports(
         if (report.project !== undefined) entry.project = report.project;
         // What would not be read back is not written.
         if (!CacheEntry.safeParse(entry).success) continue;
-        const existing = cache[key];
-        if (existing && existing.reportId > report.id) continue;
-        cache[key] = entry;
-        changed = true;
+        const keys = new Set([ratingCacheKey(report.url), ...(addresses.get(report.id) ?? [])]);
+        if (askedKey) keys.add(askedKey);
+        for (const key of keys) {
+          if (!key || !isStorableKey(key)) continue;
+          const existing = cache[key];
+          if (existing && existing.reportId > report.id) continue;
+          cache[key] = { ...entry };
+          changed = true;
+        }
       }
       return changed;
     },
@@ -251,7 +268,10 @@ function removeWhere(
   });
 }
 
-/** Forgets a deleted (or vanished) report of the service at `serviceUrl`. Never rejects. */
+/**
+ * Forgets a deleted (or vanished) report of the service at `serviceUrl`, under every address it
+ * is kept by. Never rejects.
+ */
 export function forgetReport(reportId: number, serviceUrl: string): Promise<void> {
   return removeWhere(serviceUrl, (_url, entry) => entry.reportId === reportId);
 }
@@ -262,9 +282,22 @@ export function forgetReport(reportId: number, serviceUrl: string): Promise<void
  */
 export function forgetProject(name: string, serviceUrl: string): Promise<void> {
   const host = name.toLowerCase();
-  return removeWhere(serviceUrl, (url, entry) =>
-    entry.project !== undefined ? entry.project === name : new URL(url).host === host,
-  );
+  const inProject = (url: string, entry: CacheEntry) =>
+    entry.project !== undefined ? entry.project === name : new URL(url).host === host;
+  return change(serviceUrl, (cache) => {
+    // A report kept under the address a create asked for too goes from there as well.
+    const gone = new Set<number>();
+    for (const [url, entry] of Object.entries(cache)) {
+      if (inProject(url, entry)) gone.add(entry.reportId);
+    }
+    let changed = false;
+    for (const [url, entry] of Object.entries(cache)) {
+      if (!gone.has(entry.reportId)) continue;
+      delete cache[url];
+      changed = true;
+    }
+    return changed;
+  });
 }
 
 /** Addresses whose entry of any service differs between two stored values (seenAt aside). */

@@ -11,8 +11,11 @@ export type TabStage = 'queued' | 'sending' | 'finished';
 
 /** What the queue's work shows outside it: the rating cache, badges, notifications. */
 export interface QueueEffects {
-  /** Reports the service at `serviceUrl` answered with. */
-  remember(reports: readonly Report[], serviceUrl: string): Promise<void>;
+  /**
+   * Reports the service at `serviceUrl` answered with; `askedUrl`: for a create's report, the
+   * address it was sent for (the service may give the one its fetch ended on).
+   */
+  remember(reports: readonly Report[], serviceUrl: string, askedUrl?: string): Promise<void>;
   /** A report or project of the service at `serviceUrl` that is gone (deleted, or found missing). */
   forget(target: { id: number } | { name: string }, serviceUrl: string): Promise<void>;
   /** A create with a tab; `single`: it is its job's only item (notified on its own). */

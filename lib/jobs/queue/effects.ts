@@ -17,7 +17,7 @@ import { countItems } from '../jobs';
 import type { QueueEffects } from './context';
 
 export const queueEffects: QueueEffects = {
-  remember: (reports, serviceUrl) => rememberReports(reports, serviceUrl),
+  remember: (reports, serviceUrl, askedUrl) => rememberReports(reports, serviceUrl, { askedUrl }),
 
   forget: (target, serviceUrl) =>
     'id' in target ? forgetReport(target.id, serviceUrl) : forgetProject(target.name, serviceUrl),

@@ -259,7 +259,8 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     const { events, seen, gone } = recorded;
     try {
       // Only answers of the job's service come this far.
-      if (service && seen.length > 0) await effects.remember(seen, service.url);
+      const askedUrl = item.op.type === 'create' ? item.op.url : undefined;
+      if (service && seen.length > 0) await effects.remember(seen, service.url, askedUrl);
       if (service && gone) await effects.forget(gone, service.url);
     } catch (error) {
       warn('remember an answer', error);

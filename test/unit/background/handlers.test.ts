@@ -301,6 +301,39 @@ describe('createReport', () => {
     );
   });
 
+  it('keeps the rating for the address asked for when the service gives another; a delete forgets both', async () => {
+    await connect();
+    const asked = 'http://example.com/moved';
+    const tab = await fakeBrowser.tabs.create({ url: asked });
+    fakeBrowser.storage.onChanged.addListener((c, a) => void handleRatingCacheChange(c, a));
+    stub.on((request) =>
+      request.method === 'POST'
+        ? {
+            status: 201,
+            body: { data: wireReport({ url: 'https://www.example.com/pricing/' }), status: 201 },
+          }
+        : { status: 200, body: { id: 42, object: 'report', deleted: true, status: 200 } },
+    );
+
+    const answer = await ask({ type: 'createReport', input: { url: asked } });
+    // What the page shows is the service's address.
+    expect(success(answer)).toMatchObject({ id: 42, url: 'https://www.example.com/pricing/' });
+    for (const url of [asked, 'https://www.example.com/pricing/']) {
+      expect(await getCachedRating(url, stub.baseUrl)).toMatchObject({ reportId: 42 });
+    }
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe('Good'),
+    );
+
+    success(await ask({ type: 'deleteReport', id: 42 }));
+    for (const url of [asked, 'https://www.example.com/pricing/']) {
+      expect(await getCachedRating(url, stub.baseUrl)).toBeNull();
+    }
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe(''),
+    );
+  });
+
   it.each([
     [
       'unauthorized',

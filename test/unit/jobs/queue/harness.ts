@@ -72,6 +72,8 @@ export interface FakeServiceOptions {
   windowMs?: number;
   /** Send X-RateLimit-Reset with every answer (Laravel sends it only with a 429). */
   resetOnEveryAnswer?: boolean;
+  /** Addresses whose creates the service stores under another (where its fetch ends). */
+  redirects?: Record<string, string>;
 }
 
 /** A report as the service sends it. */
@@ -96,6 +98,7 @@ export function fakeService({
   limit = 0,
   windowMs = 60_000,
   resetOnEveryAnswer,
+  redirects = {},
 }: FakeServiceOptions) {
   const limiter = limit > 0 ? createRateLimiter(limit, windowMs, clock.now) : null;
   const reports = new Map<number, ReturnType<typeof wire>>();
@@ -115,7 +118,8 @@ export function fakeService({
     const [, resource, key] = (path.split('?')[0] ?? '').split('/');
     if (method === 'POST' && resource === 'reports') {
       const id = nextId++;
-      const report = wire(id, form.get('url') ?? '', {
+      const sent = form.get('url') ?? '';
+      const report = wire(id, redirects[sent] ?? sent, {
         privacy: Number(form.get('privacy') ?? 0),
         password: form.has('password'),
         created_at: new Date(clock.now()).toISOString(),
