@@ -1,5 +1,5 @@
-// The seven operations of the Site Report Service v1 API (server/README.md describes what this
-// service implements of it), answering with the envelopes, messages and status codes that
+// The seven operations of the Site Report Service v1 API and the account (server/README.md
+// describes what this service implements of it), answering with the envelopes, messages and status codes that
 // Laravel deployments use.
 import { type Analysis, FetchFailure } from './analysis';
 import {
@@ -32,6 +32,8 @@ export interface ApiContext {
   /** In async mode, create answers at once and the analysis fills the report in later. */
   scheduleAnalysis?: (reportId: number, url: string) => void;
   defaultPerPage: number;
+  /** The plan every account has: its name and monthly report allowance (-1: unlimited). */
+  plan: { name: string; reports: number };
 }
 
 type Handler = (context: ApiContext) => Promise<JsonAnswer> | JsonAnswer;
@@ -42,6 +44,7 @@ interface Route {
 }
 
 const ROUTES: Route[] = [
+  { pattern: /^\/api\/v1\/account\/?$/, methods: { GET: showAccount } },
   { pattern: /^\/api\/v1\/projects\/?$/, methods: { GET: listProjects } },
   { pattern: /^\/api\/v1\/projects\/([^/]+)\/?$/, methods: { DELETE: deleteProject } },
   { pattern: /^\/api\/v1\/reports\/?$/, methods: { GET: listReports, POST: createReport } },
@@ -212,6 +215,32 @@ function projectResource(row: ProjectRow) {
     project: row.name,
     created_at: apiTime(row.created_at),
     reports_count: row.reports_count,
+  };
+}
+
+/**
+ * The account of the key, as deployments answer `GET /account`: made-up personal fields (a
+ * client must keep none of them) and the plan, whose `features.reports` is the monthly allowance.
+ */
+function showAccount({ store, accountId, plan }: ApiContext): JsonAnswer {
+  return {
+    status: 200,
+    body: {
+      data: {
+        id: accountId,
+        name: `Account ${accountId}`,
+        email: `account-${accountId}@example.com`,
+        locale: 'en',
+        timezone: 'UTC',
+        plan: {
+          id: 1,
+          name: plan.name,
+          features: { reports: plan.reports, projects: -1, api: true },
+        },
+        created_at: apiTime(store.accountCreatedAt(accountId) ?? dbTime()),
+      },
+      status: 200,
+    },
   };
 }
 

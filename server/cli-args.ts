@@ -6,6 +6,7 @@ import {
   type ApiKeyOption,
   DEFAULT_PASSWORD_ATTEMPTS,
   DEFAULT_PASSWORD_WINDOW_MS,
+  DEFAULT_PLAN_NAME,
   generateApiKey,
   type ServiceOptions,
 } from './service';
@@ -33,6 +34,9 @@ export const USAGE = `Usage: npm run service -- [options]
   --redirect-to ORIGIN     every API request answers 307 to the same path at ORIGIN
   --per-page N             default per_page (default 25)
   --fetch-timeout MS       time limit of the analysis' fetch (default 10000)
+  --monthly-quota N        reports each account may create per month (default: unlimited)
+  --plan-name NAME         the plan's name in GET /account (default ${DEFAULT_PLAN_NAME})
+  --no-account             GET /account answers 404, as on older deployments
   --serve-samples          serve sample pages at /samples/good, /samples/decent, /samples/bad,
                            and /samples/old, /samples/moved that redirect to /samples/good
   -h, --help               show this help
@@ -65,6 +69,9 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       'fetch-timeout': { type: 'string' },
       'serve-samples': { type: 'boolean' },
       'redirect-to': { type: 'string' },
+      'monthly-quota': { type: 'string' },
+      'plan-name': { type: 'string' },
+      'no-account': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -109,8 +116,19 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
     fetchTimeoutMs: integer('--fetch-timeout', values['fetch-timeout'], 10_000, 1),
     serveSamples: values['serve-samples'] ?? false,
     ...(values['redirect-to'] !== undefined && { redirectTo: origin(values['redirect-to']) }),
+    ...(values['monthly-quota'] !== undefined && {
+      monthlyQuota: integer('--monthly-quota', values['monthly-quota'], 0, 0),
+    }),
+    ...(values['plan-name'] !== undefined && { planName: planName(values['plan-name']) }),
+    ...(values['no-account'] && { account: false }),
   };
   return { help: false, options, generatedKey };
+}
+
+function planName(raw: string): string {
+  const name = raw.trim();
+  if (!name) throw new Error('--plan-name must not be empty.');
+  return name;
 }
 
 function origin(raw: string): string {

@@ -171,6 +171,14 @@ export class Store {
     return row.id;
   }
 
+  /** When the account was made (its key's first use), as stored. */
+  accountCreatedAt(accountId: number): string | undefined {
+    const row = this.db.prepare('SELECT created_at FROM accounts WHERE id = ?').get(accountId) as
+      | { created_at: string }
+      | undefined;
+    return row?.created_at;
+  }
+
   listReports(accountId: number, query: ReportQuery): Page<ReportRow> {
     const where = ['r.account_id = @accountId'];
     const params: Record<string, unknown> = { accountId, limit: query.limit, offset: query.offset };

@@ -118,6 +118,15 @@ export interface ServiceOptions {
   /** Limits of the analysis' fetch. Defaults: 10 s, 5 MB. */
   fetchTimeoutMs?: number;
   maxPageBytes?: number;
+  /**
+   * Reports each account may create per calendar month; absent: unlimited. `GET /account` tells
+   * it as the plan's `features.reports` (-1 when unlimited).
+   */
+  monthlyQuota?: number;
+  /** The plan's name in `GET /account`. Default 'Local'. */
+  planName?: string;
+  /** false: `GET /account` is an unknown route (404), as on older deployments. Default true. */
+  account?: boolean;
   /** Receives one line per request (never a key or a body). Default: no logging. */
   log?: (line: string) => void;
 }
@@ -178,6 +187,7 @@ export const DEFAULT_PASSWORD_ATTEMPTS = 5;
 export const DEFAULT_PASSWORD_WINDOW_MS = 60_000;
 const DEFAULT_PER_PAGE = 25;
 const DEFAULT_ASYNC_DELAY_MS = 1500;
+export const DEFAULT_PLAN_NAME = 'Local';
 const SEED_SCORES: Record<Rating, number> = { good: 90, decent: 65, bad: 25 };
 
 const CORS_HEADERS: HeaderMap = {
@@ -185,6 +195,7 @@ const CORS_HEADERS: HeaderMap = {
   'Access-Control-Expose-Headers':
     'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
 };
+const ACCOUNT_PATH = /^\/api\/v1\/account\/?$/;
 const PREFLIGHT_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'X-Requested-With'];
 
 export function generateApiKey(): string {
@@ -202,6 +213,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     if (!/^[\x21-\x7e]{8,}$/.test(key)) {
       throw new Error('An API key must be at least 8 printable characters without spaces.');
     }
+  }
+
+  if (
+    options.monthlyQuota !== undefined &&
+    !(Number.isSafeInteger(options.monthlyQuota) && options.monthlyQuota >= 0)
+  ) {
+    throw new Error('monthlyQuota must be a whole number of reports, 0 or more.');
   }
 
   const store = new Store(options.db ?? ':memory:');
@@ -301,7 +319,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       return;
     }
 
-    const route = matchRoute(method, url.pathname);
+    const route =
+      options.account === false && ACCOUNT_PATH.test(url.pathname)
+        ? ({ kind: 'not_found' } as const)
+        : matchRoute(method, url.pathname);
     const routePath = url.pathname.replace(/^\/+/, '');
     if (route.kind === 'not_found') {
       sendJson(res, 404, { message: `The route ${routePath} could not be found.` }, CORS_HEADERS);
@@ -373,6 +394,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       analyse,
       scheduleAnalysis: options.async ? scheduleAnalysis : undefined,
       defaultPerPage: options.perPage ?? DEFAULT_PER_PAGE,
+      plan: { name: options.planName ?? DEFAULT_PLAN_NAME, reports: options.monthlyQuota ?? -1 },
     };
     try {
       const answer = await route.handler(context);
