@@ -1,5 +1,6 @@
 // The Site Report API client: a factory wiring one transport (headers, timeouts, retries) to the
 // resources. Every dependency (fetch, timers) is replaceable: it runs in the worker, Node and tests.
+import { createAccountApi } from './account';
 import { type BaseUrlProblem, checkBaseUrl } from './base-url';
 import { type Sleep, timerSleep } from './cancellation';
 import { invalidInput, positiveOption } from './errors';
@@ -73,5 +74,6 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
       pollDelayMs: options.pollDelayMs ?? DEFAULT_POLL_DELAY_MS,
     }),
     projects: createProjectsApi({ transport }),
+    account: createAccountApi({ transport }),
   };
 }

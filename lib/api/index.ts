@@ -15,6 +15,7 @@ export type {
   ListProjectsParams,
   ListReportsParams,
   PerPage,
+  Plan,
   Privacy,
   Project,
   ProjectPage,

@@ -174,6 +174,19 @@ export type ReportSummaryPage = z.infer<typeof ReportSummaryPage>;
 export const ProjectPage = pageSchema(Project);
 export type ProjectPage = z.infer<typeof ProjectPage>;
 
+/** The longest plan name kept; a longer one is cut (it is shown in a sentence). */
+export const PLAN_NAME_MAX = 60;
+
+/**
+ * The account's plan as the extension keeps it (`GET /account`): its name and how many reports
+ * it allows a month, 'unlimited', or nothing when the service does not say. Nothing personal.
+ */
+export const Plan = z.object({
+  name: z.string().check(z.maxLength(PLAN_NAME_MAX)),
+  reportsPerMonth: z.optional(z.union([z.int().check(z.nonnegative()), z.literal('unlimited')])),
+});
+export type Plan = z.infer<typeof Plan>;
+
 export const ERROR_KINDS = [
   'invalid_input',
   'unauthorized',

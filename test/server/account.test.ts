@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSiteReportClient } from '../../lib/api';
 import { parseCliArgs } from '../../server/cli-args';
 import { startService } from '../../server/service';
 import { api, KEY, NO_ACCESS_KEY, OTHER_KEY, start } from './helpers';
@@ -57,6 +58,21 @@ describe('GET /account', () => {
   it('refuses a quota that is not a whole number of reports', async () => {
     await expect(startService({ monthlyQuota: -1 })).rejects.toThrow(/monthlyQuota/);
     await expect(startService({ monthlyQuota: 2.5 })).rejects.toThrow(/monthlyQuota/);
+  });
+});
+
+describe('the extension’s client against it', () => {
+  it.each([
+    [
+      { planName: 'Pro', monthlyQuota: 500 },
+      { name: 'Pro', reportsPerMonth: 500 },
+    ],
+    [{ planName: 'Agency' }, { name: 'Agency', reportsPerMonth: 'unlimited' }],
+    [{ account: false }, null],
+  ])('reads %j as %j', async (options, plan) => {
+    const service = await start(options);
+    const client = createSiteReportClient({ baseUrl: service.baseUrl, apiKey: KEY });
+    expect(await client.account()).toStrictEqual(plan);
   });
 });
 
