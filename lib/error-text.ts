@@ -64,6 +64,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   jobNotFound: () => t('error_job_not_found'),
   jobBusy: () => t('error_job_busy'),
   otherService: () => t('error_other_service'),
+  overAllowance: ({ count, allowance }) => t('error_over_allowance', count ?? 0, allowance ?? 0),
 };
 
 /** When only the kind is known (data a page made itself): its reason's words, or general ones. */

@@ -244,6 +244,8 @@ export const ErrorReason = z.enum([
   'jobNotFound',
   'jobBusy',
   'otherService',
+  /** A job of more creates than the plan allows a month (lib/account/). */
+  'overAllowance',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReason>;
 
@@ -258,7 +260,9 @@ export const ErrorData = z.object({
   retryAfterSeconds: z.optional(z.number()),
   /** For 'timeout' and 'notReady': how long was waited, in ms. */
   waitedMs: z.optional(z.number()),
-  /** For 'exportCut': how many reports were exported. */
+  /** For 'exportCut': how many reports were exported; for 'overAllowance': creates asked for. */
   count: z.optional(z.number()),
+  /** For 'overAllowance': the reports the plan allows a month. */
+  allowance: z.optional(z.number()),
 });
 export type ErrorData = z.infer<typeof ErrorData>;

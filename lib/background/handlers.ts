@@ -1,6 +1,8 @@
 // The background's answers to the pages' requests, one handler per type. Every answer with
 // reports also updates the rating cache (and through it the badges).
 import { browser } from 'wxt/browser';
+import { allowanceCheck, countCreates } from '../account/allowance';
+import { knownPlan, planOf } from '../account/plans';
 import { SiteReportError } from '../api';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
@@ -64,6 +66,32 @@ async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   const page = await client.reports.list(params);
   await rememberReports(page.items, client.baseUrl);
   return { ...page, items: page.items.map(toSummary) };
+}
+
+/**
+ * A job of more creates than the plan allows a month is refused. Only the plan kept (the
+ * workspace asked for it before offering the job) is looked at: queuing never waits on the service.
+ */
+async function refuseOverAllowance(items: readonly { type: string }[], deps: HandlerDeps) {
+  const creates = countCreates(items);
+  if (creates === 0) return;
+  // A plan that cannot be read is not known: the queue says what is wrong, if anything.
+  const plan = await (async () => {
+    const { settings } = await deps.loadSettings();
+    const client = await deps.clients.get();
+    return client ? (await knownPlan(client.baseUrl, settings.apiKey))?.plan : undefined;
+  })().catch(() => undefined);
+  const check = allowanceCheck(creates, plan);
+  if (check && !check.fits && check.allowance !== 'unlimited') {
+    throw new ExplainedError(
+      errorWithText({
+        kind: 'invalid_input',
+        reason: 'overAllowance',
+        count: creates,
+        allowance: check.allowance,
+      }),
+    );
+  }
 }
 
 type Handlers = {
@@ -153,8 +181,17 @@ export const handlers = {
 
   testConnection,
 
+  async getPlan(_request, deps) {
+    const { settings } = await deps.loadSettings();
+    const client = await deps.clients.get();
+    return client ? planOf(client, settings.apiKey) : null;
+  },
+
   // The background's queue (lib/jobs/queue/): jobs of many requests, paced and resumable.
-  enqueueJob: ({ type: _type, ...input }) => backgroundQueue().enqueue(input),
+  async enqueueJob({ type: _type, ...input }, deps) {
+    await refuseOverAllowance(input.items, deps);
+    return backgroundQueue().enqueue(input);
+  },
   cancelJob: ({ id }) => backgroundQueue().cancel(id),
   retryFailed: ({ id, password }) => backgroundQueue().retryFailed(id, password),
   resumeJob: ({ id }) => backgroundQueue().resume(id),

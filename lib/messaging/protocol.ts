@@ -6,6 +6,7 @@ import {
   type ErrorData,
   ListProjectsParams,
   ListReportsParams,
+  type Plan,
   type Project,
   ProjectName,
   type ProjectPage,
@@ -79,6 +80,8 @@ export const Request = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('clearJob'), id: JobId }),
   /** Removes a job held for another service (or finished), with its password and export. */
   z.strictObject({ type: z.literal('discardJob'), id: JobId }),
+  /** The saved service's plan (name and monthly allowance), null when it does not tell. */
+  z.strictObject({ type: z.literal('getPlan') }),
   /** The jobs, as storage.local `jobs` holds them (pages may also read that key). */
   z.strictObject({ type: z.literal('getJobs') }),
   /** A finished export's reports, in order; they are then removed from storage. */
@@ -101,6 +104,8 @@ export interface TestConnectionAnswer {
   adjusted: boolean;
   /** Number of reports, when the service says it. */
   total?: number;
+  /** The account's plan, when the service tells it. */
+  plan?: Plan;
 }
 
 /** Reports reach the pages as ReportSummary: without `results`, which no page shows. */
@@ -115,6 +120,7 @@ export interface AnswerMap {
   listProjects: ProjectPage;
   deleteProject: { name: string };
   testConnection: TestConnectionAnswer;
+  getPlan: Plan | null;
   /** `resumeAt`: when the queue means to send its first request, if it has to wait. */
   enqueueJob: { id: string; resumeAt?: number };
   cancelJob: { id: string };

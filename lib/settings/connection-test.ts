@@ -1,5 +1,7 @@
 // Test connection with the form's values, saved or not. People often paste the site's address:
-// when that does not answer like the API, `<address>/api/v1` is tried and offered.
+// when that does not answer like the API, `<address>/api/v1` is tried and offered. When the
+// service tells its plan (GET /account), the answer names it.
+import { askPlan, PLAN_WAIT_MS } from '../account/plans';
 import { SiteReportError } from '../api';
 import { invalidInput } from '../api/errors';
 import type { HandlerDeps } from '../background/deps';
@@ -41,6 +43,9 @@ export async function testConnection(
     const page = await client.reports.list({ perPage: 10 });
     const answer: TestConnectionAnswer = { baseUrl, adjusted: baseUrl !== address.url };
     if (page.total !== undefined) answer.total = page.total;
+    // The plan is a bonus: a service that does not tell it (or fails to) is still connected.
+    const plan = await askPlan(client, key.value, { signal: AbortSignal.timeout(PLAN_WAIT_MS) });
+    if (plan) answer.plan = plan;
     return answer;
   };
 

@@ -1,6 +1,7 @@
 // The options page's logic, kept out of the component so it can be tested on its own: the form's
 // values, their validation, the host-access request, and outcomes in words.
 import { browser } from 'wxt/browser';
+import { planText } from '../account/words';
 import { t } from '../i18n';
 import type { Answer } from '../messaging/protocol';
 import {
@@ -124,18 +125,22 @@ export function testOutcome(answer: Answer<'testConnection'>, address: string): 
     const text = kind === 'invalid_input' ? message : t('options_test_failed_at', address, message);
     return hasErrors(errors) ? { text, errors } : { text };
   }
-  const { baseUrl, adjusted, total } = answer.data;
+  const { baseUrl, adjusted, total, plan } = answer.data;
+  // "Plan Pro: 500 reports a month" after the rest, when the service tells it.
+  const withPlan = (text: string) =>
+    plan ? t('options_test_with_plan', text, planText(plan)) : text;
   if (adjusted) {
     const text =
       total === undefined
         ? t('options_test_adjusted', baseUrl)
         : t('options_test_adjusted_count', baseUrl, total);
-    return { text, suggestion: baseUrl };
+    return { text: withPlan(text), suggestion: baseUrl };
   }
   return {
-    text:
+    text: withPlan(
       total === undefined
         ? t('options_test_ok', baseUrl)
         : t('options_test_ok_count', baseUrl, total),
+    ),
   };
 }

@@ -610,7 +610,12 @@ describe('testConnection', () => {
       adjusted: true,
       total: 3,
     });
-    expect(stub.requests.map((r) => r.url.pathname)).toEqual(['/reports', '/api/v1/reports']);
+    // Then the plan, at the address that answered (this service does not tell it).
+    expect(stub.requests.map((r) => r.url.pathname)).toEqual([
+      '/reports',
+      '/api/v1/reports',
+      '/api/v1/account',
+    ]);
   });
 
   it.each([

@@ -98,6 +98,44 @@ describe('testOutcome', () => {
       `The service answered at ${API} (reports on the service: 2). Use that address?`,
     ],
     [
+      'a success with the plan',
+      {
+        ok: true,
+        data: {
+          baseUrl: API,
+          adjusted: false,
+          total: 3,
+          plan: { name: 'Pro', reportsPerMonth: 500 },
+        },
+      },
+      `Connected to ${API}. Reports on the service: 3. Plan Pro: 500 reports a month.`,
+    ],
+    [
+      'a success with an unlimited plan',
+      {
+        ok: true,
+        data: {
+          baseUrl: API,
+          adjusted: false,
+          plan: { name: 'Agency', reportsPerMonth: 'unlimited' },
+        },
+      },
+      `Connected to ${API}. Plan Agency: unlimited reports.`,
+    ],
+    [
+      'a plan whose allowance is not told',
+      { ok: true, data: { baseUrl: API, adjusted: false, plan: { name: 'Pro' } } },
+      `Connected to ${API}. Plan Pro.`,
+    ],
+    [
+      'an answer at the API address, with the plan',
+      {
+        ok: true,
+        data: { baseUrl: API, adjusted: true, plan: { name: 'Pro', reportsPerMonth: 1 } },
+      },
+      `The service answered at ${API}. Use that address? Plan Pro: 1 report a month.`,
+    ],
+    [
       'a failure',
       { ok: false, error: { kind: 'unauthorized', message: 'The service rejected this API key.' } },
       `${ADDRESS}: The service rejected this API key.`,

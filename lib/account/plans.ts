@@ -1,0 +1,90 @@
+// The plan of each service and key, as GET /account told it: its name and monthly allowance
+// only. Asked once and kept for a day; Test connection asks again. Pages never ask the service:
+// they ask the background (getPlan), which reads this.
+import { storage } from 'wxt/utils/storage';
+import * as z from 'zod/mini';
+import type { SiteReportClient } from '../api';
+import { Plan } from '../api/model';
+import { serviceOf } from '../jobs/service';
+import { createLock } from '../lock';
+
+/** How long a plan is taken as told before the service is asked again. */
+export const PLAN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** How long Test connection waits for the plan after the service answered. */
+export const PLAN_WAIT_MS = 5_000;
+/** Services remembered at most; the longest unasked is forgotten first. */
+export const MAX_KNOWN_PLANS = 20;
+
+/** A service's plan (null: the service does not tell it) and when it was asked. */
+const KnownPlan = z.object({ plan: z.nullable(Plan), checkedAt: z.number() });
+type KnownPlan = z.infer<typeof KnownPlan>;
+
+/** By service: its base URL and a fingerprint of its key (each key is its own account). */
+export const plansItem = storage.defineItem<Record<string, unknown> | null>('local:plans', {
+  fallback: null,
+});
+
+const lock = createLock();
+
+async function planKey(baseUrl: string, apiKey: string): Promise<string> {
+  const { url, key } = await serviceOf(baseUrl, apiKey);
+  return `${url} ${key}`;
+}
+
+/** The plan kept for a service, undefined when none is kept (or what is kept is unreadable). */
+export async function knownPlan(baseUrl: string, apiKey: string): Promise<KnownPlan | undefined> {
+  const stored = (await plansItem.getValue()) ?? {};
+  const key = await planKey(baseUrl, apiKey);
+  if (!Object.hasOwn(stored, key)) return undefined;
+  const parsed = KnownPlan.safeParse(stored[key]);
+  return parsed.success ? parsed.data : undefined;
+}
+
+async function keepPlan(baseUrl: string, apiKey: string, plan: Plan | null, now: number) {
+  const key = await planKey(baseUrl, apiKey);
+  await lock.runExclusive(async () => {
+    const stored = { ...((await plansItem.getValue()) ?? {}), [key]: { plan, checkedAt: now } };
+    const oldestFirst = Object.entries(stored).sort(([, a], [, b]) => checkedAt(a) - checkedAt(b));
+    await plansItem.setValue(Object.fromEntries(oldestFirst.slice(-MAX_KNOWN_PLANS)));
+  });
+}
+
+const checkedAt = (value: unknown) => {
+  const parsed = KnownPlan.safeParse(value);
+  return parsed.success ? parsed.data.checkedAt : 0;
+};
+
+/**
+ * Asks the service for its plan and keeps the answer (null when it does not tell); undefined
+ * when the question failed, which is kept as nothing.
+ */
+export async function askPlan(
+  client: SiteReportClient,
+  apiKey: string,
+  { signal, now = Date.now }: { signal?: AbortSignal; now?: () => number } = {},
+): Promise<Plan | null | undefined> {
+  let plan: Plan | null;
+  try {
+    plan = await client.account({ signal });
+  } catch {
+    return undefined;
+  }
+  // Keeping it is a convenience: a failed write does not make the answer wrong.
+  await keepPlan(client.baseUrl, apiKey, plan, now()).catch(() => undefined);
+  return plan;
+}
+
+/**
+ * The plan of the service `client` talks to: the one kept when under a day old, else asked
+ * again (and, if that fails, the one kept however old, or null).
+ */
+export async function planOf(
+  client: SiteReportClient,
+  apiKey: string,
+  now: () => number = Date.now,
+): Promise<Plan | null> {
+  const known = await knownPlan(client.baseUrl, apiKey).catch(() => undefined);
+  if (known && now() - known.checkedAt < PLAN_MAX_AGE_MS) return known.plan;
+  const asked = await askPlan(client, apiKey, { now });
+  return asked === undefined ? (known?.plan ?? null) : asked;
+}

@@ -1,0 +1,191 @@
+// The plan in the background: Test connection names it, getPlan hands it to the pages (asking
+// the service once), and a job of more creates than it allows a month is refused.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSiteReportClient } from '../../../lib/api';
+import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
+import { handleMessage } from '../../../lib/background/handlers';
+import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
+import type { Answer, RequestType } from '../../../lib/messaging/protocol';
+import { saveSettings } from '../../../lib/settings';
+import { wireList } from '../../support/fixtures';
+import {
+  type Reply,
+  type ScriptedService,
+  startScriptedService,
+} from '../../support/scripted-service';
+import { ownPage } from './fixtures';
+
+const KEY = 'sr_test_key_0123456789';
+let stub: ScriptedService;
+
+beforeAll(async () => {
+  stub = await startScriptedService();
+});
+afterAll(() => stub.close());
+beforeEach(() => stub.reset());
+afterEach(() => setBackgroundQueue(undefined));
+
+const account = (reports: number, name = 'Pro') => ({
+  data: {
+    id: 7,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    plan: { id: 2, name, features: { reports } },
+  },
+  status: 200,
+});
+
+/** The stub: lists answer `total` reports, /account answers `accountReply`. */
+function serve(accountReply: Reply, total = 4) {
+  stub.on((request) =>
+    request.url.pathname.endsWith('/account') ? accountReply : { body: wireList([], total) },
+  );
+}
+
+const paths = () => stub.requests.map((request) => request.url.pathname);
+
+function testDeps(): HandlerDeps {
+  return createHandlerDeps({
+    createClient: (options) =>
+      createSiteReportClient({ ...options, retryDelayMs: 1, timeoutMs: 2000 }),
+    clients: {
+      get: async () =>
+        createSiteReportClient({ baseUrl: stub.baseUrl, apiKey: KEY, retryDelayMs: 1 }),
+      reset: () => undefined,
+    },
+    hasHostAccess: async () => true,
+  });
+}
+
+async function ask(message: unknown): Promise<Answer<RequestType>> {
+  return handleMessage(message, ownPage('/sidepanel.html'), testDeps());
+}
+
+function success<T>(answer: Answer<RequestType>): T {
+  if (!answer.ok) throw new Error(`expected success, got ${JSON.stringify(answer.error)}`);
+  return answer.data as T;
+}
+
+beforeEach(async () => {
+  expect((await saveSettings({ serviceUrl: stub.baseUrl, apiKey: KEY })).ok).toBe(true);
+});
+
+describe('Test connection and the plan', () => {
+  const test = () => ask({ type: 'testConnection', serviceUrl: stub.baseUrl });
+
+  it('names the plan and its allowance, nothing personal, and keeps it for the pages', async () => {
+    serve({ body: account(500) });
+    const answer = success(await test());
+    expect(answer).toEqual({
+      baseUrl: stub.baseUrl,
+      adjusted: false,
+      total: 4,
+      plan: { name: 'Pro', reportsPerMonth: 500 },
+    });
+    expect(JSON.stringify(answer)).not.toMatch(/ada|Lovelace/i);
+    expect(paths()).toEqual(['/api/v1/reports', '/api/v1/account']);
+
+    // getPlan answers from what was kept: no request.
+    stub.reset();
+    expect(success(await ask({ type: 'getPlan' }))).toEqual({ name: 'Pro', reportsPerMonth: 500 });
+    expect(stub.requests).toEqual([]);
+  });
+
+  it.each<[string, Reply]>([
+    ['a 404 (an older deployment)', { status: 404, body: { message: 'Resource not found.' } }],
+    ['a 500', { status: 500, body: '<html>Oops</html>' }],
+    ['an HTML page', { status: 200, body: '<html>Login</html>' }],
+    ['a 403', { status: 403, body: { message: 'This action is unauthorized.' } }],
+    ['another shape', { body: { data: { plan: 'Pro' } } }],
+  ])('is still a success, saying no plan, when /account answers %s', async (_case, reply) => {
+    serve(reply);
+    expect(success(await test())).toEqual({ baseUrl: stub.baseUrl, adjusted: false, total: 4 });
+  });
+});
+
+describe('getPlan', () => {
+  it('asks the service once, then answers from what is kept', async () => {
+    serve({ body: account(-1, 'Agency') });
+    const plan = { name: 'Agency', reportsPerMonth: 'unlimited' };
+    expect(success(await ask({ type: 'getPlan' }))).toEqual(plan);
+    expect(success(await ask({ type: 'getPlan' }))).toEqual(plan);
+    expect(paths()).toEqual(['/api/v1/account']);
+  });
+
+  it('answers null when the service does not tell, or cannot be asked', async () => {
+    serve({ status: 404, body: { message: 'Resource not found.' } });
+    expect(success(await ask({ type: 'getPlan' }))).toBeNull();
+    const notConnected = createHandlerDeps({
+      clients: { get: async () => null, reset: () => undefined },
+    });
+    expect(
+      success(await handleMessage({ type: 'getPlan' }, ownPage('/sidepanel.html'), notConnected)),
+    ).toBeNull();
+  });
+});
+
+describe('a job of creates beside the allowance', () => {
+  const creates = (count: number) =>
+    Array.from({ length: count }, (_, n) => ({
+      type: 'create',
+      url: `https://example.com/${n}`,
+      privacy: 0,
+    }));
+  let enqueued: unknown[];
+  beforeEach(() => {
+    enqueued = [];
+    setBackgroundQueue({
+      enqueue: async (input: unknown) => {
+        enqueued.push(input);
+        return { id: 'job-1' };
+      },
+      wake: async () => undefined,
+    } as unknown as Queue);
+  });
+
+  it('refuses more creates than the plan allows a month, saying both numbers', async () => {
+    serve({ body: account(3) });
+    await ask({ type: 'getPlan' });
+    const answer = await ask({ type: 'enqueueJob', kind: 'create', items: creates(5) });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        kind: 'invalid_input',
+        reason: 'overAllowance',
+        count: 5,
+        allowance: 3,
+        message:
+          'This job would create 5 reports, more than the 3 a month your plan allows. Select fewer.',
+      },
+    });
+    expect(enqueued).toEqual([]);
+  });
+
+  it.each<[string, Reply | null, number]>([
+    ['within the allowance', { body: account(3) }, 3],
+    ['an unlimited plan', { body: account(-1) }, 50],
+    ['a service that does not tell', { status: 404, body: {} }, 50],
+    ['a plan never asked for', null, 50],
+  ])('queues a job of creates %s', async (_case, reply, count) => {
+    if (reply) {
+      serve(reply);
+      await ask({ type: 'getPlan' });
+    }
+    stub.reset();
+    expect(
+      success(await ask({ type: 'enqueueJob', kind: 'create', items: creates(count) })),
+    ).toEqual({ id: 'job-1' });
+    expect(enqueued).toHaveLength(1);
+    // Queuing never waits on the service.
+    expect(stub.requests).toEqual([]);
+  });
+
+  it('lets jobs without creates through whatever the plan', async () => {
+    serve({ body: account(0) });
+    await ask({ type: 'getPlan' });
+    const deletes = [{ type: 'deleteReport', id: 1 }];
+    expect(success(await ask({ type: 'enqueueJob', kind: 'delete', items: deletes }))).toEqual({
+      id: 'job-1',
+    });
+  });
+});
