@@ -1,6 +1,7 @@
 // Open tabs: the window's web pages with a check box each (those with a known report start
 // unchecked), one privacy, and "Report selected tabs" as one queue job whose progress shows here.
 import { useEffect, useId, useState } from 'preact/hooks';
+import { allowanceCheck } from '../../lib/account/allowance';
 import type { Privacy } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/jobs';
@@ -17,6 +18,8 @@ import {
 } from '../../lib/open-tabs/open-tabs';
 import { ratingCacheItem } from '../../lib/rating/cache';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
+import { PlanAllowance } from '../account/PlanAllowance';
+import { usePlan } from '../account/usePlan';
 import { JobProgress } from '../jobs/JobProgress';
 import { failureContext, useJobRun } from '../jobs/useJobs';
 import { RatingBadge } from '../rating/RatingBadge';
@@ -57,6 +60,8 @@ export function OpenTabsView({
   const [choice, setChoice] = useState<PrivacyChoice>({ privacy: defaultPrivacy, password: '' });
   const [sending, setSending] = useState(false);
   const run = useJobRun(send);
+  const plan = usePlan(send);
+  const allowanceId = useId();
   const { job, failure } = run;
   const now = useNow(job?.resumeAt !== undefined);
   const ended = job !== null && isFinished(job);
@@ -65,7 +70,9 @@ export function OpenTabsView({
   }, [ended, onChanged]);
 
   const selected = (tabs ?? []).filter((tab) => isChecked(tab, choices));
-  const canSend = selected.length > 0 && !passwordMissing(choice) && !sending;
+  const allowance = allowanceCheck(selected.length, plan);
+  const overAllowance = allowance !== null && !allowance.fits;
+  const canSend = selected.length > 0 && !passwordMissing(choice) && !sending && !overAllowance;
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -109,8 +116,14 @@ export function OpenTabsView({
           disabled={sending}
           error={failure?.request === 'enqueueJob' ? failure.error : undefined}
         />
+        <PlanAllowance id={allowanceId} check={allowance} />
         <div class="actions">
-          <button type="submit" class="primary" disabled={!canSend}>
+          <button
+            type="submit"
+            class="primary"
+            disabled={!canSend}
+            aria-describedby={overAllowance ? allowanceId : undefined}
+          >
             {t('workspace_reportSelected')}
           </button>
         </div>

@@ -195,3 +195,52 @@ describe('Open tabs', () => {
     expect(reportButton().disabled).toBe(false);
   });
 });
+
+describe('Open tabs beside the plan', () => {
+  const plan = (reportsPerMonth: number | 'unlimited') => ({
+    getPlan: () => ok({ name: 'Pro', reportsPerMonth }),
+    enqueueJob: () => ok({ id: 'job-1' }),
+  });
+
+  it('says how many reports the selection creates beside the monthly allowance', async () => {
+    await openTabs({ handlers: plan(500) });
+    expect(
+      await screen.findByText('2 reports to create; your plan allows 500 a month'),
+    ).toBeTruthy();
+    fireEvent.click(box('New page'));
+    expect(
+      await screen.findByText('1 report to create; your plan allows 500 a month'),
+    ).toBeTruthy();
+    expect(reportButton().disabled).toBe(false);
+  });
+
+  it('refuses a selection larger than the allowance, the button saying why', async () => {
+    const { send } = await openTabs({ handlers: plan(1) });
+    const reason = await screen.findByText(
+      '2 reports to create; your plan allows 1 a month. That is more than the plan allows in a month: select at most 1.',
+    );
+    const button = reportButton();
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.click(button);
+    fireEvent.click(box('New page'));
+    await waitFor(() => expect(reportButton().disabled).toBe(false));
+    expect(reportButton().getAttribute('aria-describedby')).toBeNull();
+    expect(requestsOf(send, 'enqueueJob')).toEqual([]);
+  });
+
+  it('says an unlimited plan allows the job', async () => {
+    await openTabs({ handlers: plan('unlimited') });
+    expect(
+      await screen.findByText('2 reports to create; your plan allows unlimited reports'),
+    ).toBeTruthy();
+    expect(reportButton().disabled).toBe(false);
+  });
+
+  it('says nothing of the plan when the service does not tell it', async () => {
+    const { send } = await openTabs();
+    await waitFor(() => expect(requestsOf(send, 'getPlan')).toHaveLength(1));
+    expect(screen.queryByText(/to create; your plan/)).toBeNull();
+    expect(reportButton().disabled).toBe(false);
+  });
+});

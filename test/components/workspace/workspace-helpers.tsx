@@ -76,7 +76,8 @@ export async function renderWorkspace(options: WorkspaceOptions = {}) {
   if (options.summary !== null) await storeSummary(options.summary ?? {});
   await fakeBrowser.storage.local.set({ ratingCache: cacheOf(options.cache ?? CACHE) });
   const tabs = fakeTabs(options.tabs ?? PAGES);
-  const send = fakeSend({ getStatus: storedStatus, ...options.handlers });
+  // A service that does not tell its plan, unless a test says otherwise.
+  const send = fakeSend({ getStatus: storedStatus, getPlan: () => ok(null), ...options.handlers });
   const front = 'front' in options ? options.front : { id: 1, ...PAGES[0] };
   const deps = {
     send,
