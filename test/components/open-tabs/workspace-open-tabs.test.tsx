@@ -217,7 +217,7 @@ describe('Open tabs beside the plan', () => {
   it('refuses a selection larger than the allowance, the button saying why', async () => {
     const { send } = await openTabs({ handlers: plan(1) });
     const reason = await screen.findByText(
-      '2 reports to create; your plan allows 1 a month. That is more than the plan allows in a month: select at most 1.',
+      '2 reports to create; your plan allows 1 a month. Select at most 1.',
     );
     const button = reportButton();
     expect(button.disabled).toBe(true);

@@ -56,11 +56,7 @@ describe('allowanceText', () => {
     [1, 500, '1 report to create; your plan allows 500 a month'],
     [5, 'unlimited', '5 reports to create; your plan allows unlimited reports'],
     [1, 'unlimited', '1 report to create; your plan allows unlimited reports'],
-    [
-      5,
-      3,
-      '5 reports to create; your plan allows 3 a month. That is more than the plan allows in a month: select at most 3.',
-    ],
+    [5, 3, '5 reports to create; your plan allows 3 a month. Select at most 3.'],
   ])('%i creates, allowance %j: %s', (creates, allowance, text) => {
     const check = allowanceCheck(creates, plan(allowance));
     if (!check) throw new Error('expected a check');
