@@ -164,7 +164,8 @@ describe('Test connection pressed again while a test runs', () => {
     await url.fill(service.baseUrl);
     await key.fill(API_KEY);
     await test.click();
-    const good = `Connected to ${service.baseUrl}. Reports on the service: ${SEEDED}.`;
+    // The local service tells its plan: Local, unlimited by default.
+    const good = `Connected to ${service.baseUrl}. Reports on the service: ${SEEDED}. Plan Local: unlimited reports.`;
     await poll(() => statusText(page), 'the answer for the corrected values').toBe(good);
     expect(await test.getAttribute('aria-busy'), 'no longer busy').toBeNull();
     expect(await answeredFor(page), 'the first test is still waiting').toEqual([service.baseUrl]);
