@@ -207,7 +207,7 @@ describe('Open tabs beside the plan', () => {
     expect(
       await screen.findByText('2 reports to create; your plan allows 500 a month'),
     ).toBeTruthy();
-    fireEvent.click(box('New page'));
+    fireEvent.click(box('New page — https://new.example/a'));
     expect(
       await screen.findByText('1 report to create; your plan allows 500 a month'),
     ).toBeTruthy();
@@ -223,7 +223,7 @@ describe('Open tabs beside the plan', () => {
     expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-describedby')).toBe(reason.id);
     fireEvent.click(button);
-    fireEvent.click(box('New page'));
+    fireEvent.click(box('New page — https://new.example/a'));
     await waitFor(() => expect(reportButton().disabled).toBe(false));
     expect(reportButton().getAttribute('aria-describedby')).toBeNull();
     expect(requestsOf(send, 'enqueueJob')).toEqual([]);
