@@ -231,8 +231,8 @@ function createWorld(scenario: Scenario) {
   let hangingTimeouts = 0;
   /** Counts what the queue does (requests, writes, calls, timers): settle() waits for it to stop. */
   let activity = 0;
-  /** Clients being made. */
-  let making = 0;
+  /** Clients being made: settle() waits for each, however long its key's digest takes. */
+  const making = new Set<Promise<unknown>>();
   let mostStored = 0;
   let overBound = false;
   let requestsOverLimit = false;
@@ -358,9 +358,9 @@ function createWorld(scenario: Scenario) {
     const env: QueueEnvironment = {
       async getClient(onRateInfo) {
         if (stopped(generation)) return hang();
-        // Counted while it runs: making a client may take macrotask turns (a key's digest, say).
-        making += 1;
-        try {
+        // Awaited by settle(): making a client takes a key's digest, which runs off the main
+        // thread and may take any number of macrotask turns on a busy machine.
+        const made = (async () => {
           const { origin, key } = settings;
           const baseUrl = `${origin}/api/v1`;
           const client = createSiteReportClient({
@@ -374,8 +374,12 @@ function createWorld(scenario: Scenario) {
           const service = await serviceOf(baseUrl, KEYS[key]);
           fingerprints.set(service.key, key);
           return { client, service };
+        })();
+        making.add(made);
+        try {
+          return await made;
         } finally {
-          making -= 1;
+          making.delete(made);
           activity += 1;
         }
       },
@@ -673,9 +677,16 @@ function createWorld(scenario: Scenario) {
   async function settle(): Promise<void> {
     let quiet = 0;
     for (let turn = 0; turn < MAX_TURNS; turn++) {
+      if (making.size > 0) {
+        // Not a turn of the queue's own: wait for the clients being made, as long as they take.
+        await Promise.allSettled(making);
+        turn -= 1;
+        quiet = 0;
+        continue;
+      }
       const before = activity;
       await macrotask();
-      if (activity !== before || making > 0) quiet = 0;
+      if (activity !== before) quiet = 0;
       else if (hangingTimeouts > 0) {
         vi.advanceTimersByTime(TIMEOUT_MS);
         quiet = 0;
