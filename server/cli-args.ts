@@ -32,6 +32,10 @@ export const USAGE = `Usage: npm run service -- [options]
   --fail-every N           every Nth API request answers 500
   --redirect-to ORIGIN     every API request answers 307 to the same path at ORIGIN
   --per-page N             default per_page (default 25)
+  --quota N                reports each key may create per calendar month; then creates
+                           answer 422 "You created too many reports." (default: unlimited)
+  --missing-report-404     a PUT or DELETE of a report that is missing or another key's
+                           answers 404 (default: 403 "This action is unauthorized.")
   --fetch-timeout MS       time limit of the analysis' fetch (default 10000)
   --serve-samples          serve sample pages at /samples/good, /samples/decent, /samples/bad
   -h, --help               show this help
@@ -64,6 +68,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       'fetch-timeout': { type: 'string' },
       'serve-samples': { type: 'boolean' },
       'redirect-to': { type: 'string' },
+      quota: { type: 'string' },
+      'missing-report-404': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -108,6 +114,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
     fetchTimeoutMs: integer('--fetch-timeout', values['fetch-timeout'], 10_000, 1),
     serveSamples: values['serve-samples'] ?? false,
     ...(values['redirect-to'] !== undefined && { redirectTo: origin(values['redirect-to']) }),
+    ...(values.quota !== undefined && { monthlyQuota: integer('--quota', values.quota, 0, 0) }),
+    ...(values['missing-report-404'] && { missingReport: 404 as const }),
   };
   return { help: false, options, generatedKey };
 }

@@ -107,6 +107,18 @@ export interface ServiceOptions {
   /** Limits of the analysis' fetch. Defaults: 10 s, 5 MB. */
   fetchTimeoutMs?: number;
   maxPageBytes?: number;
+  /**
+   * Reports each account may create per calendar month (UTC); absent: unlimited. Deleted reports
+   * still count, re-analysis does not. Past it every create answers 422 on `url`: "You created
+   * too many reports."
+   */
+  monthlyQuota?: number;
+  /**
+   * What a PUT or DELETE of a report that does not exist or is another account's answers: 403
+   * "This action is unauthorized." (the default, as Laravel deployments authorise before they
+   * look), or 404 as a GET of it does.
+   */
+  missingReport?: 403 | 404;
   /** Receives one line per request (never a key or a body). Default: no logging. */
   log?: (line: string) => void;
 }
@@ -193,6 +205,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     }
   }
 
+  const monthlyQuota = options.monthlyQuota;
+  if (monthlyQuota !== undefined && !(Number.isInteger(monthlyQuota) && monthlyQuota >= 0)) {
+    throw new Error('monthlyQuota must be a whole number of reports, 0 or more.');
+  }
+
   const store = new Store(options.db ?? ':memory:');
   const accounts = new Map(
     keyOptions.map(({ key, apiAccess }) => [key, { id: store.accountId(key), apiAccess }]),
@@ -219,6 +236,24 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     timeoutMs: options.fetchTimeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     maxBytes: options.maxPageBytes ?? DEFAULT_LIMITS.maxBytes,
   };
+  /** Creates under way per account, which the quota counts before their reports are stored. */
+  const creating = new Map<number, number>();
+
+  /** Takes one of the account's creates this month; null when the quota is used up. */
+  function reserveCreate(accountId: number): (() => void) | null {
+    if (monthlyQuota === undefined) return () => {};
+    const monthStart = `${dbTime().slice(0, 7)}-01 00:00:00`;
+    const underWay = creating.get(accountId) ?? 0;
+    if (store.reportsCreatedSince(accountId, monthStart) + underWay >= monthlyQuota) return null;
+    creating.set(accountId, underWay + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      creating.set(accountId, (creating.get(accountId) ?? 1) - 1);
+    };
+  }
+
   const stopping = new AbortController();
   const pendingAnalyses = new Set<Promise<void>>();
   const requests: RequestLogEntry[] = [];
@@ -359,6 +394,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       analyse,
       scheduleAnalysis: options.async ? scheduleAnalysis : undefined,
       defaultPerPage: options.perPage ?? DEFAULT_PER_PAGE,
+      reserveCreate: () => reserveCreate(account.id),
+      missingReport: options.missingReport ?? 403,
     };
     try {
       const answer = await route.handler(context);
