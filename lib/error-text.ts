@@ -32,6 +32,8 @@ const waited = (error: ErrorFacts) => duration((error.waitedMs ?? 0) / 1000);
 const BY_REASON: Record<ErrorReason, Say> = {
   unauthorized: () => t('error_unauthorized'),
   forbidden: () => t('error_forbidden'),
+  reportRefused: ({ serviceMessage }) =>
+    serviceMessage ? t('error_report_refused', serviceMessage) : t('error_report_refused_plain'),
   notFoundOnList: () => t('error_not_found_on_list'),
   reportGone: () => t('error_report_gone'),
   projectGone: () => t('error_project_gone'),

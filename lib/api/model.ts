@@ -194,6 +194,8 @@ export type ErrorKind = z.infer<typeof ErrorKind>;
 export const API_ERROR_REASONS = [
   'unauthorized',
   'forbidden',
+  /** A 403 on one report's change or delete, the report still there: the service's own words. */
+  'reportRefused',
   'notFoundOnList',
   'reportGone',
   'projectGone',
@@ -245,6 +247,8 @@ export const ErrorData = z.object({
   retryAfterSeconds: z.optional(z.number()),
   /** For 'timeout' and 'notReady': how long was waited, in ms. */
   waitedMs: z.optional(z.number()),
+  /** For 'reportRefused': the service's own message, as text (scrubbed of the key). */
+  serviceMessage: z.optional(z.string()),
   /** For 'exportCut': how many reports were exported. */
   count: z.optional(z.number()),
 });

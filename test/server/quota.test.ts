@@ -89,9 +89,7 @@ describe('monthly quota', () => {
     );
     const url = `${service.url}/samples/good`;
     expect((await api(service, 'POST', '/reports', { form: { url } })).status).toBe(201);
-    expect((await api(service, 'POST', '/reports', { form: { url } })).body).toEqual(
-      QUOTA_REFUSAL,
-    );
+    expect((await api(service, 'POST', '/reports', { form: { url } })).body).toEqual(QUOTA_REFUSAL);
   });
 
   it('refuses a quota that is not a whole number', async () => {

@@ -125,8 +125,12 @@ export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
     case 'rate_limited':
       return { next: 'waiting' };
     case 'unauthorized':
-    case 'forbidden':
       return { next: 'pause', error: data };
+    case 'forbidden':
+      // A refusal about one report is that item's failure; only "no API access" stops every job.
+      return error.reason === 'reportRefused'
+        ? { next: 'failed', error: data }
+        : { next: 'pause', error: data };
     case 'not_found':
       return op.type === 'deleteReport' || op.type === 'deleteProject'
         ? { next: 'done' }
