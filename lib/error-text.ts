@@ -61,6 +61,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   notSent: () => t('error_not_sent'),
   passwordGone: () => t('error_password_gone'),
   fateUnknown: () => t('error_fate_unknown'),
+  quotaNotSent: () => t('error_quota_not_sent'),
   jobTooBig: () => t('error_job_too_big', MAX_JOB_ITEMS),
   exportCut: ({ count }) => t('error_export_cut', count ?? MAX_EXPORT_REPORTS),
   jobNotFound: () => t('error_job_not_found'),

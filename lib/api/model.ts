@@ -228,6 +228,8 @@ export const ErrorReason = z.enum([
   // The background queue's (lib/jobs/queue/).
   'passwordGone',
   'fateUnknown',
+  /** A create a job did not send: the monthly report quota was used up. */
+  'quotaNotSent',
   'jobTooBig',
   'exportCut',
   'jobNotFound',

@@ -72,7 +72,16 @@ export interface FakeServiceOptions {
   windowMs?: number;
   /** Send X-RateLimit-Reset with every answer (Laravel sends it only with a 429). */
   resetOnEveryAnswer?: boolean;
+  /** Creates it takes before every create is the quota's 422 (default: no quota). */
+  quota?: number;
+  /** What a PUT or DELETE of a missing report answers: 404 (default) or Laravel's 403. */
+  missingReport?: 403 | 404;
 }
+
+export const QUOTA_REFUSAL = {
+  status: 422,
+  body: { message: { url: ['You created too many reports.'] }, status: 422 },
+};
 
 /** A report as the service sends it. */
 export function wire(id: number, url: string, fields: Record<string, unknown> = {}) {
@@ -96,7 +105,10 @@ export function fakeService({
   limit = 0,
   windowMs = 60_000,
   resetOnEveryAnswer,
+  quota,
+  missingReport = 404,
 }: FakeServiceOptions) {
+  let created = 0;
   const limiter = limit > 0 ? createRateLimiter(limit, windowMs, clock.now) : null;
   const reports = new Map<number, ReturnType<typeof wire>>();
   let nextId = 1;
@@ -114,6 +126,8 @@ export function fakeService({
   function handle(method: string, path: string, form: URLSearchParams): Reply {
     const [, resource, key] = (path.split('?')[0] ?? '').split('/');
     if (method === 'POST' && resource === 'reports') {
+      if (quota !== undefined && created >= quota) return QUOTA_REFUSAL;
+      created += 1;
       const id = nextId++;
       const report = wire(id, form.get('url') ?? '', {
         privacy: Number(form.get('privacy') ?? 0),
@@ -147,7 +161,13 @@ export function fakeService({
     const notFound = { status: 404, body: { message: 'Resource not found.', status: 404 } };
     if (resource === 'reports') {
       const report = reports.get(Number(key));
-      if (!report) return notFound;
+      if (method === 'GET')
+        return report ? { status: 200, body: { data: report, status: 200 } } : notFound;
+      if (!report) {
+        return missingReport === 403
+          ? { status: 403, body: { message: 'This action is unauthorized.' } }
+          : notFound;
+      }
       if (method === 'DELETE') {
         reports.delete(report.id);
         return { status: 200, body: { id: report.id, object: 'report', deleted: true } };
