@@ -89,6 +89,12 @@ export interface ServiceOptions {
    * at what a client shows in the meantime, then let them go. It is told which request it holds.
    */
   gate?: (request: { method: string; path: string }) => Promise<void> | undefined;
+  /**
+   * A policy of its own, asked for every authenticated API request: a message refuses it with
+   * `403 { "message": … }`, as a deployment's policy refuses a change (tests of refusals other
+   * than "no API access" and "not yours"); undefined lets it through.
+   */
+  refuse?: (request: { method: string; path: string }) => string | undefined;
   /** Create answers at once with `result: null`; the analysis fills the report in later. */
   async?: boolean;
   /** How long after creation the analysis starts in async mode. Default 1500 ms. */
@@ -382,6 +388,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         { message: "You don't have access to this feature.", status: 403 },
         headers,
       );
+      return;
+    }
+
+    const refusal = options.refuse?.({ method, path: url.pathname });
+    if (refusal !== undefined) {
+      sendJson(res, 403, { message: refusal }, headers);
       return;
     }
 

@@ -287,3 +287,19 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('a policy of its own (refuse)', () => {
+  it('answers 403 with its message to the requests it refuses, after the key is checked', async () => {
+    const service = await start({
+      refuse: ({ method, path }) =>
+        method === 'PUT' && path.endsWith('/reports/1') ? 'This report is locked.' : undefined,
+    });
+    const [id] = await service.seed([{ url: 'https://locked.test/', result: 'good' }]);
+    expect(id).toBe(1);
+    const refused = await api(service, 'PUT', '/reports/1', { form: { results: 1 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'This report is locked.' });
+    expect((await api(service, 'GET', '/reports/1')).status).toBe(200);
+    expect((await api(service, 'PUT', '/reports/1', { key: null })).status).toBe(401);
+  });
+});
