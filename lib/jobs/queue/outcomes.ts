@@ -1,7 +1,7 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
 // pauses every job; a network or service failure holds all requests back for a while. A request
-// goes only to the service and key its job was made for; otherwise the job is held, unsent.
-
+// goes only to the service and key its job was made for; otherwise the job is held, unsent. A
+// quota refusal stops the waiting creates of every job of that service ("not sent").
 import { SiteReportError } from '../../api/errors';
 import { DEFAULT_PER_PAGE } from '../../api/list-query';
 import {
