@@ -32,6 +32,8 @@ const waited = (error: ErrorFacts) => duration((error.waitedMs ?? 0) / 1000);
 const BY_REASON: Record<ErrorReason, Say> = {
   unauthorized: () => t('error_unauthorized'),
   forbidden: () => t('error_forbidden'),
+  reportRefused: ({ serviceMessage }) =>
+    serviceMessage ? t('error_report_refused', serviceMessage) : t('error_report_refused_plain'),
   notFoundOnList: () => t('error_not_found_on_list'),
   reportGone: () => t('error_report_gone'),
   projectGone: () => t('error_project_gone'),
@@ -59,6 +61,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   notSent: () => t('error_not_sent'),
   passwordGone: () => t('error_password_gone'),
   fateUnknown: () => t('error_fate_unknown'),
+  quotaNotSent: () => t('error_quota_not_sent'),
   jobTooBig: () => t('error_job_too_big', MAX_JOB_ITEMS),
   exportCut: ({ count }) => t('error_export_cut', count ?? MAX_EXPORT_REPORTS),
   jobNotFound: () => t('error_job_not_found'),

@@ -34,6 +34,13 @@ export interface ApiContext {
   defaultPerPage: number;
   /** The plan every account has: its name and monthly report allowance (-1: unlimited). */
   plan: { name: string; reports: number };
+  /**
+   * Takes one of the account's creates this month before a create goes ahead; null: the monthly
+   * quota is used up. The returned function gives it back once the report is stored (or not made).
+   */
+  reserveCreate?: () => (() => void) | null;
+  /** What a change or delete of a report that is not the account's answers (default 403). */
+  missingReport?: 403 | 404;
 }
 
 type Handler = (context: ApiContext) => Promise<JsonAnswer> | JsonAnswer;
@@ -78,6 +85,18 @@ export const notFound = (): JsonAnswer => ({
   status: 404,
   body: { message: 'Resource not found.', status: 404 },
 });
+
+/** Laravel's answer when a policy refuses: a change of a report missing or another account's. */
+export const unauthorized = (): JsonAnswer => ({
+  status: 403,
+  body: { message: 'This action is unauthorized.' },
+});
+
+/** The refusal of a change to a report that is not the account's: authorised before it is found. */
+const notYours = (context: ApiContext): JsonAnswer =>
+  context.missingReport === 404 ? notFound() : unauthorized();
+
+export const QUOTA_MESSAGE = 'You created too many reports.';
 
 const validationFailed = (errors: Record<string, string[]>): JsonAnswer => ({
   status: 422,
@@ -270,35 +289,41 @@ async function createReport(context: ApiContext): Promise<JsonAnswer> {
     errors.password = ['The password field is required when privacy is 2.'];
   }
   if (Object.keys(errors).length > 0 || !url) return validationFailed(errors);
-
-  let analysis: Analysed | null = null;
-  // Stored under the address the analysis ended on after redirects, as deployments do.
-  let storedUrl = url;
-  if (!context.scheduleAnalysis) {
-    try {
-      const done = await context.analyse(url);
-      analysis = analysed(done);
-      storedUrl = done.finalUrl;
-    } catch (error) {
-      if (error instanceof FetchFailure) return validationFailed({ url: [error.message] });
-      throw error;
+  // Taken before the analysis, so creates under way at once cannot go past the quota.
+  const release = context.reserveCreate ? context.reserveCreate() : () => {};
+  if (!release) return validationFailed({ url: [QUOTA_MESSAGE] });
+  try {
+    let analysis: Analysed | null = null;
+    // Stored under the address the analysis ended on after redirects, as deployments do.
+    let storedUrl = url;
+    if (!context.scheduleAnalysis) {
+      try {
+        const done = await context.analyse(url);
+        analysis = analysed(done);
+        storedUrl = done.finalUrl;
+      } catch (error) {
+        if (error instanceof FetchFailure) return validationFailed({ url: [error.message] });
+        throw error;
+      }
     }
+    const row = context.store.createReport(context.accountId, {
+      url: storedUrl,
+      project: new URL(storedUrl).host,
+      privacy,
+      passwordHash: privacy === 2 && password !== undefined ? await hashPassword(password) : null,
+      analysis,
+    });
+    context.scheduleAnalysis?.(row.id, row.url);
+    return { status: 201, body: { data: reportResource(row), status: 201 } };
+  } finally {
+    release();
   }
-  const row = context.store.createReport(context.accountId, {
-    url: storedUrl,
-    project: new URL(storedUrl).host,
-    privacy,
-    passwordHash: privacy === 2 && password !== undefined ? await hashPassword(password) : null,
-    analysis,
-  });
-  context.scheduleAnalysis?.(row.id, row.url);
-  return { status: 201, body: { data: reportResource(row), status: 201 } };
 }
 
 async function updateReport(context: ApiContext): Promise<JsonAnswer> {
   const id = reportId(context.params[0]);
   const current = id === null ? undefined : context.store.getReport(context.accountId, id);
-  if (!current) return notFound();
+  if (!current) return notYours(context);
 
   const fields = await context.fields();
   const errors: Record<string, string[]> = {};
@@ -327,9 +352,9 @@ async function updateReport(context: ApiContext): Promise<JsonAnswer> {
   return { status: 200, body: { data: reportResource(row), status: 200 } };
 }
 
-function deleteReport({ store, accountId, params }: ApiContext): JsonAnswer {
-  const id = reportId(params[0]);
-  if (id === null || !store.deleteReport(accountId, id)) return notFound();
+function deleteReport(context: ApiContext): JsonAnswer {
+  const id = reportId(context.params[0]);
+  if (id === null || !context.store.deleteReport(context.accountId, id)) return notYours(context);
   return { status: 200, body: { id, object: 'report', deleted: true, status: 200 } };
 }
 

@@ -33,8 +33,12 @@ export const USAGE = `Usage: npm run service -- [options]
   --fail-every N           every Nth API request answers 500
   --redirect-to ORIGIN     every API request answers 307 to the same path at ORIGIN
   --per-page N             default per_page (default 25)
+  --missing-report-404     a PUT or DELETE of a report that is missing or another key's
+                           answers 404 (default: 403 "This action is unauthorized.")
   --fetch-timeout MS       time limit of the analysis' fetch (default 10000)
-  --monthly-quota N        reports each account may create per month (default: unlimited)
+  --monthly-quota N        reports each key may create per calendar month (deleted ones
+                           count); then creates answer 422 "You created too many reports."
+                           GET /account tells it as the plan's allowance (default: unlimited)
   --plan-name NAME         the plan's name in GET /account (default ${DEFAULT_PLAN_NAME})
   --no-account             GET /account answers 404, as on older deployments
   --serve-samples          serve sample pages at /samples/good, /samples/decent, /samples/bad,
@@ -72,6 +76,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       'monthly-quota': { type: 'string' },
       'plan-name': { type: 'string' },
       'no-account': { type: 'boolean' },
+      'missing-report-404': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -121,6 +126,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
     }),
     ...(values['plan-name'] !== undefined && { planName: planName(values['plan-name']) }),
     ...(values['no-account'] && { account: false }),
+    ...(values['missing-report-404'] && { missingReport: 404 as const }),
   };
   return { help: false, options, generatedKey };
 }

@@ -43,6 +43,16 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX reports_account_id ON reports (account_id, id);
   CREATE INDEX reports_project_id ON reports (project_id);
   `,
+  // Every report made, kept when the report is deleted: what a monthly quota counts.
+  `
+  CREATE TABLE report_creations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX report_creations_account ON report_creations (account_id, created_at);
+  INSERT INTO report_creations (account_id, created_at) SELECT account_id, created_at FROM reports;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -254,9 +264,22 @@ export class Store {
           createdAt,
           report.updatedAt ?? analysis?.generatedAt ?? createdAt,
         );
+      this.db
+        .prepare('INSERT INTO report_creations (account_id, created_at) VALUES (?, ?)')
+        .run(accountId, createdAt);
       return Number(info.lastInsertRowid);
     });
     return this.findReport(insert()) as ReportRow;
+  }
+
+  /** How many reports the account made from `since` (a stored time) on, deleted ones too. */
+  reportsCreatedSince(accountId: number, since: string): number {
+    const { count } = this.db
+      .prepare(
+        'SELECT count(*) AS count FROM report_creations WHERE account_id = ? AND created_at >= ?',
+      )
+      .get(accountId, since) as { count: number };
+    return count;
   }
 
   /** Applies the changes; `updated_at` moves only when something actually changed. */

@@ -97,6 +97,12 @@ export interface ServiceOptions {
    * at what a client shows in the meantime, then let them go. It is told which request it holds.
    */
   gate?: (request: { method: string; path: string }) => Promise<void> | undefined;
+  /**
+   * A policy of its own, asked for every authenticated API request: a message refuses it with
+   * `403 { "message": … }`, as a deployment's policy refuses a change (tests of refusals other
+   * than "no API access" and "not yours"); undefined lets it through.
+   */
+  refuse?: (request: { method: string; path: string }) => string | undefined;
   /** Create answers at once with `result: null`; the analysis fills the report in later. */
   async?: boolean;
   /** How long after creation the analysis starts in async mode. Default 1500 ms. */
@@ -119,14 +125,21 @@ export interface ServiceOptions {
   fetchTimeoutMs?: number;
   maxPageBytes?: number;
   /**
-   * Reports each account may create per calendar month; absent: unlimited. `GET /account` tells
-   * it as the plan's `features.reports` (-1 when unlimited).
+   * Reports each account may create per calendar month (UTC); absent: unlimited. Deleted reports
+   * still count, re-analysis does not. Past it every create answers 422 on `url`: "You created
+   * too many reports." `GET /account` tells it as the plan's `features.reports` (-1: unlimited).
    */
   monthlyQuota?: number;
   /** The plan's name in `GET /account`. Default 'Local'. */
   planName?: string;
   /** false: `GET /account` is an unknown route (404), as on older deployments. Default true. */
   account?: boolean;
+  /**
+   * What a PUT or DELETE of a report that does not exist or is another account's answers: 403
+   * "This action is unauthorized." (the default, as Laravel deployments authorise before they
+   * look), or 404 as a GET of it does.
+   */
+  missingReport?: 403 | 404;
   /** Receives one line per request (never a key or a body). Default: no logging. */
   log?: (line: string) => void;
 }
@@ -215,10 +228,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     }
   }
 
-  if (
-    options.monthlyQuota !== undefined &&
-    !(Number.isSafeInteger(options.monthlyQuota) && options.monthlyQuota >= 0)
-  ) {
+  const monthlyQuota = options.monthlyQuota;
+  if (monthlyQuota !== undefined && !(Number.isSafeInteger(monthlyQuota) && monthlyQuota >= 0)) {
     throw new Error('monthlyQuota must be a whole number of reports, 0 or more.');
   }
 
@@ -248,6 +259,24 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     timeoutMs: options.fetchTimeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     maxBytes: options.maxPageBytes ?? DEFAULT_LIMITS.maxBytes,
   };
+  /** Creates under way per account, which the quota counts before their reports are stored. */
+  const creating = new Map<number, number>();
+
+  /** Takes one of the account's creates this month; null when the quota is used up. */
+  function reserveCreate(accountId: number): (() => void) | null {
+    if (monthlyQuota === undefined) return () => {};
+    const monthStart = `${dbTime().slice(0, 7)}-01 00:00:00`;
+    const underWay = creating.get(accountId) ?? 0;
+    if (store.reportsCreatedSince(accountId, monthStart) + underWay >= monthlyQuota) return null;
+    creating.set(accountId, underWay + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      creating.set(accountId, (creating.get(accountId) ?? 1) - 1);
+    };
+  }
+
   const stopping = new AbortController();
   const pendingAnalyses = new Set<Promise<void>>();
   const requests: RequestLogEntry[] = [];
@@ -385,6 +414,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       return;
     }
 
+    const refusal = options.refuse?.({ method, path: url.pathname });
+    if (refusal !== undefined) {
+      sendJson(res, 403, { message: refusal }, headers);
+      return;
+    }
+
     const context: ApiContext = {
       store,
       accountId: account.id,
@@ -394,7 +429,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       analyse,
       scheduleAnalysis: options.async ? scheduleAnalysis : undefined,
       defaultPerPage: options.perPage ?? DEFAULT_PER_PAGE,
-      plan: { name: options.planName ?? DEFAULT_PLAN_NAME, reports: options.monthlyQuota ?? -1 },
+      plan: { name: options.planName ?? DEFAULT_PLAN_NAME, reports: monthlyQuota ?? -1 },
+      reserveCreate: () => reserveCreate(account.id),
+      missingReport: options.missingReport ?? 403,
     };
     try {
       const answer = await route.handler(context);

@@ -5,7 +5,7 @@ import { useId } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
-import { countItems, isFinished, type JobService } from '../../lib/jobs/jobs';
+import { countItems, isFinished, type JobService, notSentCount } from '../../lib/jobs/jobs';
 import { serviceOrigin } from '../../lib/jobs/service';
 import { duration } from '../../lib/time';
 import './job-progress.css';
@@ -60,14 +60,18 @@ export function JobProgress({
 }: JobProgressProps) {
   const id = useId();
   const counts = countItems(job);
+  const notSent = notSentCount(job);
   const finished = isFinished(job);
   const handled = counts.done + counts.failed + counts.unknown + counts.cancelled;
   const position = labels.position ?? t('workspace_reports_jobPosition', handled, counts.total);
   const reasons = finished
     ? [
         ...new Set(
+          // Creates not sent for the quota are said once, in the summary.
           job.items.flatMap((item) =>
-            item.state === 'failed' && item.error ? [errorText(item.error)] : [],
+            item.state === 'failed' && item.error && item.error.reason !== 'quotaNotSent'
+              ? [errorText(item.error)]
+              : [],
           ),
         ),
       ]
@@ -131,7 +135,8 @@ export function JobProgress({
         </>
       )}
       <div class="job-summary" role="status">
-        {finished && <p>{summary(counts, labels)}</p>}
+        {finished && <p>{summary(counts, notSent, labels)}</p>}
+        {finished && notSent > 0 && <p>{t('workspace_reports_jobQuota', notSent)}</p>}
         {finished && job.error && <p>{errorText(job.error)}</p>}
       </div>
       {reasons.length > 0 && (
@@ -152,10 +157,18 @@ export function JobProgress({
   );
 }
 
-/** "28 deleted, 2 failed", and what was of unknown outcome or not done (cancelled). */
-function summary(counts: ReturnType<typeof countItems>, labels: JobProgressLabels): string {
+/**
+ * "28 deleted, 2 failed", and what was of unknown outcome or not done (cancelled). Creates not
+ * sent for the quota are failed (Retry failed sends them) but said on their own.
+ */
+function summary(
+  counts: ReturnType<typeof countItems>,
+  notSent: number,
+  labels: JobProgressLabels,
+): string {
   const parts = [labels.done(counts.done)];
-  if (counts.failed) parts.push(t('workspace_reports_jobFailed', counts.failed));
+  const failed = counts.failed - notSent;
+  if (failed) parts.push(t('workspace_reports_jobFailed', failed));
   if (counts.unknown) parts.push(t('workspace_reports_jobUnknown', counts.unknown));
   if (counts.cancelled) parts.push(t('workspace_reports_jobCancelled', counts.cancelled));
   return new Intl.ListFormat(undefined, { type: 'unit', style: 'short' }).format(parts);

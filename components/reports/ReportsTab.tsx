@@ -118,9 +118,14 @@ export function ReportsTab({
     [change, list.reload, onChanged],
   );
 
-  // A bulk delete that ended: the list loads again without the deleted rows.
+  // A bulk job that ended with rows deleted (or found gone): the list loads again without them.
   const bulkJob = bulk.run.job;
-  const deleteEnded = bulkJob?.kind === 'delete' && isFinished(bulkJob) ? bulkJob.id : null;
+  const deleteEnded =
+    bulkJob &&
+    isFinished(bulkJob) &&
+    (bulkJob.kind === 'delete' || [...bulk.work.values()].includes('deleted'))
+      ? bulkJob.id
+      : null;
   const goneRef = useRef(gone);
   goneRef.current = gone;
   useEffect(() => {

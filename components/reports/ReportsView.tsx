@@ -76,7 +76,7 @@ export function ReportsView({
       }));
     } else if (answer.error.kind === 'not_found') {
       rows.end(report.id);
-      gone(t('popup_alreadyDeleted'));
+      gone(t('error_report_gone'));
     } else {
       rows.end(report.id, { context: t('popup_reanalyzeFailed'), error: answer.error });
     }

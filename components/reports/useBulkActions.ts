@@ -55,6 +55,9 @@ export function useBulkActions(send: Sender) {
         work.set(op.id, 'updating');
       } else if (item.state === 'done' && item.report) {
         updated.set(op.id, item.report);
+      } else if (item.state === 'failed' && item.error?.kind === 'not_found') {
+        // Found gone on the service: it leaves the list as a deleted one does.
+        work.set(op.id, 'deleted');
       }
     }
     return { work, updated };

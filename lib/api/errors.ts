@@ -1,5 +1,6 @@
 // The one error type the client throws: a kind, a reason and details (lib/error-text.ts words
-// them), with an English `message` for Node. The only server text kept is scrubbed 422 messages.
+// them), with an English `message` for Node. The only server text kept is scrubbed: 422 messages
+// and a 403's message about one report.
 import type * as z from 'zod/mini';
 import { duration } from '../time';
 import type { ApiErrorReason, ErrorData, ErrorKind } from './model';
@@ -16,6 +17,8 @@ export interface SiteReportErrorDetails {
   reason?: ErrorReason;
   /** For 'timeout' and 'notReady': how long was waited, in ms. */
   waitedMs?: number;
+  /** For 'reportRefused': the service's own message, scrubbed, as text. */
+  serviceMessage?: string;
 }
 
 export class SiteReportError extends Error {
@@ -29,6 +32,7 @@ export class SiteReportError extends Error {
   /** Set on every failure the client detects (apiError, invalidInput, abortedError). */
   readonly reason?: ErrorReason;
   readonly waitedMs?: number;
+  readonly serviceMessage?: string;
 
   constructor(kind: ErrorKind, message: string, details: SiteReportErrorDetails = {}) {
     super(message);
@@ -38,12 +42,14 @@ export class SiteReportError extends Error {
     if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
     if (details.reason !== undefined) this.reason = details.reason;
     if (details.waitedMs !== undefined) this.waitedMs = details.waitedMs;
+    if (details.serviceMessage !== undefined) this.serviceMessage = details.serviceMessage;
   }
 }
 
 const KIND_OF: Record<ErrorReason, ErrorKind> = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
+  reportRefused: 'forbidden',
   notFoundOnList: 'not_found',
   reportGone: 'not_found',
   projectGone: 'not_found',
@@ -74,6 +80,10 @@ const waited = (details: SiteReportErrorDetails) => duration((details.waitedMs ?
 const ENGLISH: Record<ErrorReason, (details: SiteReportErrorDetails) => string> = {
   unauthorized: () => 'The service rejected the API key. Check the key on the options page.',
   forbidden: () => 'This account has no API access. Check the plan on the service’s site.',
+  reportRefused: ({ serviceMessage }) =>
+    serviceMessage
+      ? `The service refused this for the report: ${serviceMessage}`
+      : 'The service refused this for the report (HTTP 403).',
   notFoundOnList: () =>
     'The service has nothing at this address. Check the service URL on the options page.',
   reportGone: () => 'That report no longer exists.',
@@ -126,6 +136,7 @@ export function toErrorData(error: unknown): ErrorData {
     if (Object.keys(error.fieldErrors).length > 0) data.fieldErrors = error.fieldErrors;
     if (error.retryAfterSeconds !== undefined) data.retryAfterSeconds = error.retryAfterSeconds;
     if (error.waitedMs !== undefined) data.waitedMs = error.waitedMs;
+    if (error.serviceMessage !== undefined) data.serviceMessage = error.serviceMessage;
     return data;
   }
   // A platform abort (e.g. a caller's own AbortSignal) is a cancellation, not a fault.

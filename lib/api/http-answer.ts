@@ -2,7 +2,7 @@
 import type * as z from 'zod/mini';
 import { apiError, type ErrorReason, type FieldErrors, type SiteReportError } from './errors';
 import { rateLimitWait } from './retry-after';
-import { DeleteAnswer, ValidationBody } from './schemas';
+import { DeleteAnswer, RefusalBody, ValidationBody } from './schemas';
 
 export interface HttpAnswer {
   status: number;
@@ -31,15 +31,25 @@ export function checkDeleted(answer: HttpAnswer): void {
   if (answer.status !== 204 && answer.text.trim() !== '') decode(DeleteAnswer, answer);
 }
 
+/** What a call's 403 and 404 mean: the default 403 is "no API access". */
+export interface StatusMeanings {
+  notFound: ErrorReason;
+  /** 'reportRefused': a 403 about one report, whose message is kept. */
+  forbidden?: 'forbidden' | 'reportRefused';
+}
+
 export function httpError(
   { status, text, headers }: HttpAnswer,
-  notFound: ErrorReason,
+  { notFound, forbidden = 'forbidden' }: StatusMeanings,
   scrub: (text: string) => string,
 ): SiteReportError {
   switch (status) {
     case 401:
       return apiError('unauthorized', { status });
     case 403:
+      if (forbidden === 'reportRefused') {
+        return apiError(forbidden, { status, serviceMessage: refusalMessage(text, scrub) });
+      }
       return apiError('forbidden', { status });
     case 404:
       return apiError(notFound, { status });
@@ -49,6 +59,29 @@ export function httpError(
       return apiError('rateLimited', { status, retryAfterSeconds: rateLimitWait(headers) });
   }
   return apiError(status >= 500 ? 'server' : 'otherStatus', { status });
+}
+
+/** The most of a refusal's message that is kept, in characters. */
+const MAX_REFUSAL_LENGTH = 300;
+
+/**
+ * A refusal's `message` (Laravel's `{ "message": "…" }`) as one line of plain text, scrubbed and
+ * bounded; undefined when the body has none (an HTML page's text is never taken).
+ */
+function refusalMessage(text: string, scrub: (text: string) => string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = RefusalBody.safeParse(body);
+  if (!parsed.success) return undefined;
+  const line = scrub(parsed.data.message)
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim();
+  if (!line) return undefined;
+  return line.length > MAX_REFUSAL_LENGTH ? `${line.slice(0, MAX_REFUSAL_LENGTH - 1)}…` : line;
 }
 
 /** A 422's field messages, scrubbed: a server may echo the key back inside them. */

@@ -207,6 +207,8 @@ export type ErrorKind = z.infer<typeof ErrorKind>;
 export const API_ERROR_REASONS = [
   'unauthorized',
   'forbidden',
+  /** A 403 on one report's change or delete, the report still there: the service's own words. */
+  'reportRefused',
   'notFoundOnList',
   'reportGone',
   'projectGone',
@@ -239,6 +241,8 @@ export const ErrorReason = z.enum([
   // The background queue's (lib/jobs/queue/).
   'passwordGone',
   'fateUnknown',
+  /** A create a job did not send: the monthly report quota was used up. */
+  'quotaNotSent',
   'jobTooBig',
   'exportCut',
   'jobNotFound',
@@ -260,6 +264,8 @@ export const ErrorData = z.object({
   retryAfterSeconds: z.optional(z.number()),
   /** For 'timeout' and 'notReady': how long was waited, in ms. */
   waitedMs: z.optional(z.number()),
+  /** For 'reportRefused': the service's own message, as text (scrubbed of the key). */
+  serviceMessage: z.optional(z.string()),
   /** For 'exportCut': how many reports were exported; for 'overAllowance': creates asked for. */
   count: z.optional(z.number()),
   /** For 'overAllowance': the reports the plan allows a month. */

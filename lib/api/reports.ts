@@ -1,7 +1,8 @@
 // The reports resource: list, read, create, update and delete, and polling a new report until
-// the service has rated it. Each method checks its input, makes one call and decodes the answer.
+// the service has rated it. Each method checks its input, makes one call and decodes the answer;
+// a change or delete refused with a 403 reads the report to tell a gone report from a refusal.
 import { pause, type Sleep, withDeadline } from './cancellation';
-import { apiError, positiveOption, validate } from './errors';
+import { apiError, positiveOption, SiteReportError, validate } from './errors';
 import { checkDeleted, decode } from './http-answer';
 import { listQuery } from './list-query';
 import {
@@ -13,7 +14,7 @@ import {
   UpdateReportInput,
 } from './model';
 import { ReportEnvelope, ReportList, toPage } from './schemas';
-import type { CallOptions, Transport } from './transport';
+import type { Call, CallOptions, Transport } from './transport';
 
 export interface WaitOptions extends CallOptions {
   /** Total time allowed for the report to be rated (default 60 s). */
@@ -22,6 +23,9 @@ export interface WaitOptions extends CallOptions {
 
 const DEFAULT_WAIT_MS = 60_000;
 const MAX_POLL_DELAY_MS = 5_000;
+
+/** What a read after a refused change says instead of the refusal: gone, no access, cancelled. */
+const LOOKUP_SAYS = new Set(['not_found', 'forbidden', 'unauthorized', 'aborted']);
 
 export interface ReportsApiOptions {
   transport: Transport;
@@ -32,6 +36,22 @@ export interface ReportsApiOptions {
 }
 
 export function createReportsApi({ transport, sleep, pollDelayMs }: ReportsApiOptions) {
+  /**
+   * Deployments answer a change or delete of a report that is gone (or another account's) with a
+   * 403: a read of it tells. A 404 there is "that report no longer exists"; a read refused as
+   * well (a key without API access, or rejected) is that refusal; anything else leaves the 403's
+   * own message.
+   */
+  async function goneOrRefused(id: number, error: unknown, signal?: AbortSignal): Promise<never> {
+    if (!(error instanceof SiteReportError) || error.reason !== 'reportRefused') throw error;
+    try {
+      await reports.get(id, { signal });
+    } catch (lookup) {
+      if (lookup instanceof SiteReportError && LOOKUP_SAYS.has(lookup.kind)) throw lookup;
+    }
+    throw error;
+  }
+
   const reports = {
     async list(params: ListReportsParams = {}, { signal }: CallOptions = {}): Promise<ReportPage> {
       const input = validate(ListReportsParams, params);
@@ -77,27 +97,38 @@ export function createReportsApi({ transport, sleep, pollDelayMs }: ReportsApiOp
     ): Promise<Report> {
       const reportId = validate(ReportId, id, 'id');
       const { privacy, password, results } = validate(UpdateReportInput, input);
-      const answer = await transport.request(
-        {
-          method: 'PUT',
-          path: `/reports/${reportId}`,
-          notFound: 'reportGone',
-          form: {
-            privacy,
-            password: password || undefined,
-            results: results === undefined ? undefined : results ? 1 : 0,
+      const answer = await transport
+        .request(
+          {
+            method: 'PUT',
+            path: `/reports/${reportId}`,
+            notFound: 'reportGone',
+            forbidden: 'reportRefused',
+            form: {
+              privacy,
+              password: password || undefined,
+              results: results === undefined ? undefined : results ? 1 : 0,
+            },
           },
-        },
-        signal,
-      );
+          signal,
+        )
+        .catch((error: unknown) => goneOrRefused(reportId, error, signal));
       return decode(ReportEnvelope, answer).data;
     },
 
     async delete(id: number, { signal }: CallOptions = {}): Promise<{ id: number }> {
       const reportId = validate(ReportId, id, 'id');
       const path = `/reports/${reportId}`;
+      const call: Call = {
+        method: 'DELETE',
+        path,
+        notFound: 'reportGone',
+        forbidden: 'reportRefused',
+      };
       checkDeleted(
-        await transport.request({ method: 'DELETE', path, notFound: 'reportGone' }, signal),
+        await transport
+          .request(call, signal)
+          .catch((error: unknown) => goneOrRefused(reportId, error, signal)),
       );
       return { id: reportId };
     },

@@ -282,6 +282,9 @@ const Messages = z.union([
 ]);
 
 /** 422 in the contract's form (`message` holds the fields) or Laravel's (`errors` does). */
+/** A refusal's body (a 403): Laravel's `{ "message": "…" }`. */
+export const RefusalBody = z.object({ message: z.string() });
+
 export const ValidationBody = z.union([
   z.object({ errors: z.record(z.string(), Messages) }),
   z.object({ message: z.record(z.string(), Messages) }),

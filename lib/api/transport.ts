@@ -2,8 +2,8 @@
 // repeat, one shared request for identical reads in flight, and failures as SiteReportErrors.
 import { readBody } from './body';
 import { pause, type Sleep, unlessAborted, withDeadline } from './cancellation';
-import { abortedError, apiError, type ErrorReason, SiteReportError } from './errors';
-import { type HttpAnswer, httpError } from './http-answer';
+import { abortedError, apiError, SiteReportError } from './errors';
+import { type HttpAnswer, httpError, type StatusMeanings } from './http-answer';
 import { type RateInfo, rateInfoOf } from './rate-info';
 
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -17,13 +17,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Query or form values; undefined ones are left out. */
 export type WireParams = Record<string, string | number | undefined>;
 
-export interface Call {
+export interface Call extends StatusMeanings {
   method: Method;
   path: string;
   query?: WireParams;
   form?: WireParams;
-  /** What a 404 means for this call. */
-  notFound: ErrorReason;
 }
 
 export interface TransportOptions {
@@ -141,7 +139,7 @@ export function createTransport(options: TransportOptions) {
         if (call.method === 'DELETE' && answer.status === 404 && retry > 0) {
           return { status: 204, text: '', headers: answer.headers };
         }
-        throw httpError(answer, call.notFound, scrub);
+        throw httpError(answer, call, scrub);
       } catch (error) {
         const wait = retryWait(call.method, error, retry, paused);
         if (wait === undefined) throw error;

@@ -170,6 +170,15 @@ export function isFinished(job: { state: string }): boolean {
   return job.state === 'done' || job.state === 'failed' || job.state === 'cancelled';
 }
 
+/** The failed creates a job did not send because the monthly quota was used up. */
+export function notSentCount(job: {
+  items: readonly { state: string; error?: { reason?: string } }[];
+}): number {
+  return job.items.filter(
+    (item) => item.state === 'failed' && item.error?.reason === 'quotaNotSent',
+  ).length;
+}
+
 /** How many items are in each state, and in all. */
 export function countItems(job: {
   items: readonly { state: string }[];

@@ -55,6 +55,9 @@ describe('command-line options', () => {
         '--serve-samples',
         '--redirect-to',
         'http://127.0.0.1:8790/somewhere',
+        '--monthly-quota',
+        '3',
+        '--missing-report-404',
       ],
       {},
     );
@@ -77,6 +80,8 @@ describe('command-line options', () => {
         fetchTimeoutMs: 2000,
         serveSamples: true,
         redirectTo: 'http://127.0.0.1:8790',
+        monthlyQuota: 3,
+        missingReport: 404,
       },
     });
   });

@@ -41,11 +41,23 @@ describe('authentication', () => {
 
 describe('not found', () => {
   const NOT_FOUND = { message: 'Resource not found.', status: 404 };
+  const UNAUTHORIZED = { message: 'This action is unauthorized.' };
+
+  // Laravel deployments authorise a change before they look the report up (CONTRACT.md).
+  it.each([
+    ['PUT', '/reports/999'],
+    ['DELETE', '/reports/999'],
+    ['PUT', '/reports/abc'],
+  ])('answers 403 "This action is unauthorized." for %s %s', async (method, path) => {
+    const service = await start();
+    const form = method === 'PUT' ? { results: 1 } : undefined;
+    const answer = await api(service, method, path, { form });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual(UNAUTHORIZED);
+  });
 
   it.each([
     ['GET', '/reports/999'],
-    ['PUT', '/reports/999'],
-    ['DELETE', '/reports/999'],
     ['GET', '/reports/abc'],
     ['DELETE', '/projects/nowhere.test'],
   ])('answers 404 for %s %s', async (method, path) => {
@@ -57,24 +69,40 @@ describe('not found', () => {
     expect(answer.body).toEqual(NOT_FOUND);
   });
 
+  it.each([
+    ['PUT', '/reports/999'],
+    ['DELETE', '/reports/999'],
+  ])('answers %s %s with 404 when told to (missingReport: 404)', async (method, path) => {
+    const service = await start({ missingReport: 404 });
+    const form = method === 'PUT' ? { privacy: 1 } : undefined;
+    const answer = await api(service, method, path, { form });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual(NOT_FOUND);
+  });
+
   it("keeps accounts apart: another account's report and project are not found", async () => {
     const service = await start();
     const [id] = await service.seed([{ url: 'https://private.test/', result: 'good' }]);
     for (const [method, path] of [
       ['GET', `/reports/${id}`],
-      ['PUT', `/reports/${id}`],
-      ['DELETE', `/reports/${id}`],
       ['DELETE', '/projects/private.test'],
     ] as const) {
-      const form = method === 'PUT' ? { privacy: 1 } : undefined;
-      const answer = await api(service, method, path, { key: OTHER_KEY, form });
+      const answer = await api(service, method, path, { key: OTHER_KEY });
       expect(answer.status, `${method} ${path}`).toBe(404);
       expect(answer.body).toEqual(NOT_FOUND);
     }
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const form = method === 'PUT' ? { privacy: 1 } : undefined;
+      const answer = await api(service, method, `/reports/${id}`, { key: OTHER_KEY, form });
+      expect(answer.status, method).toBe(403);
+      expect(answer.body).toEqual(UNAUTHORIZED);
+    }
     expect((await api(service, 'GET', '/reports', { key: OTHER_KEY })).body.data).toEqual([]);
     expect((await api(service, 'GET', '/projects', { key: OTHER_KEY })).body.data).toEqual([]);
-    // Still there for its owner.
-    expect((await api(service, 'GET', `/reports/${id}`)).status).toBe(200);
+    // Still there for its owner, unchanged.
+    const own = await api(service, 'GET', `/reports/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.data.privacy).toBe(0);
   });
 
   it('answers an unknown API route (a wrong base URL) with Laravel’s route message', async () => {
@@ -257,5 +285,21 @@ describe('CORS', () => {
     const service = await start();
     const response = await fetch(`${service.url}/`);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('a policy of its own (refuse)', () => {
+  it('answers 403 with its message to the requests it refuses, after the key is checked', async () => {
+    const service = await start({
+      refuse: ({ method, path }) =>
+        method === 'PUT' && path.endsWith('/reports/1') ? 'This report is locked.' : undefined,
+    });
+    const [id] = await service.seed([{ url: 'https://locked.test/', result: 'good' }]);
+    expect(id).toBe(1);
+    const refused = await api(service, 'PUT', '/reports/1', { form: { results: 1 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'This report is locked.' });
+    expect((await api(service, 'GET', '/reports/1')).status).toBe(200);
+    expect((await api(service, 'PUT', '/reports/1', { key: null })).status).toBe(401);
   });
 });

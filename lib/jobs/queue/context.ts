@@ -76,6 +76,11 @@ export interface QueueContext {
   unrecorded: Set<string>;
   /** No request before this: the network failed, or the browser is offline. */
   backoffUntil: number;
+  /**
+   * Services (serviceKey) whose quota refusal came but is not written yet: no create is sent to
+   * them meanwhile. Writing it fails every waiting create of that service (outcomes.ts).
+   */
+  quotaRefused: Set<string>;
 }
 
 export function createContext(env: QueueEnvironment): QueueContext {
@@ -88,8 +93,12 @@ export function createContext(env: QueueEnvironment): QueueContext {
     inFlight: new Map(),
     unrecorded: new Set(),
     backoffUntil: 0,
+    quotaRefused: new Set(),
   };
 }
+
+/** A service as a key of a set: its address and key fingerprint. */
+export const serviceKey = ({ url, key }: JobService) => `${key} ${url}`;
 
 export const keyOf = (jobId: string, index: number) => `${jobId}:${index}`;
 

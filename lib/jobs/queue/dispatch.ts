@@ -11,6 +11,7 @@ import {
   keyOf,
   type QueueContext,
   type QueueEvent,
+  serviceKey,
   toReconcile,
   warn,
 } from './context';
@@ -26,14 +27,21 @@ const STEP_RETRY_MS = 5_000;
  * whose time has come), of the first job that may go on; else when the next look is due.
  */
 /** An item is under way while its request is out, and until its answer is written. */
-function nextWaiting(jobs: Job[], underWay: (key: string) => boolean, now: number) {
+function nextWaiting(
+  jobs: Job[],
+  underWay: (key: string) => boolean,
+  quotaRefused: ReadonlySet<string>,
+  now: number,
+) {
   let due: number | undefined;
   for (const job of jobs) {
     if (isFinished(job) || job.state === 'paused') continue;
     // A job without a service is held at the first look (recovery.ts).
     if (!job.service) continue;
+    const noCreates = quotaRefused.has(serviceKey(job.service));
     for (const [index, item] of job.items.entries()) {
       if (underWay(keyOf(job.id, index))) continue;
+      if (item.state === 'waiting' && noCreates && item.op.type === 'create') continue;
       if (item.state === 'waiting') return { job, index, item, service: job.service };
       if (!toReconcile(item) || item.reconcileAt === undefined) continue;
       if (item.reconcileAt <= now) return { job, index, item, service: job.service };
@@ -68,6 +76,7 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
         const next = nextWaiting(
           state.jobs,
           (key) => inFlight.has(key) || ctx.unrecorded.has(key),
+          ctx.quotaRefused,
           now,
         );
         if (!next.job) {

@@ -2,6 +2,7 @@
 // taken; once sent, a lost answer leaves its fate unknown and it is never repeated.
 import { type SiteReportClient, SiteReportError } from '../../api';
 import type { ErrorData, Report, ReportPage } from '../../api/model';
+import { isQuotaRefusal } from '../../api/quota';
 import { errorData, NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
 import type { JobOp } from '../jobs';
@@ -101,6 +102,8 @@ export type Verdict =
   | { next: 'pause'; error: ErrorData }
   /** A read, update or delete to try again. */
   | { next: 'retry'; error: ErrorData }
+  /** A create refused for the monthly quota: failed, and no more creates are sent. */
+  | { next: 'quotaUsedUp'; error: ErrorData }
   | { next: 'failed' | 'unknown' | 'cancelled'; error: ErrorData };
 
 /** A create that was sent and got no answer that can be read: it may or may not exist now. */
@@ -125,8 +128,12 @@ export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
     case 'rate_limited':
       return { next: 'waiting' };
     case 'unauthorized':
-    case 'forbidden':
       return { next: 'pause', error: data };
+    case 'forbidden':
+      // A refusal about one report is that item's failure; only "no API access" stops every job.
+      return error.reason === 'reportRefused'
+        ? { next: 'failed', error: data }
+        : { next: 'pause', error: data };
     case 'not_found':
       return op.type === 'deleteReport' || op.type === 'deleteProject'
         ? { next: 'done' }
@@ -143,6 +150,9 @@ export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
       return tries + 1 < MAX_TRIES
         ? { next: 'retry', error: data }
         : { next: 'failed', error: data };
+    case 'validation':
+      if (create && isQuotaRefusal(error)) return { next: 'quotaUsedUp', error: data };
+      return { next: 'failed', error: data };
     case 'unexpected_response':
       // A create answered 2xx in a form not understood was taken, but its report is not known.
       if (create && error.status !== undefined && error.status < 300) {

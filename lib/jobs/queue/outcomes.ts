@@ -1,6 +1,8 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
 // pauses every job; a network or service failure holds all requests back for a while. A request
-// goes only to the service and key its job was made for; otherwise the job is held, unsent.
+// goes only to the service and key its job was made for; otherwise the job is held, unsent. A
+// quota refusal stops the waiting creates of every job of that service ("not sent").
+import { SiteReportError } from '../../api/errors';
 import { DEFAULT_PER_PAGE } from '../../api/list-query';
 import {
   type ErrorData,
@@ -9,9 +11,10 @@ import {
   type ReportSummary,
   toSummary,
 } from '../../api/model';
+import { isQuotaRefusal } from '../../api/quota';
 import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { Job, JobItem, JobOp } from '../jobs';
+import type { Job, JobItem, JobOp, JobService } from '../jobs';
 import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../jobs';
 import { sameService } from '../service';
 import {
@@ -22,6 +25,7 @@ import {
   keyOf,
   type QueueContext,
   type QueueEvent,
+  serviceKey,
   toReconcile,
   warn,
 } from './context';
@@ -102,6 +106,30 @@ function deletedBy(op: JobOp): Gone | undefined {
   return undefined;
 }
 
+/**
+ * The monthly quota is used up: every create still waiting in a job of the same service fails as
+ * "not sent" (so "Retry failed" sends it later), and those jobs finish once nothing is under way.
+ */
+function stopCreates(
+  state: QueueState,
+  service: JobService | undefined,
+  events: QueueEvent[],
+  now: number,
+) {
+  for (const job of state.jobs) {
+    if (isFinished(job) || !sameService(job.service, service)) continue;
+    for (const item of job.items) {
+      if (item.op.type !== 'create' || item.state !== 'waiting') continue;
+      item.state = 'failed';
+      item.error = errorWithText({ kind: 'validation', reason: 'quotaNotSent' });
+      events.push({ job, item, stage: 'finished' });
+    }
+    finishIfDone(job, events, now);
+  }
+}
+
+const quotaRefusal = (error: unknown) => error instanceof SiteReportError && isQuotaRefusal(error);
+
 /** Key rejected, no API access, not connected: every job waits for the user. */
 function pauseAll(state: QueueState, error: ErrorData) {
   for (const other of state.jobs) {
@@ -117,7 +145,7 @@ function pauseAll(state: QueueState, error: ErrorData) {
  * shows it, then goes on with the work (`pump`, dispatch.ts).
  */
 export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
-  const { env, store, pacer, passwords, effects, inFlight, unrecorded } = ctx;
+  const { env, store, pacer, passwords, effects, inFlight, unrecorded, quotaRefused } = ctx;
 
   /** Records what looking for an unknown create's report found. */
   function reconciled(state: QueueState, stored: JobItem, outcome: Outcome) {
@@ -150,7 +178,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
   }
 
   /** Records an answer as its item's new state; what it leaves to remember and to show. */
-  function record(state: QueueState, { jobId, index, item }: Dispatch, outcome: Outcome) {
+  function record(state: QueueState, { jobId, index, item, service }: Dispatch, outcome: Outcome) {
     const events: QueueEvent[] = [];
     const seen: Report[] = [];
     let gone: Gone | undefined;
@@ -199,6 +227,10 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       } else if (verdict.next === 'pause') {
         stored.state = requeued;
         pauseAll(state, verdict.error);
+      } else if (verdict.next === 'quotaUsedUp') {
+        stored.state = 'failed';
+        stored.error = verdict.error;
+        stopCreates(state, service, events, env.now());
       } else {
         stored.state = verdict.next;
         stored.error = verdict.error;
@@ -240,6 +272,12 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     } catch (error) {
       outcome = { ok: false, error };
     }
+    // Until it is written, no other create goes to that service.
+    const refusedFor =
+      service && item.op.type === 'create' && !outcome.ok && quotaRefusal(outcome.error)
+        ? serviceKey(service)
+        : undefined;
+    if (refusedFor) quotaRefused.add(refusedFor);
     const key = keyOf(jobId, index);
     // Kept in memory until written (a failed write is tried again), and meanwhile the alarm stays
     // set: a worker stopped before that leaves the item 'running', which its successor looks at.
@@ -256,6 +294,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       }
     }
     unrecorded.delete(key);
+    if (refusedFor) quotaRefused.delete(refusedFor);
     const { events, seen, gone } = recorded;
     try {
       // Only answers of the job's service come this far.

@@ -106,6 +106,40 @@ describe('JobProgress when the job ends', () => {
     expect(onRetryFailed).toHaveBeenCalledTimes(1);
   });
 
+  it('says the monthly quota stopped its creates: how many were not sent, with Retry failed', () => {
+    const refused = {
+      kind: 'validation' as const,
+      reason: 'validation' as const,
+      status: 422,
+      fieldErrors: { url: ['You created too many reports.'] },
+      message: '',
+    };
+    const notSent = { kind: 'validation' as const, reason: 'quotaNotSent' as const, message: '' };
+    const { onRetryFailed } = renderProgress(
+      {
+        id: 'job-1',
+        state: 'failed',
+        items: [
+          { state: 'done' },
+          { state: 'done' },
+          { state: 'failed', error: refused },
+          ...Array.from({ length: 3 }, () => ({ state: 'failed', error: notSent })),
+        ],
+      },
+      { labels: { title: 'Report 6 pages', done: (count: number) => `${count} reported` } },
+    );
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe(
+      '2 reported, 1 failed' + 'Monthly report quota used up: 3 not sent.',
+    );
+    // The refusal's own words are listed once; the creates not sent are said in the summary.
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'The service did not accept the values sent: You created too many reports.',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry failed' }));
+    expect(onRetryFailed).toHaveBeenCalledTimes(1);
+  });
+
   it('says what was cancelled or of unknown outcome', () => {
     renderProgress(job('cancelled', { done: 3, unknown: 1, cancelled: 6 }));
     expect(screen.getByRole('status').textContent).toBe(

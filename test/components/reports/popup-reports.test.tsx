@@ -411,6 +411,18 @@ describe('Reports: actions on a row', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
+  it('says a re-analyzed report that is gone no longer exists, and refreshes the list', async () => {
+    const { send } = await openReports({
+      handlers: { updateReport: () => fail('not_found', 'That report no longer exists.') },
+    });
+    fireEvent.click(
+      within(await row('https://example.com/blog')).getByRole('button', { name: 'Re-analyze' }),
+    );
+    expect(await screen.findByText('That report no longer exists.')).toBeTruthy();
+    await waitFor(() => expect(requestsOf(send, 'listReports')).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('asks before deleting, says what is lost, and Cancel keeps it', async () => {
     const { send } = await openReports({ handlers: { deleteReport: () => ok({ id: 2 }) } });
     fireEvent.click(

@@ -442,6 +442,47 @@ describe('reading, changing and deleting reports', () => {
     );
   });
 
+  it('updateReport of a report gone behind its back (403, then a 404 on reading it) answers not_found, forgets it and clears the badge', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/pricing' });
+    fakeBrowser.storage.onChanged.addListener((c, a) => void handleRatingCacheChange(c, a));
+    stub.on(() => ({ body: { data: wireReport() } }));
+    await ask({ type: 'getReport', id: 42 });
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe('Good'),
+    );
+
+    stub.on((request) =>
+      request.method === 'PUT'
+        ? { status: 403, body: { message: 'This action is unauthorized.' } }
+        : { status: 404, body: { message: 'Resource not found.', status: 404 } },
+    );
+    const error = failure(await ask({ type: 'updateReport', id: 42, input: { results: true } }));
+    expect(error).toMatchObject({ kind: 'not_found', message: 'That report no longer exists.' });
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe(''),
+    );
+  });
+
+  it('updateReport refused (403) of a report that is still there keeps it and says the service’s words', async () => {
+    stub.on(() => ({ body: { data: wireReport() } }));
+    await ask({ type: 'getReport', id: 42 });
+    stub.on((request) =>
+      request.method === 'PUT'
+        ? { status: 403, body: { message: 'This action is unauthorized.' } }
+        : { body: { data: wireReport() } },
+    );
+    const error = failure(await ask({ type: 'updateReport', id: 42, input: { results: true } }));
+    expect(error).toMatchObject({
+      kind: 'forbidden',
+      reason: 'reportRefused',
+      message: 'The service refused this for the report: This action is unauthorized.',
+    });
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+      reportId: 42,
+    });
+  });
+
   it('deleteReport forgets the report (badge cleared)', async () => {
     const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/pricing' });
     fakeBrowser.storage.onChanged.addListener((c, a) => void handleRatingCacheChange(c, a));

@@ -74,7 +74,16 @@ export interface FakeServiceOptions {
   resetOnEveryAnswer?: boolean;
   /** Addresses whose creates the service stores under another (where its fetch ends). */
   redirects?: Record<string, string>;
+  /** Creates it takes before every create is the quota's 422 (default: no quota). */
+  quota?: number;
+  /** What a PUT or DELETE of a missing report answers: 404 (default) or Laravel's 403. */
+  missingReport?: 403 | 404;
 }
+
+export const QUOTA_REFUSAL = {
+  status: 422,
+  body: { message: { url: ['You created too many reports.'] }, status: 422 },
+};
 
 /** A report as the service sends it. */
 export function wire(id: number, url: string, fields: Record<string, unknown> = {}) {
@@ -99,7 +108,10 @@ export function fakeService({
   windowMs = 60_000,
   resetOnEveryAnswer,
   redirects = {},
+  quota,
+  missingReport = 404,
 }: FakeServiceOptions) {
+  let created = 0;
   const limiter = limit > 0 ? createRateLimiter(limit, windowMs, clock.now) : null;
   const reports = new Map<number, ReturnType<typeof wire>>();
   let nextId = 1;
@@ -117,6 +129,8 @@ export function fakeService({
   function handle(method: string, path: string, form: URLSearchParams): Reply {
     const [, resource, key] = (path.split('?')[0] ?? '').split('/');
     if (method === 'POST' && resource === 'reports') {
+      if (quota !== undefined && created >= quota) return QUOTA_REFUSAL;
+      created += 1;
       const id = nextId++;
       const sent = form.get('url') ?? '';
       const report = wire(id, redirects[sent] ?? sent, {
@@ -151,7 +165,13 @@ export function fakeService({
     const notFound = { status: 404, body: { message: 'Resource not found.', status: 404 } };
     if (resource === 'reports') {
       const report = reports.get(Number(key));
-      if (!report) return notFound;
+      if (method === 'GET')
+        return report ? { status: 200, body: { data: report, status: 200 } } : notFound;
+      if (!report) {
+        return missingReport === 403
+          ? { status: 403, body: { message: 'This action is unauthorized.' } }
+          : notFound;
+      }
       if (method === 'DELETE') {
         reports.delete(report.id);
         return { status: 200, body: { id: report.id, object: 'report', deleted: true } };
