@@ -12,6 +12,7 @@ import {
   FetchFailure,
   type FetchLimits,
   ratingFromScore,
+  unfetchedResults,
 } from './analysis';
 import { type ApiContext, analysed, isWebUrl, matchRoute } from './api';
 import { type Analysed, dbTime, type Privacy, type Rating, Store } from './db';
@@ -241,7 +242,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         analysis = {
           result: 'bad',
           score: 0,
-          results: { error: error.message, checks: [] },
+          results: unfetchedResults(error.message),
           generatedAt: dbTime(),
         };
       }
@@ -598,7 +599,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
               ? {
                   result,
                   score: score ?? SEED_SCORES[result],
-                  results: report.results ?? { checks: [], seeded: true },
+                  results: report.results ?? {},
                   generatedAt,
                 }
               : null,
