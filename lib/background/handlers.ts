@@ -14,6 +14,7 @@ import {
   type RequestType,
 } from '../messaging/protocol';
 import { forgetProject, forgetReport, getCachedRating, rememberReports } from '../rating/cache';
+import { explanationOf } from '../rating/checks';
 import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
@@ -99,6 +100,13 @@ export const handlers = {
     const report = await forgettingGone(id, client.baseUrl, () => client.reports.get(id));
     await rememberReports([report], client.baseUrl);
     return toSummary(report);
+  },
+
+  async getReportDetails({ id }, deps) {
+    const client = await clientOf(deps);
+    const report = await forgettingGone(id, client.baseUrl, () => client.reports.get(id));
+    await rememberReports([report], client.baseUrl);
+    return { report: toSummary(report), explanation: explanationOf(report.results) };
   },
 
   async updateReport({ id, input }, deps) {

@@ -85,7 +85,7 @@ describe('analysis of the sample pages', () => {
     expect(report.result).toBe(rating);
     expect(report.score).toBe(SAMPLE_SCORES[name as keyof typeof SAMPLE_SCORES]);
     expect(Object.keys(report.results)).toEqual(REPORTED_ORDER);
-    for (const check of Object.values(report.results)) {
+    for (const check of Object.values(report.results as Record<string, object>)) {
       expect(Object.keys(check)).toEqual(['passed', 'importance', 'value', 'errors']);
       expect(check).toMatchObject({
         passed: expect.any(Boolean),

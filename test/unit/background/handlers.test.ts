@@ -10,7 +10,7 @@ import type { Answer, RequestType } from '../../../lib/messaging/protocol';
 import { handleRatingCacheChange } from '../../../lib/rating/badge';
 import { getCachedRating, rememberReports } from '../../../lib/rating/cache';
 import { loadSettings, saveSettings } from '../../../lib/settings';
-import { HTML_PAGE, wireList, wireReport } from '../../support/fixtures';
+import { HTML_PAGE, report, wireChecks, wireList, wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 
 const KEY = 'sr_test_key_0123456789';
@@ -376,6 +376,63 @@ describe('reading, changing and deleting reports', () => {
     await ask({ type: 'getReport', id: 5 });
     stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
     expect(failure(await ask({ type: 'getReport', id: 5 })).kind).toBe('not_found');
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
+  });
+
+  it('getReportDetails reads the report and explains its rating, caching only the rating', async () => {
+    stub.on(() => ({
+      body: { data: wireReport({ id: 5, result: 'decent', results: wireChecks() }) },
+    }));
+    const details = success<{ report: unknown; explanation: unknown }>(
+      await ask({ type: 'getReportDetails', id: 5 }),
+    );
+    expect(stub.requests[0]?.url.pathname).toBe('/api/v1/reports/5');
+    expect(details.report).toMatchObject({ id: 5, rating: 'decent' });
+    expect(details.report).not.toHaveProperty('results');
+    expect(details.explanation).toEqual({
+      passed: 3,
+      total: 6,
+      failed: [
+        {
+          key: 'title',
+          passed: false,
+          importance: 'high',
+          limit: { kind: 'length', min: 10, max: 60 },
+        },
+        {
+          key: 'load_time',
+          passed: false,
+          importance: 'medium',
+          limit: { kind: 'too_slow', max: 1 },
+        },
+        { key: 'image_format', passed: false, importance: 'low' },
+      ],
+    });
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+      reportId: 5,
+      rating: 'decent',
+    });
+    const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    expect(stored).not.toContain('load_time');
+    expect(stored).not.toContain('too_slow');
+  });
+
+  it.each([
+    ['no results', undefined],
+    ['results of another shape', { checks: [{ name: 'tls', passed: true }] }],
+    ['an empty map', []],
+  ])('getReportDetails of a report with %s explains nothing', async (_, results) => {
+    stub.on(() => ({ body: { data: wireReport({ results }) } }));
+    expect(success(await ask({ type: 'getReportDetails', id: 42 }))).toMatchObject({
+      report: { id: 42 },
+      explanation: null,
+    });
+  });
+
+  it('getReportDetails of a report that is gone answers not_found and forgets it', async () => {
+    await rememberReports([report({ id: 5 })], stub.baseUrl);
+    stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
+    expect(failure(await ask({ type: 'getReportDetails', id: 5 })).kind).toBe('not_found');
     expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
   });
 

@@ -29,6 +29,7 @@ import { JOB_KINDS, JOB_STATES, Job, MAX_RETRY_AFTER_SECONDS } from '../../../li
 import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
 import { Request, type RequestType } from '../../../lib/messaging/protocol';
 import { CachedRating } from '../../../lib/rating/cache';
+import { RatingExplanation } from '../../../lib/rating/checks';
 import type { Settings } from '../../../lib/settings';
 
 // A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED
@@ -157,6 +158,7 @@ const clientRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   ),
   fc.record({ type: fc.constant('createReport'), input: createInput }),
   fc.record({ type: fc.constant('getReport'), id: reportId }),
+  fc.record({ type: fc.constant('getReportDetails'), id: reportId }),
   fc.record({ type: fc.constant('updateReport'), id: reportId, input: updateInput }),
   fc.record({ type: fc.constant('deleteReport'), id: reportId }),
   fc.record({ type: fc.constant('waitForResult'), id: reportId }),
@@ -473,7 +475,28 @@ const report: fc.Arbitrary<Report> = fc.record(
     generatedAt: fc.option(iso),
     createdAt: fc.option(iso),
     updatedAt: fc.option(iso),
-    results: fc.jsonValue({ maxDepth: 2 }),
+    results: fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      // The contract's map of checks, with values of any kind in its fields.
+      fc.dictionary(
+        fc.string(),
+        fc.record(
+          {
+            passed: fc.oneof(fc.boolean(), fc.jsonValue({ maxDepth: 0 })),
+            importance: fc.oneof(fc.constantFrom('high', 'MEDIUM', 'low'), fc.jsonValue()),
+            value: fc.jsonValue({ maxDepth: 1 }),
+            errors: fc.dictionary(
+              fc.string(),
+              fc.oneof(
+                fc.record({ min: fc.jsonValue({ maxDepth: 0 }), max: fc.double() }),
+                fc.jsonValue({ maxDepth: 1 }),
+              ),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
   },
   {
     requiredKeys: [
@@ -615,6 +638,7 @@ type MethodName = keyof typeof METHODS;
 const METHOD_OF: Partial<Record<RequestType, MethodName>> = {
   createReport: 'reports.create',
   getReport: 'reports.get',
+  getReportDetails: 'reports.get',
   updateReport: 'reports.update',
   deleteReport: 'reports.delete',
   waitForResult: 'reports.waitForResult',
@@ -751,6 +775,10 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   getStatus: StatusAnswer,
   createReport: ReportSummary,
   getReport: ReportSummary,
+  getReportDetails: z.strictObject({
+    report: ReportSummary,
+    explanation: z.nullable(RatingExplanation),
+  }),
   updateReport: ReportSummary,
   waitForResult: ReportSummary,
   deleteReport: z.strictObject({ id: z.number() }),
