@@ -236,6 +236,7 @@ export function ReportsTab({
               }}
               onDelete={setConfirmDelete}
               busy={list.loading}
+              send={send}
             />
           </div>
         )}
