@@ -1,7 +1,8 @@
 // "Why this rating" in real Chromium against the local service: after a create in the popup, a
 // region lists the sample page's failed checks (high importance first) and how many of all
 // passed; the workspace's Reports table shows the same region in a report's details. The checks
-// are read with the report each time it is shown, and never kept in storage.
+// come with the report each time it is shown (a create's answer brings them), and are never
+// kept in storage.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPageTab, openPopup, outcomeOf, poll, type Stack, startStack, the } from './flows';
@@ -73,6 +74,12 @@ describe('This page', () => {
     expect(await region.getByRole('listitem').first().textContent()).toBe(
       'HTTPS encryption high importance',
     );
+    // The create's answer carried the checks: they cost no second request.
+    const { service } = the(stack, 'The stack');
+    const reads = service
+      .apiRequests()
+      .filter((request) => request.method === 'GET' && /\/reports\/\d+$/.test(request.path));
+    expect(reads).toEqual([]);
   });
 
   it('shows it again when the popup opens over a page with a report, and keeps none of it', async () => {

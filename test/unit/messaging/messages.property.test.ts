@@ -30,6 +30,7 @@ import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
 import { Request, type RequestType } from '../../../lib/messaging/protocol';
 import { CachedRating } from '../../../lib/rating/cache';
 import { RatingExplanation } from '../../../lib/rating/checks';
+import { createRecentDetails } from '../../../lib/rating/recent-details';
 import type { Settings } from '../../../lib/settings';
 
 // A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED
@@ -725,6 +726,8 @@ function depsFor(w: World) {
     },
   } as unknown as Queue);
   const deps: HandlerDeps = createHandlerDeps({
+    // Each run's own memory of report details: none from an earlier run answers for the client.
+    recentDetails: createRecentDetails(),
     clients: {
       get: async () => {
         used.push('clients.get');
