@@ -1,6 +1,7 @@
 // The analysis behind a report: fetch the page (http/https only, bounded in time, redirects and
 // size), parse it with a real HTML parser, and score a dozen on-page checks. The score is the sum
-// of the weights of the checks that pass (the weights add up to 100).
+// of the weights of the checks that pass (the weights add up to 100). A report's `results` is the
+// contract's map of checks, keyed like real deployments' where a check matches one of theirs.
 import { type DefaultTreeAdapterTypes, html as htmlSpec, parse } from 'parse5';
 import type { Rating } from './db';
 
@@ -176,19 +177,38 @@ function formatBytes(bytes: number): string {
 
 // ---------------------------------------------------------------------------------------------
 
+/** One of the service's own checks, with its weight in the score. */
 export interface CheckOutcome {
-  id: string;
+  id: CheckId;
   label: string;
   passed: boolean;
   value: string | number | boolean | null;
   weight: number;
   detail: string;
+  /** Why it failed, as the contract's error kinds (`{}` when it passed). */
+  errors: CheckErrors;
 }
 
-export interface AnalysisResults {
+export type Importance = 'high' | 'medium' | 'low';
+export type CheckErrors = Record<string, unknown>;
+
+/** A check as reports carry it (the contract's shape of `results` entries). */
+export interface ReportedCheck {
+  passed: boolean;
+  importance: Importance;
+  value: unknown;
+  errors: CheckErrors;
+}
+
+/** A report's `results`: the contract's map of checks, by key. */
+export type AnalysisResults = Record<string, ReportedCheck>;
+
+export interface Analysis {
+  score: number;
+  result: Rating;
+  results: AnalysisResults;
+  /** The service's own checks behind `results` and the score. */
   checks: CheckOutcome[];
-  passed: number;
-  failed: number;
   fetched: {
     status: number;
     finalUrl: string;
@@ -197,14 +217,6 @@ export interface AnalysisResults {
     timeMs: number;
     redirects: number;
   };
-}
-
-export interface Analysis {
-  /** The address the fetch ended on after redirects: the one a report is stored under. */
-  finalUrl: string;
-  score: number;
-  result: Rating;
-  results: AnalysisResults;
 }
 
 /**
@@ -243,7 +255,67 @@ export const CHECK_WEIGHTS = {
   response_time: 5,
 } as const;
 
-type CheckId = keyof typeof CHECK_WEIGHTS;
+export type CheckId = keyof typeof CHECK_WEIGHTS;
+
+/**
+ * The key each check reports under in `results`: the contract's key where one matches (a check
+ * and its length check share one), otherwise its own. Order is the order of `results`.
+ */
+export const REPORTED_KEYS = {
+  status: 'status',
+  https: 'https_encryption',
+  title: 'title',
+  title_length: 'title',
+  meta_description: 'meta_description',
+  meta_description_length: 'meta_description',
+  h1: 'headings',
+  lang: 'language',
+  viewport: 'meta_viewport',
+  canonical: 'canonical',
+  image_alt: 'image_keywords',
+  indexable: 'noindex',
+  page_weight: 'page_size',
+  response_time: 'load_time',
+} as const satisfies Record<CheckId, string>;
+
+type ReportedKey = (typeof REPORTED_KEYS)[CheckId];
+
+/** How much each reported check matters (the heavier checks are high). */
+export const IMPORTANCE: Record<ReportedKey, Importance> = {
+  status: 'high',
+  https_encryption: 'high',
+  title: 'high',
+  meta_description: 'high',
+  headings: 'high',
+  language: 'medium',
+  meta_viewport: 'medium',
+  noindex: 'medium',
+  page_size: 'medium',
+  load_time: 'medium',
+  canonical: 'low',
+  image_keywords: 'low',
+};
+
+/** The checks as `results` carries them: one entry per key, failed when any of its checks is. */
+export function reportedResults(checks: CheckOutcome[]): AnalysisResults {
+  const results: AnalysisResults = {};
+  for (const check of checks) {
+    const key = REPORTED_KEYS[check.id];
+    const entry = results[key];
+    if (!entry) {
+      results[key] = {
+        passed: check.passed,
+        importance: IMPORTANCE[key],
+        value: check.value,
+        errors: { ...check.errors },
+      };
+    } else {
+      entry.passed &&= check.passed;
+      Object.assign(entry.errors, check.errors);
+    }
+  }
+  return results;
+}
 
 export function analysePage(page: FetchedPage): Analysis {
   const document = parse(page.html);
@@ -261,7 +333,18 @@ export function analysePage(page: FetchedPage): Analysis {
     passed: boolean,
     value: CheckOutcome['value'],
     detail: string,
-  ) => checks.push({ id, label, passed, value, weight: CHECK_WEIGHTS[id], detail });
+    failure: CheckErrors = { failed: null },
+  ) =>
+    checks.push({
+      id,
+      label,
+      passed,
+      value,
+      weight: CHECK_WEIGHTS[id],
+      detail,
+      errors: passed ? {} : failure,
+    });
+  const missing = { missing: null };
 
   const ok = page.status >= 200 && page.status < 300;
   add(
@@ -285,7 +368,14 @@ export function analysePage(page: FetchedPage): Analysis {
 
   const titleElement = byTag('title')[0];
   const title = titleElement ? collapse(textContent(titleElement)) : null;
-  add('title', 'Title', !!title, title, title ? 'The page has a title.' : 'The page has no title.');
+  add(
+    'title',
+    'Title',
+    !!title,
+    title,
+    title ? 'The page has a title.' : 'The page has no title.',
+    missing,
+  );
   const titleFits = !!title && title.length >= TITLE_LENGTH.min && title.length <= TITLE_LENGTH.max;
   add(
     'title_length',
@@ -293,6 +383,8 @@ export function analysePage(page: FetchedPage): Analysis {
     titleFits,
     title?.length ?? 0,
     `${title?.length ?? 0} characters; ${TITLE_LENGTH.min}–${TITLE_LENGTH.max} is recommended.`,
+    // Without a title, its length says nothing more.
+    title ? { length: { ...TITLE_LENGTH } } : {},
   );
 
   const description = collapse(metaContent('description')[0] ?? '') || null;
@@ -302,6 +394,7 @@ export function analysePage(page: FetchedPage): Analysis {
     !!description,
     description,
     description ? 'The page has a meta description.' : 'The page has no meta description.',
+    missing,
   );
   const descriptionFits =
     !!description &&
@@ -313,6 +406,7 @@ export function analysePage(page: FetchedPage): Analysis {
     descriptionFits,
     description?.length ?? 0,
     `${description?.length ?? 0} characters; ${DESCRIPTION_LENGTH.min}–${DESCRIPTION_LENGTH.max} is recommended.`,
+    description ? { length: { ...DESCRIPTION_LENGTH } } : {},
   );
 
   const headings = byTag('h1').length;
@@ -322,6 +416,7 @@ export function analysePage(page: FetchedPage): Analysis {
     headings === 1,
     headings,
     `The page has ${headings} h1 heading${headings === 1 ? '' : 's'}; it should have exactly one.`,
+    headings === 0 ? missing : { too_many: { max: 1 } },
   );
 
   const htmlElement = byTag('html')[0];
@@ -332,6 +427,7 @@ export function analysePage(page: FetchedPage): Analysis {
     !!lang,
     lang,
     lang ? `The page declares its language (${lang}).` : 'The html element has no lang attribute.',
+    missing,
   );
 
   const viewport = metaContent('viewport').find((content) => /width\s*=/.test(content)) ?? null;
@@ -343,6 +439,7 @@ export function analysePage(page: FetchedPage): Analysis {
     viewport
       ? 'The page sets a viewport for mobile devices.'
       : 'The page has no viewport meta tag.',
+    missing,
   );
 
   const canonicalLink = byTag('link').find(
@@ -357,6 +454,7 @@ export function analysePage(page: FetchedPage): Analysis {
     !!canonical,
     canonical,
     canonical ? 'The page names its canonical address.' : 'The page has no canonical link.',
+    missing,
   );
 
   const images = byTag('img');
@@ -369,6 +467,7 @@ export function analysePage(page: FetchedPage): Analysis {
     images.length === 0
       ? 'The page has no images.'
       : `${withoutAlt} of ${images.length} image${images.length === 1 ? '' : 's'} without alt text.`,
+    { missing: withoutAlt },
   );
 
   const robots = [...metaContent('robots', 'googlebot'), page.headers.get('x-robots-tag') ?? ''];
@@ -390,35 +489,45 @@ export function analysePage(page: FetchedPage): Analysis {
     light,
     page.bytes,
     `${formatBytes(page.bytes)} of HTML; at most ${formatBytes(MAX_PAGE_BYTES)} is recommended.`,
+    { too_large: { max: MAX_PAGE_BYTES } },
   );
 
   const fast = page.timeMs <= MAX_RESPONSE_MS;
+  // In seconds, as deployments give a load time.
   add(
     'response_time',
     'Response time',
     fast,
-    page.timeMs,
+    page.timeMs / 1000,
     `${page.timeMs} ms; at most ${MAX_RESPONSE_MS} ms is recommended.`,
+    { too_slow: { max: MAX_RESPONSE_MS / 1000 } },
   );
 
   const score = checks.reduce((sum, check) => sum + (check.passed ? check.weight : 0), 0);
-  const passed = checks.filter((check) => check.passed).length;
   return {
-    finalUrl: page.finalUrl,
     score,
     result: ratingFromScore(score),
-    results: {
-      checks,
-      passed,
-      failed: checks.length - passed,
-      fetched: {
-        status: page.status,
-        finalUrl: page.finalUrl,
-        contentType: page.contentType,
-        bytes: page.bytes,
-        timeMs: page.timeMs,
-        redirects: page.redirects,
-      },
+    results: reportedResults(checks),
+    checks,
+    fetched: {
+      status: page.status,
+      finalUrl: page.finalUrl,
+      contentType: page.contentType,
+      bytes: page.bytes,
+      timeMs: page.timeMs,
+      redirects: page.redirects,
+    },
+  };
+}
+
+/** The results of a page that could not be fetched: its status check failed, saying why. */
+export function unfetchedResults(reason: string): AnalysisResults {
+  return {
+    status: {
+      passed: false,
+      importance: IMPORTANCE.status,
+      value: null,
+      errors: { failed: reason },
     },
   };
 }

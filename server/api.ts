@@ -300,7 +300,7 @@ async function createReport(context: ApiContext): Promise<JsonAnswer> {
       try {
         const done = await context.analyse(url);
         analysis = analysed(done);
-        storedUrl = done.finalUrl;
+        storedUrl = done.fetched.finalUrl;
       } catch (error) {
         if (error instanceof FetchFailure) return validationFailed({ url: [error.message] });
         throw error;
@@ -369,7 +369,7 @@ function deleteProject({ store, accountId, params }: ApiContext): JsonAnswer {
   return { status: 200, body: { id: name, object: 'project', deleted: true, status: 200 } };
 }
 
-export function analysed({ finalUrl: _finalUrl, ...analysis }: Analysis): Analysed {
+export function analysed(analysis: Analysis): Analysed {
   return { ...analysis, generatedAt: dbTime() };
 }
 

@@ -111,17 +111,21 @@ export function reportPage(report: ReportRow): string {
   const rating = report.result
     ? `<span class="rating ${report.result}">${e(report.result)}</span> ${report.score ?? ''}/100`
     : '<span class="rating pending">pending</span> The report is being generated; reload in a moment.';
-  const results = report.results ? (JSON.parse(report.results) as Partial<AnalysisResults>) : null;
-  const checks = results?.checks?.length
+  // Reports stored before results became a map of checks show none.
+  const stored = report.results ? (JSON.parse(report.results) as AnalysisResults | null) : null;
+  const rows = Object.entries(stored ?? {}).filter(
+    ([, check]) => typeof check?.passed === 'boolean',
+  );
+  const checks = rows.length
     ? `<h2>Checks</h2>
 <table>
-<thead><tr><th>Check</th><th>Outcome</th><th>Weight</th><th>Details</th></tr></thead>
-<tbody>${results.checks
+<thead><tr><th>Check</th><th>Importance</th><th>Outcome</th><th>Value</th></tr></thead>
+<tbody>${rows
         .map(
-          (check) =>
-            `<tr><td>${e(check.label)}</td><td class="${check.passed ? 'pass' : 'fail'}">${
-              check.passed ? 'passed' : 'failed'
-            }</td><td>${check.weight}</td><td>${e(check.detail)}</td></tr>`,
+          ([key, check]) =>
+            `<tr><td>${e(key)}</td><td>${e(String(check.importance))}</td><td class="${
+              check.passed ? 'pass' : 'fail'
+            }">${check.passed ? 'passed' : 'failed'}</td><td>${e(JSON.stringify(check.value) ?? '')}</td></tr>`,
         )
         .join('')}</tbody>
 </table>`

@@ -13,6 +13,7 @@ import {
   FetchFailure,
   type FetchLimits,
   ratingFromScore,
+  unfetchedResults,
 } from './analysis';
 import { type ApiContext, analysed, isWebUrl, matchRoute } from './api';
 import { type Analysed, dbTime, type Privacy, type Rating, Store } from './db';
@@ -295,14 +296,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       try {
         const done = await analyse(url);
         analysis = analysed(done);
-        finalUrl = done.finalUrl;
+        finalUrl = done.fetched.finalUrl;
       } catch (error) {
         if (!(error instanceof FetchFailure) || stopping.signal.aborted) throw error;
         // Nobody is waiting for a 422 any more: the report says what went wrong instead.
         analysis = {
           result: 'bad',
           score: 0,
-          results: { error: error.message, checks: [] },
+          results: unfetchedResults(error.message),
           generatedAt: dbTime(),
         };
       }
@@ -678,7 +679,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
               ? {
                   result,
                   score: score ?? SEED_SCORES[result],
-                  results: report.results ?? { checks: [], seeded: true },
+                  results: report.results ?? {},
                   generatedAt,
                 }
               : null,

@@ -241,6 +241,7 @@ export function ReportsTab({
               }}
               onDelete={setConfirmDelete}
               busy={list.loading}
+              send={send}
             />
           </div>
         )}

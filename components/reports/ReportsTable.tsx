@@ -3,6 +3,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ReportSummary, SortOrder } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
+import type { Sender } from '../../lib/messaging/send';
 import {
   allState,
   type Selection,
@@ -31,6 +32,8 @@ export interface ReportsTableProps {
   onOpen: (report: ReportSummary) => void;
   onDelete: (report: ReportSummary) => void;
   busy: boolean;
+  /** For a report's details, read when they are opened. */
+  send: Sender;
 }
 
 const SELECT_KEYS = new Set([' ', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
@@ -55,11 +58,14 @@ export function ReportsTable({
   onOpen,
   onDelete,
   busy,
+  send,
 }: ReportsTableProps) {
   const id = useId();
   const body = useRef<HTMLTableSectionElement>(null);
   const now = useTableClock();
   const [focusKey, setFocusKey] = useState<number | null>(null);
+  /** The rows whose details are open. */
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const order = reports.map((report) => report.id);
   const selectable = order.filter((key) => work.get(key) !== 'deleted');
   const all = allState(selection, selectable);
@@ -108,6 +114,14 @@ export function ReportsTable({
       return;
     }
     const action = target.closest('button[data-action]')?.getAttribute('data-action');
+    if (action === 'details') {
+      setExpanded((open) => {
+        const next = new Set(open);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      });
+      return;
+    }
     const report = reportOf(key);
     if (!report || latest.current.work.has(key)) return;
     if (action === 'open') latest.current.onOpen(report);
@@ -199,6 +213,8 @@ export function ReportsTable({
             work={work.get(report.id)}
             canOpen={canOpen}
             now={now}
+            expanded={expanded.has(report.id)}
+            send={send}
           />
         ))}
       </tbody>

@@ -1,13 +1,15 @@
 // One row of the Reports table, or what a job is doing on it; one clock for the whole table's
 // relative times (no effect per row).
-import { Component } from 'preact';
+import { Component, Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
+import type { Sender } from '../../lib/messaging/send';
 import { isWebUrl } from '../../lib/this-page/pages';
 import { relativeTime } from '../../lib/time';
 import { RatingBadge } from '../rating/RatingBadge';
 import { privacyWord } from '../ui/PrivacyPicker';
+import { ReportDetailsRow } from './ReportDetailsRow';
 
 /** What a row shows of a job's item on it. */
 export type RowWork = 'deleting' | 'deleted' | 'updating';
@@ -31,6 +33,9 @@ export interface RowProps {
   work: RowWork | undefined;
   canOpen: boolean;
   now: number;
+  /** Its details (why it got its rating) are open below it. */
+  expanded: boolean;
+  send: Sender;
 }
 
 /** A class for its shouldComponentUpdate: a row renders again only when one of its props changed. */
@@ -41,58 +46,71 @@ export class Row extends Component<RowProps> {
   }
 
   override render() {
-    const { idPrefix, report, selected, tabStop, work, canOpen, now } = this.props;
+    const { idPrefix, report, selected, tabStop, work, canOpen, now, expanded, send } = this.props;
     const urlId = `${idPrefix}-${report.id}`;
+    const detailsId = `${urlId}-details`;
     const deleted = work === 'deleted';
     return (
-      <tr class={deleted ? 'deleted' : undefined} aria-busy={work && !deleted ? true : undefined}>
-        <td class="select-cell">
-          <input
-            type="checkbox"
-            data-key={report.id}
-            aria-label={t('workspace_reports_selectRow', report.url)}
-            checked={selected && !deleted}
-            disabled={deleted}
-            tabIndex={tabStop ? 0 : -1}
-          />
-        </td>
-        <th scope="row" class="url" id={urlId}>
-          {isWebUrl(report.url) ? (
-            <a href={report.url} target="_blank" rel="noreferrer">
-              {report.url}
-            </a>
-          ) : (
-            report.url
-          )}
-        </th>
-        <td>
-          <RatingBadge rating={report.rating} score={report.score} />
-        </td>
-        <td>
-          <Time iso={report.generatedAt} now={now} fallback={t('common_notGenerated')} />
-        </td>
-        <td>{privacyWord(report.privacy)}</td>
-        <td>{report.project ?? ''}</td>
-        <td>
-          <Time iso={report.createdAt} now={now} fallback="" />
-        </td>
-        <td class="actions-cell" data-key={report.id}>
-          {work ? (
-            <span class="row-work">{workText(work)}</span>
-          ) : (
-            <span class="actions">
-              {canOpen && (
-                <button type="button" data-action="open" aria-describedby={urlId}>
-                  {t('popup_openReport')}
+      <Fragment>
+        <tr class={deleted ? 'deleted' : undefined} aria-busy={work && !deleted ? true : undefined}>
+          <td class="select-cell">
+            <input
+              type="checkbox"
+              data-key={report.id}
+              aria-label={t('workspace_reports_selectRow', report.url)}
+              checked={selected && !deleted}
+              disabled={deleted}
+              tabIndex={tabStop ? 0 : -1}
+            />
+          </td>
+          <th scope="row" class="url" id={urlId}>
+            {isWebUrl(report.url) ? (
+              <a href={report.url} target="_blank" rel="noreferrer">
+                {report.url}
+              </a>
+            ) : (
+              report.url
+            )}
+          </th>
+          <td>
+            <RatingBadge rating={report.rating} score={report.score} />
+          </td>
+          <td>
+            <Time iso={report.generatedAt} now={now} fallback={t('common_notGenerated')} />
+          </td>
+          <td>{privacyWord(report.privacy)}</td>
+          <td>{report.project ?? ''}</td>
+          <td>
+            <Time iso={report.createdAt} now={now} fallback="" />
+          </td>
+          <td class="actions-cell" data-key={report.id}>
+            {work ? (
+              <span class="row-work">{workText(work)}</span>
+            ) : (
+              <span class="actions">
+                <button
+                  type="button"
+                  data-action="details"
+                  aria-expanded={expanded}
+                  aria-controls={expanded ? detailsId : undefined}
+                  aria-describedby={urlId}
+                >
+                  {t('workspace_reports_details')}
                 </button>
-              )}
-              <button type="button" class="danger" data-action="delete" aria-describedby={urlId}>
-                {t('common_delete')}
-              </button>
-            </span>
-          )}
-        </td>
-      </tr>
+                {canOpen && (
+                  <button type="button" data-action="open" aria-describedby={urlId}>
+                    {t('popup_openReport')}
+                  </button>
+                )}
+                <button type="button" class="danger" data-action="delete" aria-describedby={urlId}>
+                  {t('common_delete')}
+                </button>
+              </span>
+            )}
+          </td>
+        </tr>
+        {expanded && !deleted && <ReportDetailsRow id={detailsId} report={report} send={send} />}
+      </Fragment>
     );
   }
 }

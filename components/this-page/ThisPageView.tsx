@@ -8,6 +8,7 @@ import type { ActiveTab } from '../../lib/this-page/active-tab';
 import { canQueueCreate, type PageOutcome } from '../../lib/this-page/page-report';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
+import { LazyPageExplanation } from '../rating/LazyPageExplanation';
 import { RatingBadge } from '../rating/RatingBadge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ErrorAlert, fieldError } from '../ui/ErrorAlert';
@@ -89,6 +90,9 @@ export function ThisPageView({
           openOptions={openOptions}
           onDelete={() => setConfirming(true)}
         />
+      )}
+      {outcome?.rating && (
+        <LazyPageExplanation send={send} id={outcome.id} generatedAt={outcome.generatedAt} />
       )}
 
       <p class="notice-status" role="status">

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { createSiteReportClient, type SiteReportClient } from '../api';
 import type { RateInfo } from '../api/rate-info';
 import { backgroundQueue } from '../jobs/queue';
+import { backgroundRecentDetails, type RecentDetails } from '../rating/recent-details';
 import { type LoadedSettings, loadSettings } from '../settings';
 import { type ClientSource, createClientSource } from './client-source';
 
@@ -23,6 +24,8 @@ export interface HandlerDeps {
   hasHostAccess: (pattern: string) => Promise<boolean>;
   /** Whether the browser is online (navigator.onLine): offline, a create is not sent. */
   isOnline: () => boolean;
+  /** Why the reports just answered got their ratings, for the pages that show them next. */
+  recentDetails: RecentDetails;
 }
 
 /**
@@ -55,6 +58,7 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
         )),
     // Node (the handlers' tests) has no navigator.
     isOnline: overrides.isOnline ?? (() => globalThis.navigator?.onLine !== false),
+    recentDetails: overrides.recentDetails ?? backgroundRecentDetails,
   };
 }
 

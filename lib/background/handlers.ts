@@ -4,7 +4,7 @@ import { browser } from 'wxt/browser';
 import { allowanceCheck, countCreates } from '../account/allowance';
 import { knownPlan, planOf } from '../account/plans';
 import { SiteReportError } from '../api';
-import { type ListReportsParams, toSummary } from '../api/model';
+import { type ListReportsParams, type Report, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
@@ -16,6 +16,7 @@ import {
   type RequestType,
 } from '../messaging/protocol';
 import { forgetProject, forgetReport, getCachedRating, rememberReports } from '../rating/cache';
+import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
@@ -48,16 +49,29 @@ async function clientOf(deps: HandlerDeps) {
 async function forgettingGone<T>(
   id: number,
   serviceUrl: string,
+  deps: HandlerDeps,
   action: () => Promise<T>,
 ): Promise<T> {
   try {
     return await action();
   } catch (error) {
     if (error instanceof SiteReportError && error.kind === 'not_found') {
+      deps.recentDetails.forget(id, serviceUrl);
       await forgetReport(id, serviceUrl);
     }
     throw error;
   }
+}
+
+/** A report the service answered with: its rating for the cache, its details for the pages. */
+async function remember(
+  report: Report,
+  serviceUrl: string,
+  deps: HandlerDeps,
+  askedUrl?: string,
+): Promise<void> {
+  deps.recentDetails.keep(report, serviceUrl);
+  await rememberReports([report], serviceUrl, { askedUrl });
 }
 
 /** A page of reports, as the pages get it; the cache takes it too. */
@@ -119,27 +133,40 @@ export const handlers = {
     const client = await clientOf(deps);
     const report = await client.reports.create(input);
     // The service may give another address (where its fetch ended): the tab's must find it too.
-    await rememberReports([report], client.baseUrl, { askedUrl: input.url });
+    await remember(report, client.baseUrl, deps, input.url);
     return toSummary(report);
   },
 
   async getReport({ id }, deps) {
     const client = await clientOf(deps);
-    const report = await forgettingGone(id, client.baseUrl, () => client.reports.get(id));
-    await rememberReports([report], client.baseUrl);
+    const report = await forgettingGone(id, client.baseUrl, deps, () => client.reports.get(id));
+    await remember(report, client.baseUrl, deps);
     return toSummary(report);
+  },
+
+  /** From the report just answered with when there is one (no second request), else read. */
+  async getReportDetails({ id }, deps) {
+    const client = await clientOf(deps);
+    const recent = deps.recentDetails.get(id, client.baseUrl);
+    if (recent) return recent;
+    const report = await forgettingGone(id, client.baseUrl, deps, () => client.reports.get(id));
+    await remember(report, client.baseUrl, deps);
+    return detailsOf(report);
   },
 
   async updateReport({ id, input }, deps) {
     const client = await clientOf(deps);
-    const report = await forgettingGone(id, client.baseUrl, () => client.reports.update(id, input));
-    await rememberReports([report], client.baseUrl);
+    const report = await forgettingGone(id, client.baseUrl, deps, () =>
+      client.reports.update(id, input),
+    );
+    await remember(report, client.baseUrl, deps);
     return toSummary(report);
   },
 
   async deleteReport({ id }, deps) {
     const client = await clientOf(deps);
-    const answer = await forgettingGone(id, client.baseUrl, () => client.reports.delete(id));
+    const answer = await forgettingGone(id, client.baseUrl, deps, () => client.reports.delete(id));
+    deps.recentDetails.forget(id, client.baseUrl);
     await forgetReport(id, client.baseUrl);
     return answer;
   },
@@ -152,10 +179,10 @@ export const handlers = {
   async waitForResult({ id }, deps, signal?: AbortSignal) {
     const client = await clientOf(deps);
     const poll = async (stop: AbortSignal) => {
-      const report = await forgettingGone(id, client.baseUrl, () =>
+      const report = await forgettingGone(id, client.baseUrl, deps, () =>
         client.reports.waitForResult(id, { signal: stop }),
       );
-      await rememberReports([report], client.baseUrl);
+      await remember(report, client.baseUrl, deps);
       return report;
     };
     return toSummary(await waitShared(client, id, poll, signal));
@@ -175,6 +202,7 @@ export const handlers = {
   async deleteProject({ name }, deps) {
     const client = await clientOf(deps);
     const answer = await client.projects.delete(name);
+    deps.recentDetails.forgetAll();
     await forgetProject(name, client.baseUrl);
     return answer;
   },

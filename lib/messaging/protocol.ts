@@ -18,6 +18,7 @@ import {
 } from '../api/model';
 import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/jobs';
 import type { CachedRating } from '../rating/cache';
+import type { RatingExplanation } from '../rating/checks';
 import type { SettingsSummary } from '../settings/schema';
 import type { QueuedRef } from '../this-page/queued-create';
 
@@ -35,6 +36,8 @@ export const Request = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('createReport'), input: CreateReportInput }),
   z.strictObject({ type: z.literal('getReport'), id: ReportId }),
+  /** The report read again, with why it got its rating (from its `results`, never cached). */
+  z.strictObject({ type: z.literal('getReportDetails'), id: ReportId }),
   z.strictObject({ type: z.literal('updateReport'), id: ReportId, input: UpdateReportInput }),
   z.strictObject({ type: z.literal('deleteReport'), id: ReportId }),
   z.strictObject({ type: z.literal('waitForResult'), id: ReportId }),
@@ -108,11 +111,18 @@ export interface TestConnectionAnswer {
   plan?: Plan;
 }
 
-/** Reports reach the pages as ReportSummary: without `results`, which no page shows. */
+/** A report with why it got its rating: null when its `results` explain nothing. */
+export interface ReportDetails {
+  report: ReportSummary;
+  explanation: RatingExplanation | null;
+}
+
+/** Reports reach the pages as ReportSummary: without `results`, which only getReportDetails reads. */
 export interface AnswerMap {
   getStatus: StatusAnswer;
   createReport: ReportSummary;
   getReport: ReportSummary;
+  getReportDetails: ReportDetails;
   updateReport: ReportSummary;
   deleteReport: { id: number };
   waitForResult: ReportSummary;

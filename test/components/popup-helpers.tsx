@@ -21,6 +21,7 @@ import {
 } from '../../lib/reports/view-state';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
 import { watchSettingsSummary } from '../../lib/this-page/status-source';
+import { summary } from '../support/fixtures';
 
 // Without vitest globals, Testing Library cannot unmount after each test by itself.
 afterEach(cleanup);
@@ -107,13 +108,19 @@ export interface RenderOptions {
 }
 
 /**
- * Renders the popup with fakes; getStatus answers "connected" unless a handler says else. The
+ * Renders the popup with fakes; getStatus answers "connected" and getReportDetails "nothing to
+ * explain" unless a handler says else. The
  * settings summary is watched in the fake browser's storage.
  */
 export function renderPopup(options: RenderOptions = {}) {
   const { handlers = {}, store = memoryStore(), searchDelay = 0 } = options;
   const tab = 'tab' in options ? options.tab : PAGE_TAB;
-  const send = fakeSend({ getStatus: () => ok(status()), ...handlers });
+  const send = fakeSend({
+    getStatus: () => ok(status()),
+    // This page reads why its report got its rating; these tests have nothing to explain.
+    getReportDetails: ({ id }) => ok({ report: summary({ id }), explanation: null }),
+    ...handlers,
+  });
   const deps = {
     send,
     watchStatus: (listener: () => void) => watchSettingsSummary(listener),

@@ -181,6 +181,12 @@ describe('the popup in German', () => {
       text: 'Gut',
       title: expect.stringMatching(/^Site Report: Gut, analysiert am /),
     });
+    // Why it got its rating, in German: the one check the good sample fails.
+    const why = popup.getByRole('region', { name: 'Warum diese Bewertung', exact: true });
+    await why.getByText('11 von 12 Prüfungen bestanden', { exact: true }).waitFor();
+    expect(await why.getByRole('listitem').allTextContents()).toEqual([
+      'HTTPS-Verschlüsselung hohe Bedeutung',
+    ]);
     expect(await overflowsWhenNarrow(popup), 'the outcome').toEqual([]);
     await photograph(popup, 'popup-de');
 

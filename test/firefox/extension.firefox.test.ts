@@ -1,6 +1,6 @@
 // The Firefox build (MV3) in real Firefox against the local service, as a new user meets it:
 // the options page's Test connection and Save, the popup page creating a report for the tab in
-// front and showing its rating word, that tab's toolbar badge, the popup's Reports view
+// front and showing its rating word and why ("Why this rating"), that tab's toolbar badge, the popup's Reports view
 // listing the report, and the workspace page's table with its selection and its modal
 // confirmation. Firefox treats host access as optional: nothing here grants it, so the
 // background reaches the service through CORS alone.
@@ -108,6 +108,20 @@ describe('Site Report in Firefox', () => {
       url: address,
       result: 'good',
     });
+  });
+
+  it('the popup page says why the page got its rating: its failed checks and the passed count', async () => {
+    const page = the(popup, 'The popup');
+    const region = await page.locator(byRole('region', 'Why this rating')).waitHandle();
+    await poll(
+      () => region.evaluate((node) => node.textContent ?? ''),
+      'the passed count',
+    ).toContain('11 of 12 checks passed');
+    const list = await region.waitForSelector(byRole('list'));
+    const items = await the(list ?? undefined, 'The list of failed checks').evaluate((node) =>
+      Array.from(node.querySelectorAll('li')).map((item) => item.textContent?.trim() ?? ''),
+    );
+    expect(items).toEqual(['HTTPS encryption high importance']);
   });
 
   it('the toolbar badge of that tab shows the rating', async () => {

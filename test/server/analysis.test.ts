@@ -6,6 +6,7 @@ import {
   CHECK_WEIGHTS,
   type FetchedPage,
   ratingFromScore,
+  reportedResults,
 } from '../../server/analysis';
 import { SAMPLE_SCORES } from '../../server/samples';
 import { api, start } from './helpers';
@@ -53,6 +54,22 @@ describe('rating thresholds', () => {
   });
 });
 
+/** The keys of `results`, in order: the contract's where a check matches, else the check's own. */
+const REPORTED_ORDER = [
+  'status',
+  'https_encryption',
+  'title',
+  'meta_description',
+  'headings',
+  'language',
+  'meta_viewport',
+  'canonical',
+  'image_keywords',
+  'noindex',
+  'page_size',
+  'load_time',
+];
+
 describe('analysis of the sample pages', () => {
   it.each([
     ['good', 'good'],
@@ -67,16 +84,43 @@ describe('analysis of the sample pages', () => {
     const report = created.body.data;
     expect(report.result).toBe(rating);
     expect(report.score).toBe(SAMPLE_SCORES[name as keyof typeof SAMPLE_SCORES]);
-    const checks = report.results.checks as { id: string; passed: boolean; weight: number }[];
-    expect(checks.map((check) => check.id)).toEqual(Object.keys(CHECK_WEIGHTS));
-    expect(checks.reduce((sum, check) => sum + (check.passed ? check.weight : 0), 0)).toBe(
-      report.score,
-    );
-    expect(report.results.fetched).toMatchObject({
-      status: 200,
-      finalUrl: `${service.url}/samples/${name}`,
+    expect(Object.keys(report.results)).toEqual(REPORTED_ORDER);
+    for (const check of Object.values(report.results as Record<string, object>)) {
+      expect(Object.keys(check)).toEqual(['passed', 'importance', 'value', 'errors']);
+      expect(check).toMatchObject({
+        passed: expect.any(Boolean),
+        importance: expect.stringMatching(/^(high|medium|low)$/),
+        errors: expect.any(Object),
+      });
+    }
+    expect(report.results.https_encryption).toMatchObject({ passed: false, importance: 'high' });
+  });
+
+  it.each([
+    ['good', ['https_encryption']],
+    ['decent', ['https_encryption', 'meta_description', 'canonical', 'image_keywords']],
+    [
+      'bad',
+      [
+        'https_encryption',
+        'title',
+        'meta_description',
+        'headings',
+        'language',
+        'meta_viewport',
+        'canonical',
+        'image_keywords',
+        'noindex',
+      ],
+    ],
+  ])('the %s sample fails %j', async (name, failed) => {
+    const service = await start({ serveSamples: true });
+    const created = await api(service, 'POST', '/reports', {
+      form: { url: `${service.url}/samples/${name}` },
     });
-    expect(checks.find((check) => check.id === 'https')?.passed).toBe(false);
+    const results = created.body.data.results as Record<string, { passed: boolean }>;
+    const failing = Object.keys(results).filter((key) => !results[key]?.passed);
+    expect(failing).toEqual(failed);
   });
 
   it('weights add up to 100', () => {
@@ -115,10 +159,7 @@ describe('fetching', () => {
     const service = await start();
     const answer = await api(service, 'POST', '/reports', { form: { url: `${origin}/0` } });
     expect(answer.status).toBe(201);
-    expect(answer.body.data.results.fetched).toMatchObject({
-      finalUrl: `${origin}/5`,
-      redirects: 5,
-    });
+    expect(answer.body.data.results.status).toMatchObject({ passed: true, value: 200 });
     // Stored under the address it ended on, as deployments do.
     expect(answer.body.data.url).toBe(`${origin}/5`);
   });
@@ -187,10 +228,12 @@ describe('fetching', () => {
     const service = await start();
     const answer = await api(service, 'POST', '/reports', { form: { url: origin } });
     expect(answer.status).toBe(201);
-    const status = answer.body.data.results.checks.find(
-      (check: { id: string }) => check.id === 'status',
-    );
-    expect(status).toMatchObject({ passed: false, value: 404 });
+    expect(answer.body.data.results.status).toMatchObject({
+      passed: false,
+      importance: 'high',
+      value: 404,
+      errors: { failed: null },
+    });
     expect(answer.body.data.result).toBe('bad');
   });
 });
@@ -211,7 +254,7 @@ describe('checks', () => {
     };
   }
   const outcome = (html: string, id: string, overrides?: Partial<FetchedPage>) =>
-    analysePage(page(html, overrides)).results.checks.find((check) => check.id === id);
+    analysePage(page(html, overrides)).checks.find((check) => check.id === id);
 
   it('scores a complete https page 100 (good)', () => {
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -220,7 +263,8 @@ describe('checks', () => {
       <meta name="description" content="A description long enough to count as a proper summary of the page.">
       <link rel="canonical" href="/"></head><body><h1>Hi</h1><img src="a.png" alt=""></body></html>`;
     const analysis = analysePage(page(html));
-    expect(analysis.results.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(analysis.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(Object.values(analysis.results).every((check) => check.passed)).toBe(true);
     expect(analysis).toMatchObject({ score: 100, result: 'good' });
   });
 
@@ -268,5 +312,95 @@ describe('checks', () => {
     expect(outcome('<link rel="Canonical" href="/home">', 'canonical')?.value).toBe(
       'https://example.com/home',
     );
+  });
+
+  it('reads the whole analysis from the fetch', () => {
+    const analysis = analysePage(
+      page('<title>A perfectly fine page title</title>', { redirects: 2 }),
+    );
+    expect(analysis.fetched).toMatchObject({ status: 200, redirects: 2 });
+  });
+});
+
+describe("results as the contract's map of checks", () => {
+  function page(html: string, overrides: Partial<FetchedPage> = {}): FetchedPage {
+    return {
+      url: 'http://example.com/',
+      finalUrl: 'http://example.com/',
+      status: 200,
+      contentType: 'text/html',
+      headers: new Headers(),
+      html,
+      bytes: Buffer.byteLength(html),
+      timeMs: 20,
+      redirects: 0,
+      ...overrides,
+    };
+  }
+  const results = (html: string, overrides?: Partial<FetchedPage>) =>
+    analysePage(page(html, overrides)).results;
+
+  it('says a missing title is missing, and a title of the wrong length its limits', () => {
+    expect(results('<p>x</p>').title).toEqual({
+      passed: false,
+      importance: 'high',
+      value: null,
+      errors: { missing: null },
+    });
+    expect(results('<title>Short</title>').title).toEqual({
+      passed: false,
+      importance: 'high',
+      value: 'Short',
+      errors: { length: { min: 10, max: 60 } },
+    });
+    expect(results('<title>Just the right length</title>').title).toMatchObject({
+      passed: true,
+      errors: {},
+    });
+  });
+
+  it('does the same for the meta description', () => {
+    expect(results('<meta name="description" content="Too short">').meta_description).toEqual({
+      passed: false,
+      importance: 'high',
+      value: 'Too short',
+      errors: { length: { min: 50, max: 160 } },
+    });
+    expect(results('').meta_description?.errors).toEqual({ missing: null });
+  });
+
+  it.each([
+    ['<p>x</p>', 'headings', { missing: null }],
+    ['<h1>a</h1><h1>b</h1>', 'headings', { too_many: { max: 1 } }],
+    ['<p>x</p>', 'language', { missing: null }],
+    ['<p>x</p>', 'meta_viewport', { missing: null }],
+    ['<img src=a><img src=b alt=B>', 'image_keywords', { missing: 1 }],
+    ['<meta name="robots" content="noindex">', 'noindex', { failed: null }],
+    ['<p>x</p>', 'https_encryption', { failed: null }],
+  ])('%s fails %s with %j', (html, key, errors) => {
+    expect(results(html)[key]).toMatchObject({ passed: false, errors });
+  });
+
+  it('gives the page size in bytes and the load time in seconds, with their limits', () => {
+    const slowAndHeavy = results('<p>x</p>', { bytes: 600 * 1024, timeMs: 1500 });
+    expect(slowAndHeavy.page_size).toEqual({
+      passed: false,
+      importance: 'medium',
+      value: 600 * 1024,
+      errors: { too_large: { max: 500 * 1024 } },
+    });
+    expect(slowAndHeavy.load_time).toEqual({
+      passed: false,
+      importance: 'medium',
+      value: 1.5,
+      errors: { too_slow: { max: 1 } },
+    });
+  });
+
+  it('fails a key when any of its checks fails', () => {
+    const checks = analysePage(page('<title>A perfectly fine page title</title>')).checks;
+    const titleLength = checks.find((check) => check.id === 'title_length');
+    if (titleLength) titleLength.passed = false;
+    expect(reportedResults(checks).title?.passed).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 // contract have to agree on the real wire, not only on fixtures.
 import { describe, expect, it } from 'vitest';
 import { createSiteReportClient, SiteReportError } from '../../lib/api';
+import { explanationOf } from '../../lib/rating/checks';
 import { KEY, NO_ACCESS_KEY, start } from './helpers';
 
 async function failure(promise: Promise<unknown>): Promise<SiteReportError> {
@@ -14,6 +15,28 @@ async function failure(promise: Promise<unknown>): Promise<SiteReportError> {
 }
 
 describe('the API client against the local service', () => {
+  it('reads why a report got its rating from the service’s results', async () => {
+    const service = await start({ serveSamples: true });
+    const client = createSiteReportClient({ baseUrl: service.baseUrl, apiKey: KEY });
+    const decent = await client.reports.create({ url: `${service.url}/samples/decent` });
+    expect(explanationOf(decent.results)).toEqual({
+      passed: 8,
+      total: 12,
+      failed: [
+        { key: 'https_encryption', passed: false, importance: 'high' },
+        {
+          key: 'meta_description',
+          passed: false,
+          importance: 'high',
+        },
+        { key: 'canonical', passed: false, importance: 'low' },
+        { key: 'image_keywords', passed: false, importance: 'low' },
+      ],
+    });
+    const bad = await client.reports.create({ url: `${service.url}/samples/bad` });
+    expect(explanationOf(bad.results)).toMatchObject({ passed: 3, total: 12 });
+  });
+
   it('creates, reads, updates, lists and deletes reports', async () => {
     const service = await start({ serveSamples: true });
     const client = createSiteReportClient({ baseUrl: service.baseUrl, apiKey: KEY });

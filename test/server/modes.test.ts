@@ -33,7 +33,8 @@ describe('async mode', () => {
     await service.idle();
     const read = await api(service, 'GET', `/reports/${created.body.data.id}`);
     expect(read.body.data).toMatchObject({ result: 'bad', score: 0 });
-    expect(read.body.data.results.error).toMatch(/^The url could not be fetched: /);
+    expect(read.body.data.results.status).toMatchObject({ passed: false, importance: 'high' });
+    expect(read.body.data.results.status.errors.failed).toMatch(/^The url could not be fetched: /);
   });
 
   it('still validates at once', async () => {

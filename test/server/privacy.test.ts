@@ -107,7 +107,7 @@ describe('report web page', () => {
     expect(shown.html).toContain(`${service.url}/samples/decent`);
     expect(shown.html).toContain('decent');
     expect(shown.html).toContain('65/100');
-    expect(shown.html).toContain('Meta description');
+    expect(shown.html).toContain('meta_description');
   });
 
   it('hides a private report as not found', async () => {

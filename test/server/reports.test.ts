@@ -106,7 +106,8 @@ describe('reports: create, read, update, delete', () => {
     expect(rerun.status).toBe(200);
     expect(rerun.body.data).toMatchObject({ result: 'decent', score: 65 });
     expect(Date.parse(rerun.body.data.generated_at)).toBeGreaterThan(Date.parse('2026-01-02'));
-    expect(rerun.body.data.results.checks).toHaveLength(14);
+    expect(Object.keys(rerun.body.data.results)).toHaveLength(12);
+    expect(rerun.body.data.results.meta_description).toMatchObject({ passed: false });
   });
 
   it('deletes a report with the contract body, after which it is gone', async () => {

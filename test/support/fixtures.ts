@@ -20,6 +20,37 @@ export function wireReport(fields: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * A report's `results` as deployments send it: a map of checks. Three of six fail: the title's
+ * length (high), the load time (medium) and an image format (low), listed low first.
+ */
+export function wireChecks(overrides: Record<string, unknown> = {}) {
+  return {
+    image_format: {
+      passed: false,
+      importance: 'low',
+      value: ['bmp'],
+      errors: { bad_format: null },
+    },
+    load_time: {
+      passed: false,
+      importance: 'medium',
+      value: 2.4,
+      errors: { too_slow: { max: 1 } },
+    },
+    https_encryption: { passed: true, importance: 'high', value: true, errors: [] },
+    title: {
+      passed: false,
+      importance: 'high',
+      value: 'Hi',
+      errors: { length: { min: 10, max: 60 } },
+    },
+    favicon: { passed: true, importance: 'low', value: '/favicon.ico', errors: [] },
+    language: { passed: true, importance: 'medium', value: 'en', errors: [] },
+    ...overrides,
+  };
+}
+
 /** A list answer with Laravel's paginator fields. */
 export function wireList(items: unknown[], total = items.length, perPage = 10) {
   return {

@@ -12,15 +12,28 @@ import {
   updateTabBadge,
 } from '../../rating/badge';
 import { forgetProject, forgetReport, rememberReports } from '../../rating/cache';
+import { backgroundRecentDetails } from '../../rating/recent-details';
 import { loadSettings } from '../../settings';
 import { countItems } from '../jobs';
 import type { QueueEffects } from './context';
 
 export const queueEffects: QueueEffects = {
-  remember: (reports, serviceUrl, askedUrl) => rememberReports(reports, serviceUrl, { askedUrl }),
+  remember(reports, serviceUrl, askedUrl) {
+    // One report is a create's or a re-analysis's answer, which a page may show next; a list's
+    // pages (an export) are not shown with their details.
+    const [report] = reports;
+    if (report && reports.length === 1) backgroundRecentDetails.keep(report, serviceUrl);
+    return rememberReports(reports, serviceUrl, { askedUrl });
+  },
 
-  forget: (target, serviceUrl) =>
-    'id' in target ? forgetReport(target.id, serviceUrl) : forgetProject(target.name, serviceUrl),
+  forget(target, serviceUrl) {
+    if ('id' in target) {
+      backgroundRecentDetails.forget(target.id, serviceUrl);
+      return forgetReport(target.id, serviceUrl);
+    }
+    backgroundRecentDetails.forgetAll();
+    return forgetProject(target.name, serviceUrl);
+  },
 
   async tabCreate(stage, item, single) {
     const { tabId } = item;

@@ -14,6 +14,7 @@ import type { ActiveTab } from '../../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../../lib/this-page/front-tab';
 import { watchSettingsSummary } from '../../../lib/this-page/status-source';
 import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
+import { summary } from '../../support/fixtures';
 import { fakeSend, type Handlers, ok, status } from '../popup-helpers';
 
 beforeEach(() => {
@@ -76,8 +77,14 @@ export async function renderWorkspace(options: WorkspaceOptions = {}) {
   if (options.summary !== null) await storeSummary(options.summary ?? {});
   await fakeBrowser.storage.local.set({ ratingCache: cacheOf(options.cache ?? CACHE) });
   const tabs = fakeTabs(options.tabs ?? PAGES);
-  // A service that does not tell its plan, unless a test says otherwise.
-  const send = fakeSend({ getStatus: storedStatus, getPlan: () => ok(null), ...options.handlers });
+  const send = fakeSend({
+    getStatus: storedStatus,
+    // A service that does not tell its plan, unless a test says otherwise.
+    getPlan: () => ok(null),
+    // This page reads why its report got its rating; these tests have nothing to explain.
+    getReportDetails: ({ id }) => ok({ report: summary({ id }), explanation: null }),
+    ...options.handlers,
+  });
   const front = 'front' in options ? options.front : { id: 1, ...PAGES[0] };
   const deps = {
     send,

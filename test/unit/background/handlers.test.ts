@@ -9,8 +9,9 @@ import { handleMessage } from '../../../lib/background/handlers';
 import type { Answer, RequestType } from '../../../lib/messaging/protocol';
 import { handleRatingCacheChange } from '../../../lib/rating/badge';
 import { getCachedRating, rememberReports } from '../../../lib/rating/cache';
+import { createRecentDetails, DETAILS_FRESH_MS } from '../../../lib/rating/recent-details';
 import { loadSettings, saveSettings } from '../../../lib/settings';
-import { HTML_PAGE, wireList, wireReport } from '../../support/fixtures';
+import { HTML_PAGE, report, wireChecks, wireList, wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 
 const KEY = 'sr_test_key_0123456789';
@@ -27,6 +28,8 @@ function testDeps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
     createClient: (options) =>
       createSiteReportClient({ ...options, retryDelayMs: 1, pollDelayMs: 1, timeoutMs: 2000 }),
     hasHostAccess: async () => true,
+    // Each test's own memory of report details.
+    recentDetails: createRecentDetails(),
     ...overrides,
   });
 }
@@ -409,6 +412,102 @@ describe('reading, changing and deleting reports', () => {
     await ask({ type: 'getReport', id: 5 });
     stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
     expect(failure(await ask({ type: 'getReport', id: 5 })).kind).toBe('not_found');
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
+  });
+
+  it('getReportDetails reads the report and explains its rating, caching only the rating', async () => {
+    stub.on(() => ({
+      body: { data: wireReport({ id: 5, result: 'decent', results: wireChecks() }) },
+    }));
+    const details = success<{ report: unknown; explanation: unknown }>(
+      await ask({ type: 'getReportDetails', id: 5 }),
+    );
+    expect(stub.requests[0]?.url.pathname).toBe('/api/v1/reports/5');
+    expect(details.report).toMatchObject({ id: 5, rating: 'decent' });
+    expect(details.report).not.toHaveProperty('results');
+    expect(details.explanation).toEqual({
+      passed: 3,
+      total: 6,
+      failed: [
+        {
+          key: 'title',
+          passed: false,
+          importance: 'high',
+          limit: { kind: 'length', min: 10, max: 60 },
+        },
+        {
+          key: 'load_time',
+          passed: false,
+          importance: 'medium',
+          limit: { kind: 'too_slow', max: 1 },
+        },
+        { key: 'image_format', passed: false, importance: 'low' },
+      ],
+    });
+    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+      reportId: 5,
+      rating: 'decent',
+    });
+    const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    expect(stored).not.toContain('load_time');
+    expect(stored).not.toContain('too_slow');
+  });
+
+  it.each([
+    ['no results', undefined],
+    ['results of another shape', { checks: [{ name: 'tls', passed: true }] }],
+    ['an empty map', []],
+  ])('getReportDetails of a report with %s explains nothing', async (_, results) => {
+    stub.on(() => ({ body: { data: wireReport({ results }) } }));
+    expect(success(await ask({ type: 'getReportDetails', id: 42 }))).toMatchObject({
+      report: { id: 42 },
+      explanation: null,
+    });
+  });
+
+  it('getReportDetails after a create, re-analysis or read uses that answer, for a minute', async () => {
+    let now = 1_000_000;
+    const deps = testDeps({ recentDetails: createRecentDetails(() => now) });
+    stub.on(() => ({ status: 201, body: { data: wireReport({ results: wireChecks() }) } }));
+    await ask({ type: 'createReport', input: { url: 'https://example.com/pricing' } }, deps);
+    const requests = stub.requests.length;
+    const details = success<{ explanation: { passed: number } }>(
+      await ask({ type: 'getReportDetails', id: 42 }, deps),
+    );
+    expect(details.explanation.passed).toBe(3);
+    expect(stub.requests).toHaveLength(requests);
+
+    now += DETAILS_FRESH_MS;
+    stub.on(() => ({ body: { data: wireReport({ results: {} }) } }));
+    expect(success(await ask({ type: 'getReportDetails', id: 42 }, deps))).toMatchObject({
+      explanation: null,
+    });
+    expect(stub.requests).toHaveLength(requests + 1);
+
+    // A re-analysis's answer replaces them; a delete forgets them.
+    stub.on(() => ({ body: { data: wireReport({ results: wireChecks() }) } }));
+    await ask({ type: 'updateReport', id: 42, input: { results: true } }, deps);
+    expect(success(await ask({ type: 'getReportDetails', id: 42 }, deps))).toMatchObject({
+      explanation: { passed: 3 },
+    });
+    stub.on(() => ({ body: { id: 42, object: 'report', deleted: true, status: 200 } }));
+    await ask({ type: 'deleteReport', id: 42 }, deps);
+    stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
+    expect(failure(await ask({ type: 'getReportDetails', id: 42 }, deps)).kind).toBe('not_found');
+  });
+
+  it('getReportDetails keeps one service’s details from another', async () => {
+    const deps = testDeps();
+    stub.on(() => ({ body: { data: wireReport({ results: wireChecks() }) } }));
+    await ask({ type: 'getReport', id: 42 }, deps);
+    expect(deps.recentDetails.get(42, stub.baseUrl)).toBeDefined();
+    expect(deps.recentDetails.get(42, 'https://other.example/api/v1')).toBeUndefined();
+  });
+
+  it('getReportDetails of a report that is gone answers not_found and forgets it', async () => {
+    await rememberReports([report({ id: 5 })], stub.baseUrl);
+    stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
+    expect(failure(await ask({ type: 'getReportDetails', id: 5 })).kind).toBe('not_found');
     expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
   });
 

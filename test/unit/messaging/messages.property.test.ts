@@ -30,6 +30,8 @@ import { JOB_KINDS, JOB_STATES, Job, MAX_RETRY_AFTER_SECONDS } from '../../../li
 import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
 import { Request, type RequestType } from '../../../lib/messaging/protocol';
 import { CachedRating } from '../../../lib/rating/cache';
+import { RatingExplanation } from '../../../lib/rating/checks';
+import { createRecentDetails } from '../../../lib/rating/recent-details';
 import type { Settings } from '../../../lib/settings';
 
 // A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED
@@ -158,6 +160,7 @@ const clientRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   ),
   fc.record({ type: fc.constant('createReport'), input: createInput }),
   fc.record({ type: fc.constant('getReport'), id: reportId }),
+  fc.record({ type: fc.constant('getReportDetails'), id: reportId }),
   fc.record({ type: fc.constant('updateReport'), id: reportId, input: updateInput }),
   fc.record({ type: fc.constant('deleteReport'), id: reportId }),
   fc.record({ type: fc.constant('waitForResult'), id: reportId }),
@@ -475,7 +478,28 @@ const report: fc.Arbitrary<Report> = fc.record(
     generatedAt: fc.option(iso),
     createdAt: fc.option(iso),
     updatedAt: fc.option(iso),
-    results: fc.jsonValue({ maxDepth: 2 }),
+    results: fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      // The contract's map of checks, with values of any kind in its fields.
+      fc.dictionary(
+        fc.string(),
+        fc.record(
+          {
+            passed: fc.oneof(fc.boolean(), fc.jsonValue({ maxDepth: 0 })),
+            importance: fc.oneof(fc.constantFrom('high', 'MEDIUM', 'low'), fc.jsonValue()),
+            value: fc.jsonValue({ maxDepth: 1 }),
+            errors: fc.dictionary(
+              fc.string(),
+              fc.oneof(
+                fc.record({ min: fc.jsonValue({ maxDepth: 0 }), max: fc.double() }),
+                fc.jsonValue({ maxDepth: 1 }),
+              ),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
   },
   {
     requiredKeys: [
@@ -627,6 +651,7 @@ type MethodName = keyof typeof METHODS;
 const METHOD_OF: Partial<Record<RequestType, MethodName>> = {
   createReport: 'reports.create',
   getReport: 'reports.get',
+  getReportDetails: 'reports.get',
   updateReport: 'reports.update',
   deleteReport: 'reports.delete',
   waitForResult: 'reports.waitForResult',
@@ -714,6 +739,8 @@ function depsFor(w: World) {
     },
   } as unknown as Queue);
   const deps: HandlerDeps = createHandlerDeps({
+    // Each run's own memory of report details: none from an earlier run answers for the client.
+    recentDetails: createRecentDetails(),
     clients: {
       get: async () => {
         used.push('clients.get');
@@ -765,6 +792,10 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   getStatus: StatusAnswer,
   createReport: ReportSummary,
   getReport: ReportSummary,
+  getReportDetails: z.strictObject({
+    report: ReportSummary,
+    explanation: z.nullable(RatingExplanation),
+  }),
   updateReport: ReportSummary,
   waitForResult: ReportSummary,
   deleteReport: z.strictObject({ id: z.number() }),
