@@ -27,6 +27,10 @@ export const USAGE = `Usage: npm run service -- [options]
                            429 (default ${DEFAULT_PASSWORD_ATTEMPTS}; 0 = unlimited)
   --password-window MS     how long those tries count, from the first (default ${DEFAULT_PASSWORD_WINDOW_MS})
   --latency MS             delay every API answer
+  --create-delay MS        the analysis of a create or re-analysis takes this much longer,
+                           inside the request (a slow site)
+  --lose-create-answers HOW make each report, then lose the create's answer: drop (close the
+                           connection) or gateway (a 504)
   --async                  create answers before the analysis has run; clients poll
   --async-delay MS         how long the analysis waits in --async mode (default 1500)
   --fail-every N           every Nth API request answers 500
@@ -57,6 +61,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       'password-attempts': { type: 'string' },
       'password-window': { type: 'string' },
       latency: { type: 'string' },
+      'create-delay': { type: 'string' },
+      'lose-create-answers': { type: 'string' },
       async: { type: 'boolean' },
       'async-delay': { type: 'string' },
       'fail-every': { type: 'string' },
@@ -101,6 +107,10 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       1,
     ),
     latencyMs: integer('--latency', values.latency, 0, 0),
+    createDelayMs: integer('--create-delay', values['create-delay'], 0, 0),
+    ...(values['lose-create-answers'] !== undefined && {
+      loseCreateAnswers: lostAnswers(values['lose-create-answers']),
+    }),
     async: values.async ?? false,
     asyncDelayMs: integer('--async-delay', values['async-delay'], 1500, 0),
     failEvery: integer('--fail-every', values['fail-every'], 0, 0),
@@ -110,6 +120,11 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
     ...(values['redirect-to'] !== undefined && { redirectTo: origin(values['redirect-to']) }),
   };
   return { help: false, options, generatedKey };
+}
+
+function lostAnswers(raw: string): 'drop' | 'gateway' {
+  if (raw === 'drop' || raw === 'gateway') return raw;
+  throw new Error(`--lose-create-answers must be drop or gateway, not "${raw}".`);
 }
 
 function origin(raw: string): string {
