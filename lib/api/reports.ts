@@ -64,6 +64,7 @@ export function createReportsApi({ transport, sleep, pollDelayMs }: ReportsApiOp
           path: '/reports',
           notFound: 'notFoundOnList',
           form: { url, privacy, password: password || undefined },
+          analyses: true,
         },
         signal,
       );
@@ -87,6 +88,7 @@ export function createReportsApi({ transport, sleep, pollDelayMs }: ReportsApiOp
             password: password || undefined,
             results: results === undefined ? undefined : results ? 1 : 0,
           },
+          analyses: results === true,
         },
         signal,
       );

@@ -5,6 +5,7 @@ import type { RateInfo } from '../api/rate-info';
 import { backgroundQueue } from '../jobs/queue';
 import { type LoadedSettings, loadSettings } from '../settings';
 import { type ClientSource, createClientSource } from './client-source';
+import { keepWorkerAlive } from './keep-alive';
 
 /** Makes a client for given values; `onRateInfo` hears what each answer says of the rate limit. */
 export type HandlerClientFactory = (options: {
@@ -58,4 +59,5 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
   };
 }
 
-const defaultFactory: HandlerClientFactory = (options) => createSiteReportClient(options);
+const defaultFactory: HandlerClientFactory = (options) =>
+  createSiteReportClient({ ...options, keepAlive: keepWorkerAlive });

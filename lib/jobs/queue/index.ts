@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { createSiteReportClient } from '../../api';
 import type { RateInfo } from '../../api/rate-info';
 import { createClientSource } from '../../background/client-source';
+import { keepWorkerAlive } from '../../background/keep-alive';
 import type { JobService } from '../jobs';
 import { serviceOf } from '../service';
 import { createWakeups, QUEUE_ALARM } from './alarms';
@@ -75,6 +76,7 @@ export function browserEnvironment(): QueueEnvironment {
       const client = createSiteReportClient({
         ...options,
         onRateInfo: (info) => tell(info, options.baseUrl),
+        keepAlive: keepWorkerAlive,
       });
       services.set(client, serviceOf(options.baseUrl, options.apiKey));
       return client;
