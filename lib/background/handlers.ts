@@ -2,10 +2,12 @@
 // reports also updates the rating cache (and through it the badges).
 import { browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
+import { PRIVACY } from '../api/constants';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
+import { serviceOf } from '../jobs/service';
 import {
   type Answer,
   type AnswerMap,
@@ -89,9 +91,18 @@ export const handlers = {
       throw new ExplainedError(errorWithText({ kind: 'network', reason: 'notSent' }));
     }
     const client = await clientOf(deps);
-    const report = await client.reports.create(input);
-    await rememberReports([report], client.baseUrl);
-    return toSummary(report);
+    const { settings } = await deps.loadSettings();
+    const service = await serviceOf(settings.serviceUrl, settings.apiKey);
+    // Stored while it is out: a reopened popup finds it, and a lost answer is looked for.
+    return backgroundQueue().watchedCreate(
+      { url: input.url, privacy: input.privacy ?? PRIVACY.public },
+      service,
+      async () => {
+        const report = await client.reports.create(input);
+        await rememberReports([report], client.baseUrl).catch(() => undefined);
+        return report;
+      },
+    );
   },
 
   async getReport({ id }, deps) {

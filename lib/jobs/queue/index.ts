@@ -14,6 +14,7 @@ import { queueEffects } from './effects';
 import { createJobCommands } from './lifecycle';
 import { createSender } from './outcomes';
 import { createRecovery } from './recovery';
+import { createWatchedCreates } from './watched-create';
 
 export { QUEUE_ALARM };
 
@@ -27,6 +28,9 @@ export function createQueue(env: QueueEnvironment) {
 
   return {
     ...createJobCommands(ctx, { recovery, pump }),
+
+    /** A page's own create, stored as a job while it is out (watched-create.ts). */
+    watchedCreate: createWatchedCreates(ctx, { recovery, pump }),
 
     /**
      * What the service at `serviceUrl` said of its rate limit to a page's own request, so a job
