@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
 import { PRIVACY } from '../api/constants';
-import { type ListReportsParams, toSummary } from '../api/model';
+import { type CreateReportInput, type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
@@ -68,6 +68,20 @@ async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   return { ...page, items: page.items.map(toSummary) };
 }
 
+/**
+ * A create to send now, unwatched (the right-click menu and the keyboard command use it as it
+ * is); the answered report is remembered.
+ */
+export async function createNow(input: CreateReportInput, deps: HandlerDeps) {
+  const client = await clientOf(deps);
+  return async () => {
+    const report = await client.reports.create(input);
+    // The report is made: a cache that cannot be written does not make it a failure.
+    await rememberReports([report], client.baseUrl).catch(() => undefined);
+    return report;
+  };
+}
+
 type Handlers = {
   [T in RequestType]: (request: RequestOf<T>, deps: HandlerDeps) => Promise<AnswerMap[T]>;
 };
@@ -90,19 +104,17 @@ export const handlers = {
     if (!deps.isOnline()) {
       throw new ExplainedError(errorWithText({ kind: 'network', reason: 'notSent' }));
     }
-    const client = await clientOf(deps);
-    const { settings } = await deps.loadSettings();
-    const service = await serviceOf(settings.serviceUrl, settings.apiKey);
-    // Stored while it is out: a reopened popup finds it, and a lost answer is looked for.
-    return backgroundQueue().watchedCreate(
-      { url: input.url, privacy: input.privacy ?? PRIVACY.public },
-      service,
-      async () => {
-        const report = await client.reports.create(input);
-        await rememberReports([report], client.baseUrl).catch(() => undefined);
-        return report;
-      },
-    );
+    const create = await createNow(input, deps);
+    // Stored while it is out, so a reopened popup finds it and a lost answer is looked for;
+    // when it cannot be stored, it is still sent.
+    const service = await deps
+      .loadSettings()
+      .then(({ settings }) => serviceOf(settings.serviceUrl, settings.apiKey))
+      .catch(() => null);
+    const queue = backgroundQueue();
+    if (!service || typeof queue.watchedCreate !== 'function') return toSummary(await create());
+    const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
+    return queue.watchedCreate(op, service, create);
   },
 
   async getReport({ id }, deps) {

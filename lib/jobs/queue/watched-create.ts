@@ -17,6 +17,7 @@ import {
   keyOf,
   type QueueContext,
   type QueueEvent,
+  warn,
 } from './context';
 import { fateUnknown, verdictOf } from './items';
 import { RECONCILE_DELAY_MS } from './outcomes';
@@ -113,8 +114,10 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
         state.jobs.push(job);
       });
     } catch (error) {
+      // Not stored, so not watched: it is sent all the same, as the user asked.
+      warn('store a create', error);
       inFlight.delete(key);
-      throw error;
+      return toSummary(await create());
     }
 
     let outcome: { report: Report } | { error: unknown };
@@ -125,9 +128,12 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
     }
     unrecorded.add(key);
     inFlight.delete(key);
-    let lookFor: boolean;
+    let lookFor = false;
     try {
       lookFor = await record(jobId, outcome);
+    } catch (error) {
+      // Left 'running': the next worker's first look makes it unknown and looks for it.
+      warn('record a create', error);
     } finally {
       unrecorded.delete(key);
     }
