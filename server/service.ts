@@ -97,8 +97,8 @@ export interface ServiceOptions {
    */
   createDelayMs?: number;
   /**
-   * Creates whose answer is lost after the report was made: the connection is closed without an
-   * answer ('drop'), or a gateway answers 504 in its place ('gateway').
+   * Creates whose answer is lost after the report was made: the connection breaks as the answer
+   * starts ('drop'), or a gateway answers 504 in its place ('gateway').
    */
   loseCreateAnswers?: 'drop' | 'gateway';
   /** Create answers at once with `result: null`; the analysis fills the report in later. */
@@ -644,8 +644,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
 /** The report is made, but its answer never reaches the client. */
 function loseAnswer(res: ServerResponse, how: 'drop' | 'gateway', headers: HeaderMap): void {
-  if (how === 'gateway') sendHtml(res, 504, gatewayTimeoutPage(), headers);
-  else res.socket?.destroy();
+  if (how === 'gateway') {
+    sendHtml(res, 504, gatewayTimeoutPage(), headers);
+    return;
+  }
+  // The connection breaks as the answer starts. (Closed before any byte, a browser may send the
+  // POST again on a fresh connection by itself: a second report no client could prevent.)
+  res.socket?.end('HTTP/1.1 201 Created\r\n');
+  res.socket?.destroy();
 }
 
 function bearerToken(req: IncomingMessage): string | null {
