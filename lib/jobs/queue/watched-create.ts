@@ -98,6 +98,7 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
       startedAt: now,
       service,
       items: [item],
+      watched: true,
     };
     // Under way from before it is stored: a look at the stored jobs leaves it alone.
     inFlight.set(key, {
@@ -111,6 +112,8 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
     try {
       await store.update((state) => {
         recovery.restore(state, []);
+        // Done ones were shown by their page: this one takes their place.
+        state.jobs = state.jobs.filter((other) => !(other.watched && other.state === 'done'));
         state.jobs.push(job);
       });
     } catch (error) {

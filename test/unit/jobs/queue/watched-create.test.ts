@@ -2,6 +2,7 @@
 // for when its answer is lost (before anything is said), and never sent twice.
 import { describe, expect, it } from 'vitest';
 import { createSiteReportClient } from '../../../../lib/api';
+import { isListed } from '../../../../lib/jobs/jobs';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {
@@ -116,5 +117,20 @@ describe('a watched create', () => {
       }),
     );
     expect(service.count('POST')).toBe(1);
+  });
+});
+
+describe('done watched creates', () => {
+  it('are not listed in Activity, and the next one takes their place', async () => {
+    const { watched } = await setup();
+    await watched();
+    let jobs = await storedJobs();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ watched: true, state: 'done' });
+    expect(jobs.filter(isListed)).toEqual([]);
+    await watched();
+    jobs = await storedJobs();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]?.items[0]?.report).toMatchObject({ id: 2 });
   });
 });
