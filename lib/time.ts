@@ -94,3 +94,14 @@ export function duration(seconds: number, locale?: string): string {
   }
   return '';
 }
+
+/** Time gone by as a clock shows it: "0:07", "1:05", "1:02:03" (never negative). */
+export function elapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const seconds = String(total % 60).padStart(2, '0');
+  const minutes = Math.floor(total / 60) % 60;
+  const hours = Math.floor(total / 3600);
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
+    : `${minutes}:${seconds}`;
+}

@@ -28,6 +28,10 @@ export const USAGE = `Usage: npm run service -- [options]
                            429 (default ${DEFAULT_PASSWORD_ATTEMPTS}; 0 = unlimited)
   --password-window MS     how long those tries count, from the first (default ${DEFAULT_PASSWORD_WINDOW_MS})
   --latency MS             delay every API answer
+  --create-delay MS        the analysis of a create or re-analysis takes this much longer,
+                           inside the request (a slow site)
+  --lose-create-answers HOW make each report, then lose the create's answer: drop (close the
+                           connection) or gateway (a 504)
   --async                  create answers before the analysis has run; clients poll
   --async-delay MS         how long the analysis waits in --async mode (default 1500)
   --fail-every N           every Nth API request answers 500
@@ -66,6 +70,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       'password-attempts': { type: 'string' },
       'password-window': { type: 'string' },
       latency: { type: 'string' },
+      'create-delay': { type: 'string' },
+      'lose-create-answers': { type: 'string' },
       async: { type: 'boolean' },
       'async-delay': { type: 'string' },
       'fail-every': { type: 'string' },
@@ -114,6 +120,10 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       1,
     ),
     latencyMs: integer('--latency', values.latency, 0, 0),
+    createDelayMs: integer('--create-delay', values['create-delay'], 0, 0),
+    ...(values['lose-create-answers'] !== undefined && {
+      loseCreateAnswers: lostAnswers(values['lose-create-answers']),
+    }),
     async: values.async ?? false,
     asyncDelayMs: integer('--async-delay', values['async-delay'], 1500, 0),
     failEvery: integer('--fail-every', values['fail-every'], 0, 0),
@@ -135,6 +145,11 @@ function planName(raw: string): string {
   const name = raw.trim();
   if (!name) throw new Error('--plan-name must not be empty.');
   return name;
+}
+
+function lostAnswers(raw: string): 'drop' | 'gateway' {
+  if (raw === 'drop' || raw === 'gateway') return raw;
+  throw new Error(`--lose-create-answers must be drop or gateway, not "${raw}".`);
 }
 
 function origin(raw: string): string {

@@ -67,6 +67,11 @@ export function serverErrorPage(): string {
   return layout('Server Error', '<h1>500</h1><p>Server Error</p>');
 }
 
+/** What a gateway in front of a deployment answers when the service took too long. */
+export function gatewayTimeoutPage(): string {
+  return layout('Gateway Timeout', '<h1>504</h1><p>Gateway Timeout</p>');
+}
+
 export function passwordPage(
   id: number,
   options: { wrongPassword?: boolean; triesLeft?: number } = {},

@@ -29,6 +29,7 @@ import {
   wantsJson,
 } from './http';
 import {
+  gatewayTimeoutPage,
   landingPage,
   loginPage,
   notFoundPage,
@@ -104,6 +105,17 @@ export interface ServiceOptions {
    * than "no API access" and "not yours"); undefined lets it through.
    */
   refuse?: (request: { method: string; path: string }) => string | undefined;
+  /**
+   * How much longer the analysis of a create or a re-analysis (`PUT results=1`) takes, in ms, as
+   * on a slow site (real deployments take 5–60 s inside the request). The report is saved only
+   * once the analysis is done, and a client that hangs up meanwhile does not stop it.
+   */
+  createDelayMs?: number;
+  /**
+   * Creates whose answer is lost after the report was made: the connection breaks as the answer
+   * starts ('drop'), or a gateway answers 504 in its place ('gateway').
+   */
+  loseCreateAnswers?: 'drop' | 'gateway';
   /** Create answers at once with `result: null`; the analysis fills the report in later. */
   async?: boolean;
   /** How long after creation the analysis starts in async mode. Default 1500 ms. */
@@ -284,7 +296,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   let apiRequestCount = 0;
   let origin = '';
 
-  const analyse = (url: string) => analyseUrl(url, limits, stopping.signal);
+  async function analyse(url: string) {
+    const analysis = await analyseUrl(url, limits, stopping.signal);
+    // Not tied to the request: like a deployment, the analysis goes on when the client hangs up.
+    if (options.createDelayMs) {
+      await sleep(options.createDelayMs, undefined, { signal: stopping.signal });
+    }
+    return analysis;
+  }
 
   function scheduleAnalysis(reportId: number, url: string): void {
     const task = (async () => {
@@ -436,6 +455,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     };
     try {
       const answer = await route.handler(context);
+      if (options.loseCreateAnswers && method === 'POST' && answer.status === 201) {
+        loseAnswer(res, options.loseCreateAnswers, headers);
+        return;
+      }
       sendJson(res, answer.status, answer.body, { ...headers, ...answer.headers });
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error;
@@ -698,6 +721,18 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       return closing;
     },
   };
+}
+
+/** The report is made, but its answer never reaches the client. */
+function loseAnswer(res: ServerResponse, how: 'drop' | 'gateway', headers: HeaderMap): void {
+  if (how === 'gateway') {
+    sendHtml(res, 504, gatewayTimeoutPage(), headers);
+    return;
+  }
+  // The connection breaks as the answer starts. (Closed before any byte, a browser may send the
+  // POST again on a fresh connection by itself: a second report no client could prevent.)
+  res.socket?.end('HTTP/1.1 201 Created\r\n');
+  res.socket?.destroy();
 }
 
 function bearerToken(req: IncomingMessage): string | null {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { followItem } from '../../lib/follow-item';
 import { t } from '../../lib/i18n';
-import { type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
+import { isListed, type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
 import type { RequestOf } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import { useStoredValue } from '../ui/useStoredValue';
@@ -12,7 +12,7 @@ import { useStoredValue } from '../ui/useStoredValue';
 /** Every job (Activity), as read from storage; `loaded` once it has been read. */
 export function useJobs(): { loaded: boolean; jobs: Job[] } {
   const stored = useStoredValue(jobsItem);
-  return { loaded: stored.loaded, jobs: parseStoredJobs(stored.value) };
+  return { loaded: stored.loaded, jobs: parseStoredJobs(stored.value).filter(isListed) };
 }
 
 /**

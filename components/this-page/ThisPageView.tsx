@@ -8,12 +8,14 @@ import type { ActiveTab } from '../../lib/this-page/active-tab';
 import { canQueueCreate, type PageOutcome } from '../../lib/this-page/page-report';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
+import { elapsed } from '../../lib/time';
 import { LazyPageExplanation } from '../rating/LazyPageExplanation';
 import { RatingBadge } from '../rating/RatingBadge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ErrorAlert, fieldError } from '../ui/ErrorAlert';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
+import { useNow } from '../ui/useNow';
 import { PrivacyFields } from './PrivacyFields';
 import { type PageReport, usePageReport } from './usePageReport';
 
@@ -115,11 +117,22 @@ export function ThisPageView({
   );
 }
 
-function Progress() {
+/** "Analyzing…" and, since `since` (ms), the time it has taken so far ("0:12"). */
+function Progress({ since }: { since: number | null }) {
+  const now = useNow(since !== null);
   return (
     <p class="progress" role="status">
       <span class="spinner" aria-hidden="true" />
       {t('popup_analyzing')}
+      {since !== null && (
+        <>
+          {' '}
+          {/* A timer is not read out each second; the status around it is read once. */}
+          <span role="timer" aria-live="off">
+            {elapsed(now - since)}
+          </span>
+        </>
+      )}
     </p>
   );
 }
@@ -131,9 +144,10 @@ interface CreateFormProps {
 
 /** While a create for the page waits in the queue, the form gives way to the view's notice. */
 function CreateForm({ page, openOptions }: CreateFormProps) {
-  if (page.queued) return null;
+  // Sent and under way, the create shows as one in progress, whether this popup sent it or not.
+  if (page.queued && !page.analyzing) return null;
   const failure = page.failureAt('create');
-  const creating = page.work === 'create';
+  const creating = page.work === 'create' || page.analyzing;
   return (
     <form class="stack" onSubmit={page.create} aria-busy={creating}>
       <PrivacyFields
@@ -153,7 +167,7 @@ function CreateForm({ page, openOptions }: CreateFormProps) {
           {t('popup_createReport')}
         </button>
       </div>
-      {creating && <Progress />}
+      {creating && <Progress since={page.since} />}
       <ErrorAlert
         error={failure?.error}
         context={failure?.context}
@@ -235,7 +249,7 @@ function OutcomeCard({ page, outcome, siteUrl, openTab, openOptions, onDelete }:
           {t('common_delete')}
         </button>
       </div>
-      {(work === 'create' || work === 'reanalyze') && <Progress />}
+      {(work === 'create' || work === 'reanalyze') && <Progress since={page.since} />}
       {editing && <PrivacyEditor page={page} value={editing} openOptions={openOptions} />}
       <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={openOptions} />
     </section>

@@ -22,6 +22,7 @@ import {
   privacyInput,
 } from '../../lib/this-page/privacy-choice';
 import type { QueuedRef } from '../../lib/this-page/queued-create';
+import { statusRequest } from '../../lib/this-page/status-source';
 import { useReportActions } from '../reports/useReportActions';
 
 const PAGE = 'page';
@@ -56,6 +57,10 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState<PrivacyChoice | null>(null);
   const [queued, setQueued] = useState(status.queued !== null);
+  /** A create followed in the stored jobs is sent: the service is analysing the page. */
+  const [analyzing, setAnalyzing] = useState(false);
+  /** When the work shown in progress began (ms), for the time it has taken. */
+  const [since, setSince] = useState<number | null>(null);
   const unfollow = useRef<(() => void) | null>(null);
   const actions = useReportActions<typeof PAGE, Work, Place>(send);
   const { refresh } = actions;
@@ -95,12 +100,19 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     });
   }, [refresh, status.cached]);
 
+  // A create whose fate could not be found out is not offered again: it may have made a report.
+  const fateUnknown = actions.failureAt(PAGE, 'create')?.error.reason === 'fateUnknown';
   const canCreate =
-    reach.status !== 'unsupported' && !passwordMissing(choice) && work === null && !queued;
+    reach.status !== 'unsupported' &&
+    !passwordMissing(choice) &&
+    work === null &&
+    !queued &&
+    !fateUnknown;
   const clearPassword = () => setChoice((current) => ({ ...current, password: '' }));
 
   function begin(next: Work) {
     actions.begin(PAGE, next);
+    setSince(Date.now());
     setNotice('');
   }
 
@@ -127,6 +139,8 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     if (!canCreate) return;
     begin('create');
     const { answer, waitError } = await actions.create({ url, ...privacyInput(choice) });
+    // The worker stopped while the create was out: the stored create says how it goes on.
+    if (!answer.ok && answer.error.reason === 'noAnswer' && (await followStored())) return;
     if (!answer.ok) {
       focusAfterRender(refs.create);
       return failAt('create', 'popup_createFailed', answer.error);
@@ -214,8 +228,18 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     endWithWait(waitError);
   }
 
+  /** Follows the page's create as stored, if there is one under way; whether there was. */
+  async function followStored(): Promise<boolean> {
+    const answer = await send(statusRequest(tab));
+    if (!answer.ok || !answer.data.queued) return false;
+    actions.end(PAGE);
+    setQueued(true);
+    follow(answer.data.queued, 'popup_createFailed');
+    return true;
+  }
+
   /** Follows the queued create `ref` in the stored jobs until it is over; its code loads then. */
-  function follow(ref: QueuedRef) {
+  function follow(ref: QueuedRef, context: MessageKey = 'popup_queued_failed') {
     unfollow.current?.();
     // The view went while the request was out.
     if (!refs.heading.current) return;
@@ -236,7 +260,9 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
         unwatch = followQueuedCreate(ref, (state) => {
           if (!live) return;
           const update = queuedUpdate(state, isOnline(), Date.now());
+          setAnalyzing(update.queued && update.analyzingSince !== undefined);
           if (update.queued) {
+            if (update.analyzingSince !== undefined) setSince(update.analyzingSince);
             setQueued(true);
             if (update.said !== said) setNotice(update.notice);
             said = update.said;
@@ -246,7 +272,7 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
           setQueued(false);
           if (update.report) return void showQueuedReport(update.report);
           setNotice(update.notice);
-          if (update.error) failAt('create', 'popup_queued_failed', update.error);
+          if (update.error) failAt('create', context, update.error);
         });
       },
       () => live && setNotice(t('error_no_answer')),
@@ -273,6 +299,8 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
       setChoice((current) => ({ ...current, ...patch })),
     canCreate,
     queued,
+    analyzing,
+    since,
     outcome,
     notice,
     editing,

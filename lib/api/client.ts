@@ -13,8 +13,18 @@ export interface SiteReportClientOptions {
   baseUrl: string;
   apiKey: string;
   fetch?: Fetch;
-  /** Limit for each attempt of each request (default 15 s). */
+  /** Limit for each attempt of each request (default 15 s), except those below. */
   timeoutMs?: number;
+  /**
+   * Limit for a create and a re-analysis, which the service answers only after analysing the
+   * page (default 120 s).
+   */
+  analysisTimeoutMs?: number;
+  /**
+   * Called with each create or re-analysis while it is out, and waited on instead: the background
+   * keeps its worker awake with it (a browser may stop a worker waiting over 30 s for a fetch).
+   */
+  keepAlive?: <T>(work: Promise<T>) => Promise<T>;
   /** Wait before the first retry; doubled for the next (default 500 ms). */
   retryDelayMs?: number;
   /** First wait between polls of waitForResult; ×1.5 each time, at most 5 s (default 1 s). */
@@ -26,6 +36,7 @@ export interface SiteReportClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_ANALYSIS_TIMEOUT_MS = 120_000;
 const DEFAULT_RETRY_DELAY_MS = 500;
 const DEFAULT_POLL_DELAY_MS = 1_000;
 
@@ -62,6 +73,12 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     sleep,
     timeoutMs: positiveOption(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs'),
+    analysisTimeoutMs: positiveOption(
+      options.analysisTimeoutMs,
+      DEFAULT_ANALYSIS_TIMEOUT_MS,
+      'analysisTimeoutMs',
+    ),
+    keepAlive: options.keepAlive,
     retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
     onRateInfo: options.onRateInfo,
     now: options.now,

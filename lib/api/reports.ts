@@ -84,6 +84,7 @@ export function createReportsApi({ transport, sleep, pollDelayMs }: ReportsApiOp
           path: '/reports',
           notFound: 'notFoundOnList',
           form: { url, privacy, password: password || undefined },
+          analyses: true,
         },
         signal,
       );
@@ -109,6 +110,7 @@ export function createReportsApi({ transport, sleep, pollDelayMs }: ReportsApiOp
               password: password || undefined,
               results: results === undefined ? undefined : results ? 1 : 0,
             },
+            analyses: results === true,
           },
           signal,
         )

@@ -22,6 +22,8 @@ export interface Call extends StatusMeanings {
   path: string;
   query?: WireParams;
   form?: WireParams;
+  /** The service analyses a page before it answers (a create, a re-analysis): a long deadline. */
+  analyses?: boolean;
 }
 
 export interface TransportOptions {
@@ -30,6 +32,10 @@ export interface TransportOptions {
   fetch: Fetch;
   sleep: Sleep;
   timeoutMs: number;
+  /** The deadline of a call that `analyses`. */
+  analysisTimeoutMs: number;
+  /** Holds what runs while such a call is out (the background keeps its worker awake). */
+  keepAlive?: <T>(work: Promise<T>) => Promise<T>;
   retryDelayMs: number;
   onRateInfo?: (info: RateInfo) => void;
   now?: () => number;
@@ -44,7 +50,7 @@ const MAX_RETRY_AFTER_SECONDS = 10;
 const RATE_LIMIT_PAUSE_MS = 5_000;
 
 export function createTransport(options: TransportOptions) {
-  const { baseUrl, apiKey, fetch, sleep, timeoutMs, retryDelayMs, onRateInfo } = options;
+  const { baseUrl, apiKey, fetch, sleep, retryDelayMs, onRateInfo } = options;
   const now = options.now ?? Date.now;
   const scrub = (text: string) => text.split(apiKey).join('[key removed]');
 
@@ -69,6 +75,7 @@ export function createTransport(options: TransportOptions) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = encodePairs(call.form);
     }
+    const timeoutMs = call.analyses ? options.analysisTimeoutMs : options.timeoutMs;
     const deadline = withDeadline(signal, timeoutMs);
     const sentAt = now();
     let redirected = false;
@@ -130,7 +137,8 @@ export function createTransport(options: TransportOptions) {
     let paused = false;
     for (let retry = 0; ; retry++) {
       try {
-        const answer = await attempt(call, url, signal);
+        const sent = attempt(call, url, signal);
+        const answer = await (call.analyses && options.keepAlive ? options.keepAlive(sent) : sent);
         if (answer.status >= 200 && answer.status < 300) {
           if (answer.tooLarge) throw apiError('badShape', { status: answer.status });
           return answer;

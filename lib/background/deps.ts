@@ -6,6 +6,7 @@ import { backgroundQueue } from '../jobs/queue';
 import { backgroundRecentDetails, type RecentDetails } from '../rating/recent-details';
 import { type LoadedSettings, loadSettings } from '../settings';
 import { type ClientSource, createClientSource } from './client-source';
+import { keepWorkerAlive } from './keep-alive';
 
 /** Makes a client for given values; `onRateInfo` hears what each answer says of the rate limit. */
 export type HandlerClientFactory = (options: {
@@ -62,4 +63,5 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
   };
 }
 
-const defaultFactory: HandlerClientFactory = (options) => createSiteReportClient(options);
+const defaultFactory: HandlerClientFactory = (options) =>
+  createSiteReportClient({ ...options, keepAlive: keepWorkerAlive });

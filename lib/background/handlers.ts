@@ -4,10 +4,17 @@ import { browser } from 'wxt/browser';
 import { allowanceCheck, countCreates } from '../account/allowance';
 import { knownPlan, planOf } from '../account/plans';
 import { SiteReportError } from '../api';
-import { type ListReportsParams, type Report, toSummary } from '../api/model';
+import { PRIVACY } from '../api/constants';
+import {
+  type CreateReportInput,
+  type ListReportsParams,
+  type Report,
+  toSummary,
+} from '../api/model';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
+import { serviceOf } from '../jobs/service';
 import {
   type Answer,
   type AnswerMap,
@@ -108,6 +115,21 @@ async function refuseOverAllowance(items: readonly { type: string }[], deps: Han
   }
 }
 
+/**
+ * A create to send now, unwatched (the right-click menu and the keyboard command use it as it
+ * is); the answered report is remembered.
+ */
+export async function createNow(input: CreateReportInput, deps: HandlerDeps) {
+  const client = await clientOf(deps);
+  return async () => {
+    const report = await client.reports.create(input);
+    // The report is made: a cache that cannot be written does not make it a failure. The
+    // service may give another address (where its fetch ended): the tab's must find it too.
+    await remember(report, client.baseUrl, deps, input.url).catch(() => undefined);
+    return report;
+  };
+}
+
 type Handlers = {
   [T in RequestType]: (request: RequestOf<T>, deps: HandlerDeps) => Promise<AnswerMap[T]>;
 };
@@ -130,11 +152,17 @@ export const handlers = {
     if (!deps.isOnline()) {
       throw new ExplainedError(errorWithText({ kind: 'network', reason: 'notSent' }));
     }
-    const client = await clientOf(deps);
-    const report = await client.reports.create(input);
-    // The service may give another address (where its fetch ended): the tab's must find it too.
-    await remember(report, client.baseUrl, deps, input.url);
-    return toSummary(report);
+    const create = await createNow(input, deps);
+    // Stored while it is out, so a reopened popup finds it and a lost answer is looked for;
+    // when it cannot be stored, it is still sent.
+    const service = await deps
+      .loadSettings()
+      .then(({ settings }) => serviceOf(settings.serviceUrl, settings.apiKey))
+      .catch(() => null);
+    const queue = backgroundQueue();
+    if (!service || typeof queue.watchedCreate !== 'function') return toSummary(await create());
+    const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
+    return queue.watchedCreate(op, service, create);
   },
 
   async getReport({ id }, deps) {

@@ -141,6 +141,11 @@ export const Job = z.object({
   pause: z.optional(ErrorData),
   /** Said of the job as a whole (an export that was cut short). */
   error: z.optional(ErrorData),
+  /**
+   * A page's own create, stored while it is out (queue/watched-create.ts): once done, the page
+   * showed it, so Activity does not list it, and the next one replaces it.
+   */
+  watched: z.optional(z.boolean()),
   items: z.array(JobItem),
 });
 export type Job = z.infer<typeof Job>;
@@ -164,6 +169,11 @@ export function parseStoredJobs(raw: unknown): Job[] {
     const parsed = Job.safeParse(job);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/** Whether Activity lists the job: not a page's own create that is done (the page showed it). */
+export function isListed(job: Pick<Job, 'state' | 'watched'>): boolean {
+  return !(job.watched && job.state === 'done');
 }
 
 export function isFinished(job: { state: string }): boolean {

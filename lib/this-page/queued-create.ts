@@ -19,8 +19,11 @@ export interface QueuedRef {
 export type QueuedState =
   /** Waiting its turn; `resumeAt` when the queue means to go on, `pause` why it is held. */
   | { stage: 'waiting'; resumeAt?: number; pause?: ErrorData }
-  /** Sent, the answer not in yet. */
-  | { stage: 'sending' }
+  /**
+   * Sent (at `sentAt`, ms), the answer not in yet: the service is analysing the page, or its
+   * answer was lost and the report it may have made is being looked for.
+   */
+  | { stage: 'sending'; sentAt?: number }
   | { stage: 'done'; report: ReportSummary }
   /** Refused, or sent without an answer that can be read (its fate unknown). */
   | { stage: 'failed'; error: ErrorData }
@@ -52,13 +55,22 @@ export function findQueuedCreate(
     if (job.kind !== 'create' || isFinished(job)) continue;
     for (const [index, item] of job.items.entries()) {
       const create = createOf(item);
-      if (!create || (item.state !== 'waiting' && item.state !== 'running')) continue;
+      if (!create || !underWay(item)) continue;
       if (ratingCacheKey(create.url) !== key) continue;
       if (tabId !== undefined && item.tabId === tabId) return { jobId: job.id, index };
       other ??= { jobId: job.id, index };
     }
   }
   return other;
+}
+
+/** Waiting, sent, or sent and to be looked for (its answer was lost): not over yet. */
+function underWay(item: Item): boolean {
+  return (
+    item.state === 'waiting' ||
+    item.state === 'running' ||
+    (item.state === 'unknown' && item.reconcileAt !== undefined)
+  );
 }
 
 const UNKNOWN: ErrorData = { kind: 'bad_message', reason: 'unknown', message: '' };
@@ -77,11 +89,17 @@ export function queuedState(jobs: readonly Job[], ref: QueuedRef): QueuedState {
       return state;
     }
     case 'running':
-      return { stage: 'sending' };
+      return item.sentAt === undefined
+        ? { stage: 'sending' }
+        : { stage: 'sending', sentAt: item.sentAt };
     case 'done':
       return item.report ? { stage: 'done', report: item.report } : { stage: 'gone' };
     case 'cancelled':
       return { stage: 'cancelled' };
+    case 'unknown':
+      // Looked for before anything is said.
+      if (item.reconcileAt !== undefined) return { stage: 'sending', sentAt: item.sentAt };
+      return { stage: 'failed', error: item.error ?? UNKNOWN };
     default:
       return { stage: 'failed', error: item.error ?? UNKNOWN };
   }
@@ -115,14 +133,20 @@ function queuedSaid(state: QueuedState): string {
 
 /** What This page shows of a queued create in `state`: still queued with its notice, or over. */
 export function queuedUpdate(state: QueuedState, online: boolean, now: number) {
-  if (state.stage === 'waiting' || state.stage === 'sending') {
-    const notice =
-      state.stage === 'sending'
-        ? t('popup_queued_sending')
-        : state.pause
-          ? t('popup_queued_paused', errorText(state.pause))
-          : whenSent(state.resumeAt, online, now);
-    return { queued: true, said: queuedSaid(state), notice } as const;
+  if (state.stage === 'sending') {
+    // The service analyses the page before it answers: This page says so, and for how long.
+    return {
+      queued: true,
+      said: 'sending',
+      notice: '',
+      analyzingSince: state.sentAt ?? now,
+    } as const;
+  }
+  if (state.stage === 'waiting') {
+    const notice = state.pause
+      ? t('popup_queued_paused', errorText(state.pause))
+      : whenSent(state.resumeAt, online, now);
+    return { queued: true, said: queuedSaid(state), notice, analyzingSince: undefined } as const;
   }
   return {
     queued: false,

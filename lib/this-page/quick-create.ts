@@ -5,7 +5,7 @@ import { SiteReportError } from '../api';
 import type { ErrorData, Privacy, Report } from '../api/model';
 import type { HandlerDeps } from '../background/deps';
 import { errorData } from '../background/error-data';
-import { handlers } from '../background/handlers';
+import { createNow, handlers } from '../background/handlers';
 import { notify, notifyCreated, notifyFailed } from '../background/notify';
 import { errorText, errorWithText } from '../error-text';
 import { t } from '../i18n';
@@ -108,7 +108,7 @@ export async function quickCreate(
 
   let report: Report;
   try {
-    report = await handlers.createReport({ type: 'createReport', input: { url, privacy } }, deps);
+    report = await (await createNow({ url, privacy }, deps))();
   } catch (error) {
     // Refused for the rate limit: provably not made, so it may be sent again later.
     if (error instanceof SiteReportError && error.kind === 'rate_limited') {

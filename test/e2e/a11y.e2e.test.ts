@@ -249,10 +249,13 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
     });
 
     it('popup, an error alert', async () => {
-      // A service that is down: the create fails and the alert shows in the form.
-      const down = await startService({ port: 0, apiKeys: [API_KEY] });
-      const baseUrl = down.baseUrl;
-      await down.close();
+      // A key without API access: the service refuses the create (a 403, so surely not made)
+      // and the alert shows in the form at once.
+      const refusing = await startService({
+        port: 0,
+        apiKeys: [{ key: API_KEY, apiAccess: false }],
+      });
+      const baseUrl = refusing.baseUrl;
       await connect(the(ext, 'The browser'), { baseUrl, apiKey: API_KEY });
       const page = await openPopupOver(
         `${the(service, 'The service').sampleUrls?.decent}?a11y=alert`,
@@ -260,6 +263,7 @@ describe.each(['light', 'dark'] as const)('%s colour scheme', (colorScheme) => {
       await page.getByRole('button', { name: 'Create report', exact: true }).click();
       await page.getByRole('alert').waitFor();
       await expectAccessible(page, 'This page, error alert');
+      await refusing.close();
     });
   });
 });

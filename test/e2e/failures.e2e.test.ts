@@ -137,7 +137,9 @@ describe('when the service fails, the popup says what happened', () => {
     }
   });
 
-  it('unreachable: create says the service could not be reached', async () => {
+  it('unreachable: create looks for the report first, then says its outcome is not known', {
+    timeout: 60_000,
+  }, async () => {
     const port = await closedPort();
     await connect(the(ext, 'The browser'), {
       baseUrl: `http://127.0.0.1:${port}/api/v1`,
@@ -146,10 +148,13 @@ describe('when the service fails, the popup says what happened', () => {
     const { popup: page } = await openPopupOnSample();
 
     await createButton(page).click();
-    const text = await alertText(page);
+    // A create with no answer may have been made: it is looked for (which fails too) before
+    // anything is said, and it is not offered again as if it surely had not been.
+    await page.getByRole('status').filter({ hasText: 'Analyzing…' }).waitFor();
+    const text = await alertText(page, 45_000);
     expect(text).toMatch(/Couldn't create the report/);
-    expect(text).toMatch(/could not reach the service|couldn't reach the service/i);
-    expect(await createButton(page).isEnabled(), 'Create can be tried again').toBe(true);
+    expect(text).toMatch(/not known|unknown/i);
+    expect(await createButton(page).isDisabled(), 'no second report by accident').toBe(true);
   });
 
   it('answer arrives later (async analysis): Analyzing… then the rating, untouched', async () => {
@@ -182,46 +187,49 @@ describe('when the service fails, the popup says what happened', () => {
     await password.fill('correct horse');
     await createButton(page).click();
 
-    const text = await alertText(page);
+    // A 500 may come from a gateway while the service made the report: it is looked for first
+    // (the 3rd request), and only when there is none is the failure said.
+    const text = await alertText(page, 45_000);
     expect(text).toMatch(/Couldn't create the report/);
     expect(text).toMatch(/service failed/i);
-    expect(apiCalls(running)).toEqual(['GET /api/v1/reports 200', 'POST /api/v1/reports 500']);
+    expect(apiCalls(running)).toEqual([
+      'GET /api/v1/reports 200',
+      'POST /api/v1/reports 500',
+      'GET /api/v1/reports 200',
+    ]);
     expect(await page.getByRole('radio', { name: 'Password', exact: true }).isChecked()).toBe(true);
     expect(await password.inputValue(), 'the password typed is still there').toBe('correct horse');
     expect(await createButton(page).isEnabled(), 'Create can be tried again').toBe(true);
 
-    // Trying again (the 3rd request) works, with the privacy that was kept.
+    // Another client's read takes the 4th request (a 500), so trying again (the 5th) works, with
+    // the privacy that was kept.
+    const fourth = await fetch(`${running.baseUrl}/reports`, {
+      headers: { Authorization: `Bearer ${API_KEY}`, Accept: 'application/json' },
+    });
+    await fourth.arrayBuffer();
+    expect(fourth.status).toBe(500);
     await createButton(page).click();
     const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
     await outcome.getByText('Good', { exact: true }).waitFor();
     await outcome.getByText('Privacy: Password').waitFor();
   });
 
-  it('too slow: create gives up after the client timeout and says so', {
-    timeout: CLIENT_TIMEOUT_MS + 30_000,
+  it('slower than other requests may be: a create waits past their 15 s for the analysis', {
+    timeout: CLIENT_TIMEOUT_MS + 45_000,
   }, async () => {
+    // Real deployments analyse the page inside the POST: a create may take up to 120 s.
     const latencyMs = CLIENT_TIMEOUT_MS + 1_500;
-    const running = await startTestService({ latencyMs });
+    await startTestService({ latencyMs });
     const { popup: page } = await openPopupOnSample();
 
     await page.getByRole('radio', { name: 'Private', exact: true }).check();
     await createButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Analyzing…' }).waitFor();
 
-    const text = await alertText(page, CLIENT_TIMEOUT_MS + 10_000);
-    expect(text).toMatch(/Couldn't create the report/);
-    expect(text).toMatch(/did not answer within 15 seconds/);
-    expect(await page.getByRole('status').filter({ hasText: 'Analyzing…' }).count()).toBe(0);
-    expect(await page.getByRole('radio', { name: 'Private', exact: true }).isChecked()).toBe(true);
-    expect(await createButton(page).isEnabled(), 'Create can be tried again').toBe(true);
-
-    // Let the late request finish (it fails: the client hung up) before the service closes.
-    await expect
-      .poll(() => apiCalls(running).some((call) => call.startsWith('POST /api/v1/reports')), {
-        timeout: 10_000,
-        interval: 200,
-      })
-      .toBe(true);
+    const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
+    await outcome.getByText('Good', { exact: true }).waitFor({ timeout: latencyMs + 20_000 });
+    await outcome.getByText('Privacy: Private').waitFor();
+    expect(await page.getByRole('alert').count(), 'no timeout said').toBe(0);
   });
 
   it('redirected: a create answered 307 is not followed, nothing reaches the other address', async () => {

@@ -213,4 +213,67 @@ describe('Site Report in Firefox', () => {
     const shown = await table.evaluate((node) => node.querySelectorAll('tbody tr').length);
     await poll(keptRows, 'the list shown, kept in storage.session').toBe(shown);
   });
+
+  it('a slow create (20 s) shows Analyzing… with the time it has taken, then the rating, one report', async () => {
+    const { firefox } = stack();
+    const page = the(options, 'The options page');
+    // A second service that analyses each page for 20 s inside the POST, saved as the service.
+    const slow = await startService({
+      port: 0,
+      serveSamples: true,
+      apiKeys: [API_KEY],
+      createDelayMs: 20_000,
+    });
+    try {
+      await page.locator(byRole('textbox', 'Service URL')).fill(slow.baseUrl);
+      await (await fieldNamed(page, 'API key')).asLocator().fill(API_KEY);
+      await page.locator(byRole('button', 'Save')).click();
+      await poll(
+        async () => (await storedSettings(page))?.serviceUrl,
+        'the slow service saved',
+      ).toBe(slow.baseUrl);
+
+      const address = the(slow.sampleUrls?.bad, 'The slow service’s bad sample page');
+      await firefox.openTab(address);
+      const slowPopup = await firefox.openExtensionPage('popup.html');
+      await slowPopup.locator(`::-p-text(${address})`).waitHandle();
+      await slowPopup.locator(byRole('button', 'Create report')).click();
+
+      const statuses = () =>
+        slowPopup.evaluate(() =>
+          [...document.querySelectorAll('[role="status"]')].map((node) => node.textContent ?? ''),
+        );
+      await poll(
+        async () => (await statuses()).some((text) => text.includes('Analyzing…')),
+        'Analyzing… while it works',
+      ).toBe(true);
+      const timer = () =>
+        slowPopup.evaluate(() => document.querySelector('[role="timer"]')?.textContent);
+      await poll(timer, 'the time it has taken', 20_000).toMatch(/^0:0[3-9]|^0:[1-5]\d$/);
+      expect(
+        await slowPopup.evaluate(
+          () =>
+            [...document.querySelectorAll('button')].find(
+              (button) => button.textContent === 'Create report',
+            )?.disabled,
+        ),
+        'Create is disabled while it works',
+      ).toBe(true);
+
+      const outcome = await slowPopup
+        .locator(byRole('region', 'Report for this page'))
+        .setTimeout(60_000)
+        .waitHandle();
+      await poll(() => wordsIn(outcome, RATING_WORDS), 'the rating word').toEqual([
+        RATING_WORD.bad,
+      ]);
+      const creates = slow
+        .apiRequests()
+        .filter((entry) => entry.method === 'POST' && entry.path.startsWith('/api/v1/reports'));
+      expect(creates).toHaveLength(1);
+      expect(await serviceReportFor(slow, address)).toMatchObject({ url: address, result: 'bad' });
+    } finally {
+      await slow.close();
+    }
+  }, 120_000);
 });

@@ -16,9 +16,11 @@ describe('command-line options', () => {
       rateLimit: 60,
       passwordAttempts: 5,
       passwordWindowMs: 60_000,
+      createDelayMs: 0,
       async: false,
       serveSamples: false,
     });
+    expect(command.options.loseCreateAnswers).toBeUndefined();
     expect(DEFAULT_DB).toMatch(/\.data[/\\]site-report\.db$/);
     expect(command.options.apiKeys).toEqual([expect.stringMatching(/^sr_/)]);
   });
@@ -43,6 +45,10 @@ describe('command-line options', () => {
         '120000',
         '--latency',
         '200',
+        '--create-delay',
+        '20000',
+        '--lose-create-answers',
+        'gateway',
         '--async',
         '--async-delay',
         '300',
@@ -73,6 +79,8 @@ describe('command-line options', () => {
         passwordAttempts: 3,
         passwordWindowMs: 120_000,
         latencyMs: 200,
+        createDelayMs: 20_000,
+        loseCreateAnswers: 'gateway',
         async: true,
         asyncDelayMs: 300,
         failEvery: 4,
@@ -107,6 +115,8 @@ describe('command-line options', () => {
     [['--rate-limit', '-1']],
     [['--password-attempts', '-1']],
     [['--password-window', '0']],
+    [['--create-delay', '-5']],
+    [['--lose-create-answers', 'sometimes']],
     [['--unknown']],
   ])('refuses %j', (argv) => {
     expect(() => parseCliArgs(argv, {})).toThrow();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duration, exactTime, MAX_WAIT_SECONDS, relativeTime } from '../../lib/time';
+import { duration, elapsed, exactTime, MAX_WAIT_SECONDS, relativeTime } from '../../lib/time';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const ago = (seconds: number) => NOW - seconds * 1000;
@@ -81,5 +81,17 @@ describe('duration', () => {
 
   it('follows the locale', () => {
     expect(duration(30, 'de')).toBe('30 Sekunden');
+  });
+});
+
+describe('elapsed', () => {
+  it.each([
+    [0, '0:00'],
+    [-500, '0:00'],
+    [12_400, '0:12'],
+    [65_000, '1:05'],
+    [3_723_000, '1:02:03'],
+  ])('%d ms reads %s', (ms, text) => {
+    expect(elapsed(ms)).toBe(text);
   });
 });

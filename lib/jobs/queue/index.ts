@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { createSiteReportClient } from '../../api';
 import type { RateInfo } from '../../api/rate-info';
 import { createClientSource } from '../../background/client-source';
+import { keepWorkerAlive } from '../../background/keep-alive';
 import type { JobService } from '../jobs';
 import { serviceOf } from '../service';
 import { createWakeups, QUEUE_ALARM } from './alarms';
@@ -13,6 +14,7 @@ import { queueEffects } from './effects';
 import { createJobCommands } from './lifecycle';
 import { createSender } from './outcomes';
 import { createRecovery } from './recovery';
+import { createWatchedCreates } from './watched-create';
 
 export { QUEUE_ALARM };
 
@@ -26,6 +28,9 @@ export function createQueue(env: QueueEnvironment) {
 
   return {
     ...createJobCommands(ctx, { recovery, pump }),
+
+    /** A page's own create, stored as a job while it is out (watched-create.ts). */
+    watchedCreate: createWatchedCreates(ctx, { recovery, pump }),
 
     /**
      * What the service at `serviceUrl` said of its rate limit to a page's own request, so a job
@@ -75,6 +80,7 @@ export function browserEnvironment(): QueueEnvironment {
       const client = createSiteReportClient({
         ...options,
         onRateInfo: (info) => tell(info, options.baseUrl),
+        keepAlive: keepWorkerAlive,
       });
       services.set(client, serviceOf(options.baseUrl, options.apiKey));
       return client;

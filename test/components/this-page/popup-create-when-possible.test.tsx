@@ -237,8 +237,12 @@ describe('Create when possible: following the queued create', () => {
 
   it('shows the rating like a create once the queue has made the report', async () => {
     const { send } = await queue();
-    await storeJobs([createJob({ state: 'running' }, { state: 'running' })]);
-    await queuedStatus('Queued. It is being sent now…');
+    const sentAt = Date.now() - 12_000;
+    await storeJobs([createJob({ state: 'running', sentAt }, { state: 'running' })]);
+    // Sent: the service is analysing the page, for 12 seconds so far; Create waits.
+    await screen.findByText('Analyzing…', { exact: false });
+    expect(screen.getByRole('timer').textContent).toMatch(/^0:1[2-3]$/);
+    expect(screen.getByRole('button', { name: 'Create report' })).toHaveProperty('disabled', true);
 
     await storeJobs([
       createJob({ state: 'done', report: doneReport({ rating: 'decent', score: 61 }) }),

@@ -750,6 +750,7 @@ function clientFor(fetch: Fetch): SiteReportClient {
     apiKey: KEY,
     fetch,
     timeoutMs: ATTEMPT_MS,
+    analysisTimeoutMs: ATTEMPT_MS,
     retryDelayMs: 1,
     pollDelayMs: 1,
     // Resolves at once, but in a later turn, so the timers of deadlines still get to run.

@@ -187,7 +187,7 @@ describe('the API key never appears in an error', () => {
     const error = await rejection(
       // A short limit only where nothing answers, so a slow machine cannot turn a row into a timeout.
       ctx
-        .client({ timeoutMs: kind === 'timeout' ? 20 : 5_000 })
+        .client({ analysisTimeoutMs: kind === 'timeout' ? 20 : 5_000 })
         .reports.create({ url: 'https://example.com' }),
     );
     expect(error).toMatchObject({ kind });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../../lib/api/model';
 import type { Job, JobItem } from '../../../lib/jobs/jobs';
-import { findQueuedCreate, queuedState, whenSent } from '../../../lib/this-page/queued-create';
+import {
+  findQueuedCreate,
+  queuedState,
+  queuedUpdate,
+  whenSent,
+} from '../../../lib/this-page/queued-create';
 
 const URL_A = 'https://example.com/pricing';
 
@@ -87,6 +92,53 @@ describe('findQueuedCreate', () => {
     expect(findQueuedCreate([job('p', [create(URL_A)], { state: 'paused' })], URL_A)).toEqual({
       jobId: 'p',
       index: 0,
+    });
+  });
+});
+
+describe('a create sent and not over', () => {
+  it('is found while it is out, and while its lost answer is looked for', () => {
+    const running = job('r', [create(URL_A, { state: 'running', sentAt: 1000 })], {
+      state: 'running',
+    });
+    expect(findQueuedCreate([running], URL_A)).toEqual({ jobId: 'r', index: 0 });
+    const lookedFor = job(
+      'u',
+      [create(URL_A, { state: 'unknown', sentAt: 1000, reconcileAt: 5 })],
+      {
+        state: 'running',
+      },
+    );
+    expect(findQueuedCreate([lookedFor], URL_A)).toEqual({ jobId: 'u', index: 0 });
+    const given = job('g', [create(URL_A, { state: 'unknown', sentAt: 1000 })], {
+      state: 'failed',
+    });
+    expect(findQueuedCreate([given], URL_A)).toBeUndefined();
+  });
+
+  it('is sending since it was sent, looked for or not; unknown for good, it failed', () => {
+    const ref = { jobId: 'a', index: 0 };
+    expect(
+      queuedState([job('a', [create(URL_A, { state: 'running', sentAt: 1000 })])], ref),
+    ).toEqual({ stage: 'sending', sentAt: 1000 });
+    expect(
+      queuedState(
+        [job('a', [create(URL_A, { state: 'unknown', sentAt: 1000, reconcileAt: 9 })])],
+        ref,
+      ),
+    ).toEqual({ stage: 'sending', sentAt: 1000 });
+    const error = { kind: 'network' as const, reason: 'fateUnknown' as const, message: '' };
+    expect(
+      queuedState([job('a', [create(URL_A, { state: 'unknown', sentAt: 1000, error })])], ref),
+    ).toEqual({ stage: 'failed', error });
+  });
+
+  it('shows as analysing since it was sent, with nothing else said', () => {
+    expect(queuedUpdate({ stage: 'sending', sentAt: 1000 }, true, 13_000)).toEqual({
+      queued: true,
+      said: 'sending',
+      notice: '',
+      analyzingSince: 1000,
     });
   });
 });

@@ -1,0 +1,142 @@
+// Slow creates in real Chromium, against a local service that analyses each page for 20 s or
+// 45 s inside the POST (as deployed services do on slow sites), or that loses the create's answer
+// after making its report: This page shows "Analyzing…" and the time it has taken with Create
+// disabled, the create goes on with the popup closed, a reopened popup shows it in progress, and
+// every create ends with its rating shown and exactly one report on the service.
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServiceOptions } from '../../server/service';
+import {
+  apiGet,
+  openPageTab,
+  openPopup,
+  outcomeOf,
+  poll,
+  RATING_WORD,
+  type Stack,
+  startStack,
+} from './flows';
+
+let stack: Stack | undefined;
+const opened: Page[] = [];
+
+afterEach(async () => {
+  for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  await stack?.close();
+  stack = undefined;
+});
+
+async function start(service: ServiceOptions): Promise<Stack> {
+  stack = await startStack({ service: { apiKeys: ['slow-create-e2e-key-1'], ...service } });
+  return stack;
+}
+
+async function popupOver(current: Stack, url: string): Promise<Page> {
+  opened.push(await openPageTab(current.ext, url));
+  const popup = await openPopup(current.ext);
+  opened.push(popup);
+  return popup;
+}
+
+const createButton = (popup: Page) =>
+  popup.getByRole('button', { name: 'Create report', exact: true });
+const analyzing = (popup: Page) => popup.getByRole('status').filter({ hasText: 'Analyzing…' });
+/** The time the create has taken so far, in seconds, as the popup shows it ("0:12"). */
+async function shownSeconds(popup: Page): Promise<number> {
+  const text = (await analyzing(popup).getByRole('timer').textContent()) ?? '';
+  const match = /^(\d+):(\d{2})$/.exec(text.trim());
+  if (!match) throw new Error(`Not a time: "${text}"`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+async function reportCount(current: Stack): Promise<number> {
+  const { body } = await apiGet(current.service, '/reports');
+  return (body as { meta: { total: number } }).meta.total;
+}
+
+/** The analysis has fetched the page: the service is inside its long wait now. */
+const pageFetched = (current: Stack) =>
+  poll(
+    () => current.service.requests.some((entry) => entry.path.startsWith('/samples/')),
+    'the service fetched the page',
+    30_000,
+  ).toBe(true);
+
+describe('a slow create', () => {
+  it('of 20 s with the popup open: Analyzing… with a growing time, Create disabled, then the rating', async () => {
+    const current = await start({ createDelayMs: 20_000 });
+    const popup = await popupOver(current, current.sample('good'));
+    await createButton(popup).click();
+
+    await analyzing(popup).waitFor();
+    expect(await createButton(popup).isDisabled(), 'Create is disabled while it works').toBe(true);
+    const first = await shownSeconds(popup);
+    await poll(() => shownSeconds(popup), 'the time grows', 15_000).toBeGreaterThanOrEqual(
+      first + 3,
+    );
+    expect(await createButton(popup).isDisabled()).toBe(true);
+    // Past the 15 s every other request has, still waiting for the service, saying nothing else.
+    await poll(() => shownSeconds(popup), 'the time passes 16 s', 30_000).toBeGreaterThanOrEqual(
+      16,
+    );
+    expect(await popup.getByRole('alert').count()).toBe(0);
+
+    await outcomeOf(popup)
+      .getByText(RATING_WORD.good, { exact: true })
+      .waitFor({ timeout: 60_000 });
+    expect(await analyzing(popup).count()).toBe(0);
+    expect(await popup.getByRole('alert').count()).toBe(0);
+    expect(await reportCount(current)).toBe(1);
+  }, 120_000);
+
+  it('of 45 s with the popup closed right after Create: reopened, it shows it in progress, then the rating', async () => {
+    const current = await start({ createDelayMs: 45_000 });
+    const url = current.sample('decent');
+    const popup = await popupOver(current, url);
+    await createButton(popup).click();
+    await analyzing(popup).waitFor();
+    await popup.close();
+
+    // Later, while the service is still analysing, the popup is opened again.
+    await pageFetched(current);
+    const again = await openPopup(current.ext);
+    opened.push(again);
+    await analyzing(again).waitFor();
+    expect(await createButton(again).isDisabled(), 'no second Create meanwhile').toBe(true);
+    const first = await shownSeconds(again);
+    await poll(() => shownSeconds(again), 'the time grows', 15_000).toBeGreaterThan(first);
+
+    await outcomeOf(again)
+      .getByText(RATING_WORD.decent, { exact: true })
+      .waitFor({ timeout: 90_000 });
+    expect(await again.getByRole('alert').count()).toBe(0);
+    expect(await reportCount(current)).toBe(1);
+    const creates = current.service
+      .apiRequests()
+      .filter((entry) => entry.method === 'POST' && entry.path.startsWith('/api/v1/reports'));
+    expect(creates).toHaveLength(1);
+  }, 180_000);
+
+  it.each(['drop', 'gateway'] as const)(
+    'whose answer is lost (%s) after the report was made: the report is found and shown, still one',
+    async (how) => {
+      const current = await start({ loseCreateAnswers: how });
+      const popup = await popupOver(current, current.sample('bad'));
+      await createButton(popup).click();
+      await analyzing(popup).waitFor();
+
+      // The connection broke, or a gateway answered 504: the extension looks for the report before
+      // it says anything, finds it, and shows its rating.
+      await outcomeOf(popup)
+        .getByText(RATING_WORD.bad, { exact: true })
+        .waitFor({ timeout: 60_000 });
+      expect(await popup.getByRole('alert').count()).toBe(0);
+      expect(await reportCount(current)).toBe(1);
+      const creates = current.service
+        .apiRequests()
+        .filter((entry) => entry.method === 'POST' && entry.path.startsWith('/api/v1/reports'));
+      expect(creates).toHaveLength(1);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,136 @@
+// The popup's own create, watched by the queue: stored as a running job while it is out, looked
+// for when its answer is lost (before anything is said), and never sent twice.
+import { describe, expect, it } from 'vitest';
+import { createSiteReportClient } from '../../../../lib/api';
+import { isListed } from '../../../../lib/jobs/jobs';
+import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { serviceOf } from '../../../../lib/jobs/service';
+import {
+  fakeClock,
+  fakeService,
+  START,
+  storedJobs,
+  TEST_API_KEY,
+  TEST_BASE_URL,
+  testQueue,
+  until,
+} from './harness';
+
+const URL_A = 'https://example.com/a';
+
+async function setup() {
+  const clock = fakeClock();
+  const service = fakeService({ clock });
+  const queue = testQueue({ clock, service });
+  const client = createSiteReportClient({
+    baseUrl: TEST_BASE_URL,
+    apiKey: TEST_API_KEY,
+    fetch: (input, init) => service.fetch(input, init),
+    sleep: async () => undefined,
+    now: clock.now,
+  });
+  const jobService = await serviceOf(TEST_BASE_URL, TEST_API_KEY);
+  const watched = () =>
+    queue.watchedCreate({ url: URL_A, privacy: 0 }, jobService, () =>
+      client.reports.create({ url: URL_A }),
+    );
+  return { clock, service, queue, watched };
+}
+
+describe('a watched create', () => {
+  it('is stored as a running job while it is out, then done with its report', async () => {
+    const { service, watched } = await setup();
+    service.hold();
+    const answer = watched();
+    await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('running'));
+    const [job] = await storedJobs();
+    expect(job).toMatchObject({ kind: 'create', state: 'running' });
+    expect(job?.items[0]).toMatchObject({ op: { url: URL_A }, sentAt: START });
+    service.hold(false);
+    service.release(true);
+    await expect(answer).resolves.toMatchObject({ id: 1, url: URL_A });
+    expect((await storedJobs())[0]).toMatchObject({
+      state: 'done',
+      items: [{ state: 'done', report: { id: 1 } }],
+    });
+  });
+
+  it('whose answer was lost answers the report it made, found by a lookup, sent once', async () => {
+    const { clock, service, queue, watched } = await setup();
+    service.script((method) => (method === 'POST' ? 'lost' : undefined));
+    const answer = watched();
+    let settled = false;
+    void answer.finally(() => {
+      settled = true;
+    });
+    await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('unknown'));
+    // Nothing is said before the lookup.
+    expect(settled).toBe(false);
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    await expect(answer).resolves.toMatchObject({ id: 1, url: URL_A });
+    expect(service.count('POST')).toBe(1);
+    expect(service.reports.size).toBe(1);
+  });
+
+  it('whose answer was lost, and that made nothing, fails with the first error', async () => {
+    const { clock, service, queue, watched } = await setup();
+    service.script((method) => (method === 'POST' ? { status: 504, body: 'Gateway' } : undefined));
+    const answer = watched();
+    answer.catch(() => undefined);
+    await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('unknown'));
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    await expect(answer).rejects.toMatchObject({ kind: 'server' });
+    expect((await storedJobs())[0]?.items[0]?.state).toBe('failed');
+    expect(service.count('POST')).toBe(1);
+  });
+
+  it('refused by the service fails at once with its error, stored as failed', async () => {
+    const { service, watched } = await setup();
+    service.script((method) =>
+      method === 'POST'
+        ? { status: 422, body: { message: { url: ['The url is bad.'] }, status: 422 } }
+        : undefined,
+    );
+    await expect(watched()).rejects.toMatchObject({ kind: 'validation' });
+    expect((await storedJobs())[0]?.items[0]).toMatchObject({
+      state: 'failed',
+      error: { kind: 'validation' },
+    });
+  });
+
+  it('left running by a stopped worker is looked for by the next one', async () => {
+    const { clock, service, watched } = await setup();
+    service.hold();
+    void watched().catch(() => undefined);
+    await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('running'));
+    // A new worker: its queue did not send the create, so its fate is unknown and looked for.
+    const successor = testQueue({ clock, service });
+    service.hold(false);
+    service.release(true);
+    await until(() => expect(service.reports.size).toBe(1));
+    await successor.wake();
+    await successor.idle();
+    await until(async () =>
+      expect((await storedJobs())[0]?.items[0]).toMatchObject({
+        state: 'done',
+        report: { id: 1 },
+      }),
+    );
+    expect(service.count('POST')).toBe(1);
+  });
+});
+
+describe('done watched creates', () => {
+  it('are not listed in Activity, and the next one takes their place', async () => {
+    const { watched } = await setup();
+    await watched();
+    let jobs = await storedJobs();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ watched: true, state: 'done' });
+    expect(jobs.filter(isListed)).toEqual([]);
+    await watched();
+    jobs = await storedJobs();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]?.items[0]?.report).toMatchObject({ id: 2 });
+  });
+});
