@@ -9,6 +9,7 @@ import {
   type CreateReportInput,
   type ListReportsParams,
   type Report,
+  type ReportSummary,
   toSummary,
 } from '../api/model';
 import { errorWithText } from '../error-text';
@@ -115,11 +116,8 @@ async function refuseOverAllowance(items: readonly { type: string }[], deps: Han
   }
 }
 
-/**
- * A create to send now, unwatched (the right-click menu and the keyboard command use it as it
- * is); the answered report is remembered.
- */
-export async function createNow(input: CreateReportInput, deps: HandlerDeps) {
+/** A create to send now; the answered report is remembered. */
+async function createNow(input: CreateReportInput, deps: HandlerDeps) {
   const client = await clientOf(deps);
   return async () => {
     const report = await client.reports.create(input);
@@ -128,6 +126,26 @@ export async function createNow(input: CreateReportInput, deps: HandlerDeps) {
     await remember(report, client.baseUrl, deps, input.url).catch(() => undefined);
     return report;
   };
+}
+
+/**
+ * Sends a create stored as a one-item job while it is out, so a reopened popup finds it under
+ * way and a lost answer is looked for before anything is said (never a second report); when it
+ * cannot be stored, it is still sent.
+ */
+export async function sendCreate(
+  input: CreateReportInput,
+  deps: HandlerDeps,
+): Promise<ReportSummary> {
+  const create = await createNow(input, deps);
+  const service = await deps
+    .loadSettings()
+    .then(({ settings }) => serviceOf(settings.serviceUrl, settings.apiKey))
+    .catch(() => null);
+  const queue = backgroundQueue();
+  if (!service || typeof queue.watchedCreate !== 'function') return toSummary(await create());
+  const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
+  return queue.watchedCreate(op, service, create);
 }
 
 type Handlers = {
@@ -152,17 +170,7 @@ export const handlers = {
     if (!deps.isOnline()) {
       throw new ExplainedError(errorWithText({ kind: 'network', reason: 'notSent' }));
     }
-    const create = await createNow(input, deps);
-    // Stored while it is out, so a reopened popup finds it and a lost answer is looked for;
-    // when it cannot be stored, it is still sent.
-    const service = await deps
-      .loadSettings()
-      .then(({ settings }) => serviceOf(settings.serviceUrl, settings.apiKey))
-      .catch(() => null);
-    const queue = backgroundQueue();
-    if (!service || typeof queue.watchedCreate !== 'function') return toSummary(await create());
-    const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
-    return queue.watchedCreate(op, service, create);
+    return sendCreate(input, deps);
   },
 
   async getReport({ id }, deps) {

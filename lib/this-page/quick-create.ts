@@ -2,10 +2,10 @@
 // badge and in a notification. With no password to use, a Password default makes a Private report.
 import { type Browser, browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
-import type { ErrorData, Privacy, Report } from '../api/model';
+import type { ErrorData, Privacy, ReportSummary } from '../api/model';
 import type { HandlerDeps } from '../background/deps';
 import { errorData } from '../background/error-data';
-import { createNow, handlers } from '../background/handlers';
+import { handlers, sendCreate } from '../background/handlers';
 import { notify, notifyCreated, notifyFailed } from '../background/notify';
 import { errorText, errorWithText } from '../error-text';
 import { t } from '../i18n';
@@ -18,7 +18,7 @@ import { isConnected, type Settings } from '../settings';
 import { duration } from '../time';
 
 export type QuickCreateOutcome =
-  | { ok: true; report: Report; privacy: Privacy; privacyFellBack: boolean }
+  | { ok: true; report: ReportSummary; privacy: Privacy; privacyFellBack: boolean }
   | { ok: false; error: ErrorData; queued?: { id: string; resumeAt?: number } };
 
 export interface QuickCreateTarget {
@@ -106,9 +106,10 @@ export async function quickCreate(
   if (!isOnline()) return queue(errorWithText({ kind: 'network', reason: 'network' }));
   if (showBadge) await setTabBadge(tabId, pendingBadge());
 
-  let report: Report;
+  let report: ReportSummary;
   try {
-    report = await (await createNow({ url, privacy }, deps))();
+    // Watched like the popup's: a lost answer is looked for before anything is said.
+    report = await sendCreate({ url, privacy }, deps);
   } catch (error) {
     // Refused for the rate limit: provably not made, so it may be sent again later.
     if (error instanceof SiteReportError && error.kind === 'rate_limited') {

@@ -65,6 +65,11 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
         stored.report = toSummary(outcome.report);
       } else {
         const verdict = verdictOf(stored.op, outcome.error, 0);
+        if (verdict.next === 'waiting') {
+          // Provably not made (a 429): nothing to show or retry here; the page may queue it.
+          state.jobs = state.jobs.filter((other) => other.id !== jobId);
+          return false;
+        }
         lookFor = verdict.next === 'unknown';
         stored.state = lookFor ? 'unknown' : 'failed';
         stored.error = 'error' in verdict ? verdict.error : errorData(outcome.error);
@@ -146,7 +151,12 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
     // The queue looks for it when its time comes (and a successor worker, if this one stops).
     void pump();
     const found = await settled(jobId, 0);
-    if (found?.state === 'done' && found.report) return found.report;
+    if (found?.state === 'done' && found.report) {
+      // Stored as done a moment before the queue remembers it: remembered here too, so whoever
+      // asked finds it in the cache (the tab's badge) as soon as this answers.
+      await env.effects.remember([found.report], service.url, input.url).catch(() => undefined);
+      return found.report;
+    }
     // Looked for and not made: what went wrong can be said, and a new create is safe.
     if (found?.state === 'failed') throw outcome.error;
     const unknown: ErrorData = found?.error ?? fateUnknown();

@@ -84,6 +84,18 @@ describe('a watched create', () => {
     expect(service.count('POST')).toBe(1);
   });
 
+  it('refused for the rate limit leaves no job behind: it was not made, and the page may queue it', async () => {
+    const { service, watched } = await setup();
+    service.script((method) =>
+      method === 'POST'
+        ? { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '5' } }
+        : undefined,
+    );
+    await expect(watched()).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(await storedJobs()).toEqual([]);
+    expect(service.count('POST')).toBe(1);
+  });
+
   it('refused by the service fails at once with its error, stored as failed', async () => {
     const { service, watched } = await setup();
     service.script((method) =>
