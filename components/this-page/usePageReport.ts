@@ -282,7 +282,8 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
   // A create queued for this page earlier (getStatus says which) shows as queued, not as a Create
   // button that would make a second; it is followed until the view goes.
   useEffect(() => {
-    if (status.queued) follow(status.queued);
+    const { queued } = status;
+    if (queued) follow(queued, queued.watched ? 'popup_createFailed' : 'popup_queued_failed');
     return () => unfollow.current?.();
   }, []);
 

@@ -13,6 +13,8 @@ import { duration } from '../time';
 export interface QueuedRef {
   jobId: string;
   index: number;
+  /** A page's own create (the popup's Create), not one queued to be sent later. */
+  watched?: boolean;
 }
 
 /** Where a queued create stands. */
@@ -57,8 +59,9 @@ export function findQueuedCreate(
       const create = createOf(item);
       if (!create || !underWay(item)) continue;
       if (ratingCacheKey(create.url) !== key) continue;
-      if (tabId !== undefined && item.tabId === tabId) return { jobId: job.id, index };
-      other ??= { jobId: job.id, index };
+      const ref = job.watched ? { jobId: job.id, index, watched: true } : { jobId: job.id, index };
+      if (tabId !== undefined && item.tabId === tabId) return ref;
+      other ??= ref;
     }
   }
   return other;

@@ -342,6 +342,38 @@ describe('Create when possible: opening the popup again while the create waits',
     expect(requestsOf(send, 'createReport')).toEqual([]);
   });
 
+  it("follows the page's own create, sent before the popup closed, and says its failure as Create's", async () => {
+    const sentAt = Date.now() - 12_000;
+    const own = (item: Partial<JobItem>, job: Partial<Job> = {}) =>
+      createJob({ state: 'running', sentAt, ...item }, { state: 'running', watched: true, ...job });
+    await storeJobs([own({})]);
+    renderPopup({
+      handlers: {
+        getStatus: () => ok(status({ queued: { jobId: JOB_ID, index: 0, watched: true } })),
+      },
+    });
+    await screen.findByText(/^Analyzing/);
+    expect((await createButton()).disabled).toBe(true);
+
+    await storeJobs([
+      own(
+        {
+          state: 'failed',
+          error: {
+            kind: 'validation',
+            reason: 'validation',
+            message: '',
+            fieldErrors: { url: ['The url could not be fetched.'] },
+          },
+        },
+        { state: 'failed' },
+      ),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't create the report.");
+    expect(alert.textContent).not.toContain('queued');
+  });
+
   it('says a paused job holds it, and why', async () => {
     await storeJobs([
       createJob(

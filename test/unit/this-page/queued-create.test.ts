@@ -54,6 +54,14 @@ describe('findQueuedCreate', () => {
     ).toEqual({ jobId: 'b', index: 1 });
   });
 
+  it("says when it is a page's own create, watched while it is out", () => {
+    const own = job('own', [create(URL_A, { state: 'running', sentAt: 5 })], {
+      state: 'running',
+      watched: true,
+    });
+    expect(findQueuedCreate([own], URL_A)).toEqual({ jobId: 'own', index: 0, watched: true });
+  });
+
   it('compares addresses without their fragment', () => {
     expect(findQueuedCreate([job('a', [create(`${URL_A}#top`)])], URL_A)).toEqual({
       jobId: 'a',
