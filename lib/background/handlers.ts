@@ -142,10 +142,9 @@ export async function sendCreate(
     .loadSettings()
     .then(({ settings }) => serviceOf(settings.serviceUrl, settings.apiKey))
     .catch(() => null);
-  const queue = backgroundQueue();
-  if (!service || typeof queue.watchedCreate !== 'function') return toSummary(await create());
+  if (!service) return toSummary(await create());
   const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
-  return queue.watchedCreate(op, service, create);
+  return backgroundQueue().watchedCreate(op, service, create);
 }
 
 type Handlers = {

@@ -21,8 +21,11 @@ export const queueEffects: QueueEffects = {
   remember(reports, serviceUrl, askedUrl) {
     // One report is a create's or a re-analysis's answer, which a page may show next; a list's
     // pages (an export) are not shown with their details.
+    // A stored summary has no results: it must not hide what the answer itself explained.
     const [report] = reports;
-    if (report && reports.length === 1) backgroundRecentDetails.keep(report, serviceUrl);
+    if (report?.results !== undefined && reports.length === 1) {
+      backgroundRecentDetails.keep(report, serviceUrl);
+    }
     return rememberReports(reports, serviceUrl, { askedUrl });
   },
 

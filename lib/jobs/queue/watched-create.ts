@@ -121,6 +121,8 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
         state.jobs = state.jobs.filter((other) => !(other.watched && other.state === 'done'));
         state.jobs.push(job);
       });
+      // A step of the queue sets its alarm: a worker stopped meanwhile is started again to look.
+      void pump();
     } catch (error) {
       // Not stored, so not watched: it is sent all the same, as the user asked.
       warn('store a create', error);
@@ -142,6 +144,11 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
     } catch (error) {
       // Left 'running': the next worker's first look makes it unknown and looks for it.
       warn('record a create', error);
+      if ('report' in outcome) return toSummary(outcome.report);
+      if (verdictOf(item.op, outcome.error, 0).next === 'unknown') {
+        throw new ExplainedError(fateUnknown());
+      }
+      throw outcome.error;
     } finally {
       unrecorded.delete(key);
     }
