@@ -36,7 +36,8 @@ export interface SiteReportClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_ANALYSIS_TIMEOUT_MS = 120_000;
+/** How long a create or a re-analysis may take: the service analyses the page before it answers. */
+export const DEFAULT_ANALYSIS_TIMEOUT_MS = 120_000;
 const DEFAULT_RETRY_DELAY_MS = 500;
 const DEFAULT_POLL_DELAY_MS = 1_000;
 

@@ -107,8 +107,8 @@ export type Verdict =
   | { next: 'failed' | 'unknown' | 'cancelled'; error: ErrorData };
 
 /** A create that was sent and got no answer that can be read: it may or may not exist now. */
-export function fateUnknown(kind: ErrorData['kind'] = 'network'): ErrorData {
-  return errorWithText({ kind, reason: 'fateUnknown' });
+export function fateUnknown(kind: ErrorData['kind'] = 'network', status?: number): ErrorData {
+  return errorWithText({ kind, reason: 'fateUnknown', status });
 }
 
 export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
@@ -146,7 +146,7 @@ export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
         : { next: 'failed', error: data };
     case 'server':
       // A gateway's 502 or 504 does not prove the service did not make the report.
-      if (create) return { next: 'unknown', error: fateUnknown(error.kind) };
+      if (create) return { next: 'unknown', error: fateUnknown(error.kind, error.status) };
       return tries + 1 < MAX_TRIES
         ? { next: 'retry', error: data }
         : { next: 'failed', error: data };

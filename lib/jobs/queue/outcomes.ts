@@ -2,6 +2,7 @@
 // pauses every job; a network or service failure holds all requests back for a while. A request
 // goes only to the service and key its job was made for; otherwise the job is held, unsent. A
 // quota refusal stops the waiting creates of every job of that service ("not sent").
+import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
 import { SiteReportError } from '../../api/errors';
 import { DEFAULT_PER_PAGE } from '../../api/list-query';
 import {
@@ -40,6 +41,17 @@ const RECORD_RETRY_MS = 1_000;
 const MAX_RECORD_RETRY_MS = 30_000;
 /** A create of unknown fate is looked for this long after its answer (or its loss). */
 export const RECONCILE_DELAY_MS = 10_000;
+
+/**
+ * Whether a create that failed so may still be being analysed by the service: its answer did not
+ * come (a timeout, a lost connection, a worker stopped) or a gateway gave up waiting for it (502,
+ * 504). A 500 or 503 is the service's own answer: it is not working on it any more.
+ */
+function mayStillBeAnalysing(error: ErrorData | undefined): boolean {
+  if (!error) return true;
+  if (error.kind === 'timeout' || error.kind === 'network') return true;
+  return error.kind === 'server' && (error.status === 502 || error.status === 504);
+}
 
 /** A value of null: a create of unknown fate was looked for, and did not make a report. */
 type Outcome =
@@ -157,6 +169,13 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         delete stored.error;
         stored.report = toSummary(found);
         return [found];
+      }
+      // Not made yet, but the service may still be analysing the page: looked for again, until
+      // no analysis could still be under way.
+      const lastLook = (stored.sentAt ?? 0) + DEFAULT_ANALYSIS_TIMEOUT_MS + RECONCILE_DELAY_MS;
+      if (mayStillBeAnalysing(stored.error) && env.now() < lastLook) {
+        stored.reconcileAt = Math.min(env.now() + RECONCILE_DELAY_MS, lastLook);
+        return [];
       }
       // Not made: safe to send again ("Retry failed").
       stored.state = 'failed';

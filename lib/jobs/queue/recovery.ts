@@ -36,8 +36,8 @@ export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContex
           if (item.op.type === 'create') {
             item.state = 'unknown';
             item.error = fateUnknown();
-            // Looked for at once (the stopped worker's wait is long over); one sent by an older
-            // version has no send time to look from.
+            // Looked for at once, and again until no analysis of it could still be under way;
+            // one sent by an older version has no send time to look from.
             if (item.sentAt !== undefined) item.reconcileAt = now();
             else events.push({ job, item, stage: 'finished' });
           } else {

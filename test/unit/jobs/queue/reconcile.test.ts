@@ -1,9 +1,14 @@
 // A create answered 5xx (or not at all) may still have been made: its fate is unknown until the
 // service is asked for a report for that address made after the create was sent. Found, the item
 // is done with it; not found, it failed and may be sent again.
+
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
-import { fakeClock, fakeService, recordedEffects, storedJob, testQueue } from './harness';
+import { fakeClock, fakeService, recordedEffects, storedJob, testQueue, wire } from './harness';
+
+/** A create of unknown fate is looked for until no analysis of it could still be under way. */
+const LAST_LOOK_MS = DEFAULT_ANALYSIS_TIMEOUT_MS + RECONCILE_DELAY_MS;
 
 function setup() {
   const clock = fakeClock();
@@ -68,7 +73,7 @@ describe('a create answered 5xx', () => {
     );
     const { id } = await queue.enqueue(createJob('https://example.com/a'));
     await queue.idle();
-    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    await clock.advance(LAST_LOOK_MS, queue.idle);
     let job = await storedJob(id);
     expect(job.items[0]).toMatchObject({ state: 'failed', error: { kind: 'server' } });
     expect(job.state).toBe('failed');
@@ -94,13 +99,43 @@ describe('a create answered 5xx', () => {
     });
   });
 
+  it('made after the first look, while the service was still analysing: found by a later look', async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) => (method === 'POST' ? gateway(504, false) : undefined));
+    const { id } = await queue.enqueue(createJob('https://example.com/a'));
+    await queue.idle();
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    // Not found yet, but not "not made" either: nothing offers to send it again.
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'unknown' });
+    // The analysis ends, and the report is stored.
+    const createdAt = new Date(clock.now()).toISOString();
+    service.reports.set(99, wire(99, 'https://example.com/a', { created_at: createdAt }));
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'done', report: { id: 99 } });
+    expect(service.count('POST')).toBe(1);
+  });
+
+  it("a 500 is the service's own answer: looked for once, then failed", async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) =>
+      method === 'POST' && service.count('POST') === 1
+        ? { status: 500, body: '<html>Server Error</html>' }
+        : undefined,
+    );
+    const { id } = await queue.enqueue(createJob('https://example.com/a'));
+    await queue.idle();
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'failed' });
+    expect(service.count('GET')).toBe(1);
+  });
+
   it('does not take a report made for the address before it was sent', async () => {
     const { clock, service, queue } = setup();
     service.seed(['https://example.com/a']);
     service.script((method) => (method === 'POST' ? gateway(502, false) : undefined));
     const { id } = await queue.enqueue(createJob('https://example.com/a'));
     await queue.idle();
-    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    await clock.advance(LAST_LOOK_MS, queue.idle);
     expect((await storedJob(id)).items[0]).toMatchObject({ state: 'failed' });
   });
 

@@ -1,9 +1,11 @@
 // The service stores a report under the address its fetch ended on after redirects. A queued
 // create (Open tabs, Add pages, "Create when possible") keeps the rating for the address it was
 // sent for as well, so the tab's badge finds it; so does a create of unknown fate once found.
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
+import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
 import { createHandlerDeps } from '../../../../lib/background/deps';
 import { setBackgroundQueue } from '../../../../lib/jobs/queue';
 import { queueEffects } from '../../../../lib/jobs/queue/effects';
@@ -22,6 +24,9 @@ import {
   TEST_BASE_URL,
   testQueue,
 } from './harness';
+
+/** A create of unknown fate is looked for until no analysis of it could still be under way. */
+const LAST_LOOK_MS = DEFAULT_ANALYSIS_TIMEOUT_MS + RECONCILE_DELAY_MS;
 
 const ASKED = 'http://shop.example/moved';
 const GIVEN = 'http://shop.example/good';
@@ -99,7 +104,7 @@ describe('a queued create whose report the service stores under another address'
     );
     const { id } = await queue.enqueue(createJob(ASKED));
     await queue.idle();
-    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    await clock.advance(LAST_LOOK_MS, queue.idle);
     // The service has the report, under /good; looked for by /moved, it reads as not made.
     expect(service.reports.size).toBe(1);
     expect((await storedJob(id)).items[0]).toMatchObject({ state: 'failed' });

@@ -1,7 +1,9 @@
 // The popup's own create, watched by the queue: stored as a running job while it is out, looked
 // for when its answer is lost (before anything is said), and never sent twice.
+
 import { describe, expect, it } from 'vitest';
 import { createSiteReportClient } from '../../../../lib/api';
+import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
 import { isListed } from '../../../../lib/jobs/jobs';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
 import { serviceOf } from '../../../../lib/jobs/service';
@@ -15,6 +17,9 @@ import {
   testQueue,
   until,
 } from './harness';
+
+/** A create of unknown fate is looked for until no analysis of it could still be under way. */
+const LAST_LOOK_MS = DEFAULT_ANALYSIS_TIMEOUT_MS + RECONCILE_DELAY_MS;
 
 const URL_A = 'https://example.com/a';
 
@@ -78,7 +83,7 @@ describe('a watched create', () => {
     const answer = watched();
     answer.catch(() => undefined);
     await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('unknown'));
-    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    await clock.advance(LAST_LOOK_MS, queue.idle);
     await expect(answer).rejects.toMatchObject({ kind: 'server' });
     expect((await storedJobs())[0]?.items[0]?.state).toBe('failed');
     expect(service.count('POST')).toBe(1);
