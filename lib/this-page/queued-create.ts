@@ -54,10 +54,12 @@ export function findQueuedCreate(
   if (!key) return undefined;
   let other: QueuedRef | undefined;
   for (const job of jobs) {
-    if (job.kind !== 'create' || isFinished(job)) continue;
+    // A cancelled job's create that was under way may yet make its report, and is looked for.
+    if (job.kind !== 'create' || (isFinished(job) && job.state !== 'cancelled')) continue;
     for (const [index, item] of job.items.entries()) {
       const create = createOf(item);
       if (!create || !underWay(item)) continue;
+      if (job.state === 'cancelled' && item.state === 'waiting') continue;
       if (ratingCacheKey(create.url) !== key) continue;
       const ref = job.watched ? { jobId: job.id, index, watched: true } : { jobId: job.id, index };
       if (tabId !== undefined && item.tabId === tabId) return ref;

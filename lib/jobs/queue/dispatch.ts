@@ -35,7 +35,8 @@ function nextWaiting(
 ) {
   let due: number | undefined;
   for (const job of jobs) {
-    if (isFinished(job) || job.state === 'paused') continue;
+    // A cancelled job's create that was under way may yet have made its report: it is looked for.
+    if ((isFinished(job) && job.state !== 'cancelled') || job.state === 'paused') continue;
     // A job without a service is held at the first look (recovery.ts).
     if (!job.service) continue;
     const noCreates = quotaRefused.has(serviceKey(job.service));

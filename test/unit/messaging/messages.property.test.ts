@@ -22,6 +22,7 @@ import {
   type Report,
   ReportSummary,
   ReportSummaryPage,
+  toSummary,
 } from '../../../lib/api/model';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import type { MessageSender } from '../../../lib/background/handlers';
@@ -734,6 +735,9 @@ function depsFor(w: World) {
     discard: method('queue.discard'),
     jobs: method('queue.jobs'),
     takeExport: method('queue.takeExport'),
+    // A page's own create is sent as it is; what the queue adds is tested in watched-create.
+    watchedCreate: async (_input: unknown, _service: unknown, create: () => Promise<Report>) =>
+      toSummary(await create()),
     wake: async () => {
       used.push('queue.wake');
     },

@@ -62,6 +62,19 @@ describe('findQueuedCreate', () => {
     expect(findQueuedCreate([own], URL_A)).toEqual({ jobId: 'own', index: 0, watched: true });
   });
 
+  it("finds a cancelled job's create that was under way, but none that was cancelled waiting", () => {
+    const cancelled = job(
+      'c',
+      [
+        create(URL_A, { state: 'unknown', sentAt: 5, reconcileAt: 10 }),
+        create('https://example.com/b', { state: 'cancelled' }),
+      ],
+      { state: 'cancelled' },
+    );
+    expect(findQueuedCreate([cancelled], URL_A)).toEqual({ jobId: 'c', index: 0 });
+    expect(findQueuedCreate([cancelled], 'https://example.com/b')).toBeUndefined();
+  });
+
   it('compares addresses without their fragment', () => {
     expect(findQueuedCreate([job('a', [create(`${URL_A}#top`)])], URL_A)).toEqual({
       jobId: 'a',

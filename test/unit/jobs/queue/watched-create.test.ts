@@ -89,6 +89,22 @@ describe('a watched create', () => {
     expect(service.count('POST')).toBe(1);
   });
 
+  it('cancelled while it is out, and its answer lost: still looked for, and found', async () => {
+    const { clock, service, queue, watched } = await setup();
+    service.hold();
+    service.script((method) => (method === 'POST' ? 'lost' : undefined));
+    const answer = watched();
+    await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('running'));
+    const jobId = (await storedJobs())[0]?.id as string;
+    await queue.cancel(jobId);
+    service.hold(false);
+    service.release(true);
+    await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('unknown'));
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    await expect(answer).resolves.toMatchObject({ id: 1, url: URL_A });
+    expect(service.count('POST')).toBe(1);
+  });
+
   it('refused for the rate limit leaves no job behind: it was not made, and the page may queue it', async () => {
     const { service, watched } = await setup();
     service.script((method) =>
