@@ -61,6 +61,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   notSent: () => t('error_not_sent'),
   passwordGone: () => t('error_password_gone'),
   fateUnknown: () => t('error_fate_unknown'),
+  notMade: () => t('error_not_made'),
   quotaNotSent: () => t('error_quota_not_sent'),
   jobTooBig: () => t('error_job_too_big', MAX_JOB_ITEMS),
   exportCut: ({ count }) => t('error_export_cut', count ?? MAX_EXPORT_REPORTS),
@@ -88,7 +89,7 @@ const BY_KIND: Record<ErrorData['kind'], Say> = {
 };
 
 /** The queue's sentences say what happened wherever they are shown. */
-const SAID_ANYWHERE = new Set<ErrorReason | undefined>(['passwordGone', 'fateUnknown']);
+const SAID_ANYWHERE = new Set<ErrorReason | undefined>(['passwordGone', 'fateUnknown', 'notMade']);
 
 /** A notification has no button to the options page, and nothing was created. */
 const IN_NOTIFICATION: Partial<Record<ErrorData['kind'], Say>> = {

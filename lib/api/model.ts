@@ -241,6 +241,8 @@ export const ErrorReason = z.enum([
   // The background queue's (lib/jobs/queue/).
   'passwordGone',
   'fateUnknown',
+  /** A create whose answer did not come, looked for until it could no longer be under way. */
+  'notMade',
   /** A create a job did not send: the monthly report quota was used up. */
   'quotaNotSent',
   'jobTooBig',

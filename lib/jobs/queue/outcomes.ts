@@ -178,8 +178,9 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         return [];
       }
       // Not made: safe to send again ("Retry failed").
+      const kind = stored.error?.kind ?? 'network';
       stored.state = 'failed';
-      stored.error = errorWithText({ kind: stored.error?.kind ?? 'network' });
+      stored.error = errorWithText(kind === 'server' ? { kind } : { kind, reason: 'notMade' });
       return [];
     }
     const lookup = { type: 'listPage', params: {} } as const;

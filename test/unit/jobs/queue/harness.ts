@@ -124,7 +124,8 @@ export function fakeService({
    * Decides a request's fate before the service handles it: a reply of its own (not counted by
    * the limiter), 'lost' (handled, but the answer never arrives), or undefined (handled).
    */
-  let script: (method: string, path: string) => Reply | 'lost' | undefined = () => undefined;
+  let script: (method: string, path: string) => Reply | 'lost' | 'dropped' | undefined = () =>
+    undefined;
 
   function handle(method: string, path: string, form: URLSearchParams): Reply {
     const [, resource, key] = (path.split('?')[0] ?? '').split('/');
@@ -203,6 +204,10 @@ export function fakeService({
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
       const scripted = script(method, path);
+      if (scripted === 'dropped') {
+        entry.status = 'network';
+        throw new TypeError('Failed to fetch');
+      }
       const headers: Record<string, string> = {};
       let reply: Reply;
       if (scripted && scripted !== 'lost') {

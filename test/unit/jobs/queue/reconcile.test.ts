@@ -115,6 +115,27 @@ describe('a create answered 5xx', () => {
     expect(service.count('POST')).toBe(1);
   });
 
+  it('lost on the way and never made: failed only once no analysis could be under way, saying so', async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) =>
+      method === 'POST' && service.count('POST') === 1 ? 'dropped' : undefined,
+    );
+    const { id } = await queue.enqueue(createJob('https://example.com/a'));
+    await queue.idle();
+    await clock.advance(DEFAULT_ANALYSIS_TIMEOUT_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'unknown' });
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({
+      state: 'failed',
+      error: {
+        kind: 'network',
+        reason: 'notMade',
+        message: expect.stringMatching(/nothing was created/),
+      },
+    });
+    expect(service.count('POST')).toBe(1);
+  });
+
   it("a 500 is the service's own answer: looked for once, then failed", async () => {
     const { clock, service, queue } = setup();
     service.script((method) =>

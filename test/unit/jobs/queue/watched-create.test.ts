@@ -16,6 +16,7 @@ import {
   TEST_BASE_URL,
   testQueue,
   until,
+  wire,
 } from './harness';
 
 /** A create of unknown fate is looked for until no analysis of it could still be under way. */
@@ -132,15 +133,16 @@ describe('a watched create', () => {
   });
 
   it('left running by a stopped worker is looked for by the next one', async () => {
-    const { clock, service, watched } = await setup();
-    service.hold();
-    void watched().catch(() => undefined);
+    const { clock, service, queue } = await setup();
+    // The worker stops while the create is out: its answer never comes to this queue, though the
+    // service made the report.
+    const jobService = await serviceOf(TEST_BASE_URL, TEST_API_KEY);
+    void queue.watchedCreate({ url: URL_A, privacy: 0 }, jobService, () => new Promise(() => {}));
     await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('running'));
+    const createdAt = new Date(clock.now()).toISOString();
+    service.reports.set(1, wire(1, URL_A, { created_at: createdAt }));
     // A new worker: its queue did not send the create, so its fate is unknown and looked for.
     const successor = testQueue({ clock, service });
-    service.hold(false);
-    service.release(true);
-    await until(() => expect(service.reports.size).toBe(1));
     await successor.wake();
     await successor.idle();
     await until(async () =>
@@ -149,7 +151,8 @@ describe('a watched create', () => {
         report: { id: 1 },
       }),
     );
-    expect(service.count('POST')).toBe(1);
+    expect(service.count('GET')).toBeGreaterThanOrEqual(1);
+    expect(service.count('POST')).toBe(0);
   });
 });
 
