@@ -1,21 +1,11 @@
 // The background's answers to the pages' requests, one handler per type. Every answer with
 // reports also updates the rating cache (and through it the badges).
 import { browser } from 'wxt/browser';
-import { allowanceCheck, countCreates } from '../account/allowance';
-import { knownPlan, planOf } from '../account/plans';
-import { SiteReportError } from '../api';
-import { PRIVACY } from '../api/constants';
-import {
-  type CreateReportInput,
-  type ListReportsParams,
-  type Report,
-  type ReportSummary,
-  toSummary,
-} from '../api/model';
+import { planOf } from '../account/plans';
+import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
-import { serviceOf } from '../jobs/service';
 import {
   type Answer,
   type AnswerMap,
@@ -31,7 +21,10 @@ import { summaryOf } from '../settings';
 import { testConnection } from '../settings/connection-test';
 import { findQueuedCreate } from '../this-page/queued-create';
 import type { HandlerDeps } from './deps';
-import { ExplainedError, errorData, NotConnectedError } from './error-data';
+import { ExplainedError, errorData } from './error-data';
+import { refuseOverAllowance } from './over-allowance';
+import { sendCreate } from './send-create';
+import { clientOf, forgettingGone, remember } from './service-answers';
 
 export interface MessageSender {
   id?: string;
@@ -47,104 +40,12 @@ export function isOwnPage(
   return sender.url.startsWith(runtime.getURL('/'));
 }
 
-async function clientOf(deps: HandlerDeps) {
-  const client = await deps.clients.get();
-  if (!client) throw new NotConnectedError();
-  return client;
-}
-
-/** Runs `action`; when the report turns out to be gone, the cache forgets it too. */
-async function forgettingGone<T>(
-  id: number,
-  serviceUrl: string,
-  deps: HandlerDeps,
-  action: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof SiteReportError && error.kind === 'not_found') {
-      deps.recentDetails.forget(id, serviceUrl);
-      await forgetReport(id, serviceUrl);
-    }
-    throw error;
-  }
-}
-
-/** A report the service answered with: its rating for the cache, its details for the pages. */
-async function remember(
-  report: Report,
-  serviceUrl: string,
-  deps: HandlerDeps,
-  askedUrl?: string,
-): Promise<void> {
-  deps.recentDetails.keep(report, serviceUrl);
-  await rememberReports([report], serviceUrl, { askedUrl });
-}
-
 /** A page of reports, as the pages get it; the cache takes it too. */
 async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   const client = await clientOf(deps);
   const page = await client.reports.list(params);
   await rememberReports(page.items, client.baseUrl);
   return { ...page, items: page.items.map(toSummary) };
-}
-
-/**
- * A job of more creates than the plan allows a month is refused. Only the plan kept (the
- * workspace asked for it before offering the job) is looked at: queuing never waits on the service.
- */
-async function refuseOverAllowance(items: readonly { type: string }[], deps: HandlerDeps) {
-  const creates = countCreates(items);
-  if (creates === 0) return;
-  // A plan that cannot be read is not known: the queue says what is wrong, if anything.
-  const plan = await (async () => {
-    const { settings } = await deps.loadSettings();
-    const client = await deps.clients.get();
-    return client ? (await knownPlan(client.baseUrl, settings.apiKey))?.plan : undefined;
-  })().catch(() => undefined);
-  const check = allowanceCheck(creates, plan);
-  if (check && !check.fits && check.allowance !== 'unlimited') {
-    throw new ExplainedError(
-      errorWithText({
-        kind: 'invalid_input',
-        reason: 'overAllowance',
-        count: creates,
-        allowance: check.allowance,
-      }),
-    );
-  }
-}
-
-/** A create to send now; the answered report is remembered. */
-async function createNow(input: CreateReportInput, deps: HandlerDeps) {
-  const client = await clientOf(deps);
-  return async () => {
-    const report = await client.reports.create(input);
-    // The report is made: a cache that cannot be written does not make it a failure. The
-    // service may give another address (where its fetch ended): the tab's must find it too.
-    await remember(report, client.baseUrl, deps, input.url).catch(() => undefined);
-    return report;
-  };
-}
-
-/**
- * Sends a create stored as a one-item job while it is out, so a reopened popup finds it under
- * way and a lost answer is looked for before anything is said (never a second report); when it
- * cannot be stored, it is still sent.
- */
-export async function sendCreate(
-  input: CreateReportInput,
-  deps: HandlerDeps,
-): Promise<ReportSummary> {
-  const create = await createNow(input, deps);
-  const service = await deps
-    .loadSettings()
-    .then(({ settings }) => serviceOf(settings.serviceUrl, settings.apiKey))
-    .catch(() => null);
-  if (!service) return toSummary(await create());
-  const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
-  return backgroundQueue().watchedCreate(op, service, create);
 }
 
 type Handlers = {

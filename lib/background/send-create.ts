@@ -1,0 +1,31 @@
+// A create the user started (the popup's Create, the right-click menu, the keyboard command),
+// sent as a one-item job the queue watches while it is out: a reopened popup finds it under way,
+// and a lost answer is looked for before anything is said, so no page gets two reports.
+import { PRIVACY } from '../api/constants';
+import { type CreateReportInput, type ReportSummary, toSummary } from '../api/model';
+import { backgroundQueue } from '../jobs/queue';
+import { serviceOf } from '../jobs/service';
+import type { HandlerDeps } from './deps';
+import { clientOf, remember } from './service-answers';
+
+/** Sends the create; when it cannot be stored as a job, it is still sent, unwatched. */
+export async function sendCreate(
+  input: CreateReportInput,
+  deps: HandlerDeps,
+): Promise<ReportSummary> {
+  const client = await clientOf(deps);
+  const create = async () => {
+    const report = await client.reports.create(input);
+    // The report is made: a cache that cannot be written does not make it a failure. The
+    // service may give another address (where its fetch ended): the tab's must find it too.
+    await remember(report, client.baseUrl, deps, input.url).catch(() => undefined);
+    return report;
+  };
+  const service = await deps
+    .loadSettings()
+    .then(({ settings }) => serviceOf(settings.serviceUrl, settings.apiKey))
+    .catch(() => null);
+  if (!service) return toSummary(await create());
+  const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
+  return backgroundQueue().watchedCreate(op, service, create);
+}
