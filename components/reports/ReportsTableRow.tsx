@@ -72,8 +72,21 @@ export class Row extends Component<RowProps> {
               report.url
             )}
           </th>
-          <td>
-            <RatingBadge rating={report.rating} score={report.score} />
+          <td class="rating-cell" data-key={report.id}>
+            <span class="rating-and-why">
+              <RatingBadge rating={report.rating} score={report.score} />
+              {!work && (
+                <button
+                  type="button"
+                  data-action="details"
+                  aria-expanded={expanded}
+                  aria-controls={expanded ? detailsId : undefined}
+                  aria-describedby={urlId}
+                >
+                  {t('workspace_reports_details')}
+                </button>
+              )}
+            </span>
           </td>
           <td>
             <Time iso={report.generatedAt} now={now} fallback={t('common_notGenerated')} />
@@ -88,15 +101,6 @@ export class Row extends Component<RowProps> {
               <span class="row-work">{workText(work)}</span>
             ) : (
               <span class="actions">
-                <button
-                  type="button"
-                  data-action="details"
-                  aria-expanded={expanded}
-                  aria-controls={expanded ? detailsId : undefined}
-                  aria-describedby={urlId}
-                >
-                  {t('workspace_reports_details')}
-                </button>
                 {canOpen && (
                   <button type="button" data-action="open" aria-describedby={urlId}>
                     {t('popup_openReport')}
