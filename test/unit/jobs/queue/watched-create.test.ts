@@ -2,9 +2,11 @@
 // for when its answer is lost (before anything is said), and never sent twice.
 
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
 import { isListed } from '../../../../lib/jobs/jobs';
+import { QUEUE_ALARM } from '../../../../lib/jobs/queue';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {
@@ -59,6 +61,16 @@ describe('a watched create', () => {
       state: 'done',
       items: [{ state: 'done', report: { id: 1 } }],
     });
+  });
+
+  it("sets the queue's alarm while it is out, so a stopped worker is started again to look", async () => {
+    const { service, watched } = await setup();
+    service.hold();
+    void watched().catch(() => undefined);
+    await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('running'));
+    await until(async () => expect(await fakeBrowser.alarms.get(QUEUE_ALARM)).toBeTruthy());
+    service.hold(false);
+    service.release(true);
   });
 
   it('whose answer was lost answers the report it made, found by a lookup, sent once', async () => {
