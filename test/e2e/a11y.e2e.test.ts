@@ -240,12 +240,12 @@ async function openPopup(): Promise<Page> {
   return popup;
 }
 
-/** The actions menu of the page's first row, where the page has one at that width. */
-async function actionsMenus(page: Page, scope: Locator | Page = page): Promise<number[]> {
+/** The widths at which `scope` has a button named `name` (some show only in a narrow panel). */
+async function widthsWithButton(page: Page, scope: Locator, name: string | RegExp) {
   const found: number[] = [];
   for (const width of WIDTHS) {
     await showAs(page, 'light', width);
-    if ((await scope.getByRole('button', { name: /^Actions for / }).count()) > 0) found.push(width);
+    if ((await scope.getByRole('button', { name, exact: true }).count()) > 0) found.push(width);
   }
   await showAs(page, 'light', 1280);
   return found;
@@ -535,7 +535,7 @@ describe('connected', () => {
       const scanned: string[] = [];
       for (const name of tabNames) {
         const panel = await showTab(name);
-        for (const width of await actionsMenus(page, panel)) {
+        for (const width of await widthsWithButton(page, panel, /^Actions for /)) {
           await expectAccessibleMenu(page, panel, `Workspace ${name}, actions menu open`, width);
           scanned.push(`${name} at ${width} px`);
         }
@@ -543,6 +543,30 @@ describe('connected', () => {
       if (scanned.length === 0) {
         const note = 'skipped: no view has a button named "Actions for …" yet';
         console.log(`a11y: a row's actions menu ${note}`);
+        context.skip(note);
+      }
+    });
+
+    it('the Filters behind their button shown, in each view that has one', async (context) => {
+      const page = the(workspace, 'The workspace');
+      const scanned: string[] = [];
+      for (const name of tabNames) {
+        const panel = await showTab(name);
+        for (const width of await widthsWithButton(page, panel, 'Filters')) {
+          await showAs(page, 'light', width);
+          const filters = panel.getByRole('button', { name: 'Filters', exact: true });
+          await filters.click();
+          await expect.poll(() => filters.getAttribute('aria-expanded')).toBe('true');
+          await expectAccessible(page, `Workspace ${name}, Filters shown`, [width]);
+          await showAs(page, 'light', width);
+          if ((await filters.getAttribute('aria-expanded')) === 'true') await filters.click();
+          await showAs(page, 'light', 1280);
+          scanned.push(`${name} at ${width} px`);
+        }
+      }
+      if (scanned.length === 0) {
+        const note = 'skipped: no view has a button named "Filters" yet';
+        console.log(`a11y: the Filters shown ${note}`);
         context.skip(note);
       }
     });
