@@ -302,6 +302,16 @@ it('popup, not connected yet', async () => {
   }
 });
 
+it('workspace, not connected yet', async () => {
+  const page = await the(ext, 'The browser').openTab('sidepanel.html');
+  try {
+    await page.getByRole('button', { name: 'Open options', exact: true }).waitFor();
+    await expectAccessible(page, 'Workspace, not connected');
+  } finally {
+    await page.close();
+  }
+});
+
 describe('connected', () => {
   let popup: Page | undefined;
 
