@@ -1,7 +1,8 @@
 // axe-core (WCAG 2.2 AA and best practice) over every page and view: the popup (This page,
 // Reports, Projects), each tab of the workspace as its own tablist names them, and the options
 // page — each in the states people see (rows, a question asked in a dialog, a job running, a
-// report's "Why this rating", a row's actions menu), and each state in light and dark, 360 and
+// report's "Why this rating"; a row's actions menu and the Filters behind their button where a
+// view has them, a skip with a note where none does), and each state in light and dark, 360 and
 // 1280 px wide. Every violation counts, whatever its impact. A failure lists the view, the
 // variant, each rule, the elements (CSS targets) and axe's summary (for contrast: the colours).
 // One browser and a few long-lived pages keep it quick: the tests run in order, each going on
