@@ -282,7 +282,11 @@ function KnownNotice({ known, count }: { known: KnownState; count: number }) {
   if (known.state === 'failed') return <p class="warning">{t('audit_knownFailed')}</p>;
   return (
     <>
-      {count > 0 && <p class="muted">{t('audit_knownCount', count.toLocaleString())}</p>}
+      {count > 0 && (
+        <p class="muted">
+          {count === 1 ? t('audit_knownCount_one') : t('audit_knownCount', count.toLocaleString())}
+        </p>
+      )}
       {!known.complete && <p class="warning">{t('audit_knownPartly')}</p>}
     </>
   );

@@ -1,6 +1,6 @@
 // Add pages' preview: the count by host, narrowing, a page of check boxes (those with a known
 // report start unchecked), and the lines left out with their reasons.
-import { useId, useState } from 'preact/hooks';
+import { useId, useMemo, useState } from 'preact/hooks';
 import type { KnownPage } from '../../lib/audit/known';
 import type { LeftOut } from '../../lib/audit/list';
 import { countByHost } from '../../lib/audit/selection';
@@ -23,7 +23,8 @@ export function countText(count: number): string {
 }
 
 export function HostCounts({ addresses }: { addresses: readonly string[] }) {
-  const hosts = countByHost(addresses);
+  // Counted once per read, not at each check box's click.
+  const hosts = useMemo(() => countByHost(addresses), [addresses]);
   const rest = hosts.length - HOSTS_SHOWN;
   return (
     <ul class="audit-hosts" aria-label={t('audit_byHost')}>

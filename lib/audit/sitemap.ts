@@ -122,14 +122,18 @@ async function fetchFile(url: string, deps: SitemapDeps): Promise<Fetched> {
   return { text: new TextDecoder().decode(bytes), html: /html/i.test(type) };
 }
 
-/** The `loc` texts of `parent`'s `entry` children (namespace-agnostic, as sitemaps vary). */
+/** The `loc` texts of `root`'s `entry` children (namespace-agnostic, as sitemaps vary). */
 function locs(root: Element, entry: string): string[] {
   const found: string[] = [];
-  for (const child of Array.from(root.children)) {
+  // Sibling steps, not child lists: a sitemap may have 50,000 entries.
+  for (let child = root.firstElementChild; child; child = child.nextElementSibling) {
     if (child.localName !== entry) continue;
-    const loc = Array.from(child.children).find((part) => part.localName === 'loc');
-    const text = loc?.textContent?.trim();
-    if (text) found.push(text);
+    for (let part = child.firstElementChild; part; part = part.nextElementSibling) {
+      if (part.localName !== 'loc') continue;
+      const text = part.textContent?.trim();
+      if (text) found.push(text);
+      break;
+    }
   }
   return found;
 }
