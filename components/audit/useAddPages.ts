@@ -101,10 +101,8 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
       setReading({ what: 'sitemap', waitingFor: origin ?? address }),
     )
       .then((answer) => {
-        if (answer.ok) {
-          if (origin && access) granted.current.add(origin);
-          take({ addresses: answer.addresses, leftOut: [] });
-        } else refuse(sitemapFailureText(answer.failure));
+        if (answer.ok) take({ addresses: answer.addresses, leftOut: [] });
+        else refuse(sitemapFailureText(answer.failure));
       })
       .catch(() => refuse(t('audit_failed_network', address)))
       .finally(() => setReading(null));
@@ -131,9 +129,13 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
     }
   }
 
-  // A new service, or other reports made elsewhere, do not change what was read; a page left
-  // open keeps its answer until the next read.
-  useEffect(() => () => void reads.current++, []);
+  // Gone from the page: an answer still on its way is dropped.
+  useEffect(
+    () => () => {
+      reads.current++;
+    },
+    [],
+  );
 
   return { candidates, known, reading, problem, checkAccess, readSitemapAt, readList, readFile };
 }
