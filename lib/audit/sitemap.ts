@@ -184,10 +184,10 @@ export async function readSitemap(address: string, deps: SitemapDeps): Promise<S
         return;
       }
       const lines = text.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '');
+      if (lines.length > MAX_FILE_URLS) fail('tooManyUrls', url);
       if (lines.length === 0 || lines.some((line) => 'reason' in addressOf(line.trim()))) {
         fail('notSitemap', url);
       }
-      if (lines.length > MAX_FILE_URLS) fail('tooManyUrls', url);
       for (const line of lines) add(line.trim());
       return;
     }
