@@ -18,6 +18,7 @@ export type SitemapFailureReason =
   | 'tooDeep'
   | 'tooManyUrls'
   | 'tooManyAddresses'
+  | 'tooManyFiles'
   | 'tooLarge'
   | 'httpStatus'
   | 'noAccess'
@@ -174,7 +175,7 @@ export async function readSitemap(address: string, deps: SitemapDeps): Promise<S
     if (level > MAX_SITEMAP_LEVELS) fail('tooDeep', url);
     if (visited.has(url)) return;
     visited.add(url);
-    if (++files > MAX_SITEMAP_FILES) fail('tooManyUrls', url);
+    if (++files > MAX_SITEMAP_FILES) fail('tooManyFiles', url);
     const { text, html } = await fetchFile(url, deps);
     if (!looksLikeMarkup(text)) {
       // A robots.txt (its Sitemap: lines), or a sitemap.txt: one address a line.

@@ -2,7 +2,7 @@
 import { t } from '../i18n';
 import { MAX_ADDRESSES, MAX_FILE_URLS } from './limits';
 import type { LeftOutReason, ListAnswer } from './list';
-import type { SitemapFailure } from './sitemap';
+import { MAX_SITEMAP_FILES, type SitemapFailure } from './sitemap';
 
 const number = (value: number) => value.toLocaleString();
 
@@ -31,6 +31,8 @@ export function sitemapFailureText({ reason, url, status }: SitemapFailure): str
       return t('audit_failed_tooManyUrls', url, number(MAX_FILE_URLS));
     case 'tooManyAddresses':
       return t('audit_failed_tooManyAddresses', number(MAX_ADDRESSES));
+    case 'tooManyFiles':
+      return t('audit_failed_tooManyFiles', number(MAX_SITEMAP_FILES));
     case 'tooLarge':
       return t('audit_failed_tooLarge', url);
     case 'httpStatus':
