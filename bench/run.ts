@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { type RunningService, startService } from '../server/service';
+import { AUDIT_GOAL_MS, AUDIT_URLS, auditParseTimes } from './audit';
 import { BYTE_BUDGETS, REQUEST_BUDGETS as MAX, OWN_COST_GOAL_MS, QUEUE_BUDGET } from './budgets';
 import { extensionBytes } from './bytes';
 import { BUILD_DIR, buildForBench, connectTo, type Lab, message, openLab, showPage } from './lab';
@@ -135,6 +136,12 @@ async function main(): Promise<void> {
     console.log('Service worker start…');
     section = 'Service worker';
     row(`stopped → first message answered, median of ${RUNS}`, await workerStart(lab, RUNS), 'ms');
+
+    console.log(`Add pages: ${AUDIT_URLS} addresses read in the workspace…`);
+    section = `Add pages: ${AUDIT_URLS} addresses, click → count shown, median of 5`;
+    const audit = await auditParseTimes(lab);
+    row('a sitemap (fetched from loopback, DOMParser), goal', audit.sitemapMs, 'ms', AUDIT_GOAL_MS);
+    row('a pasted list, goal', audit.listMs, 'ms', AUDIT_GOAL_MS);
 
     if (QUEUE) {
       const { posts: creates, refused, toFloorRatio } = QUEUE_BUDGET;

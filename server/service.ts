@@ -40,6 +40,7 @@ import {
 } from './pages';
 import { hashPassword, verifyPassword } from './passwords';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit';
+import { sampleSiteAnswer } from './sample-site';
 import {
   SAMPLE_ASSETS,
   SAMPLE_NAMES,
@@ -129,7 +130,8 @@ export interface ServiceOptions {
   redirectTo?: string;
   /**
    * Serve /samples/good, /samples/decent and /samples/bad, and /samples/old and /samples/moved,
-   * which redirect to /samples/good (moved: only the analysis' fetch; samples.ts).
+   * which redirect to /samples/good (moved: only the analysis' fetch; samples.ts); and a sample
+   * site to audit: /site/page-1…30, its sitemaps and /robots.txt (sample-site.ts).
    */
   serveSamples?: boolean;
   /** `per_page` used when a request gives none or an unknown one. Default 25. */
@@ -502,6 +504,17 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         sendHtml(res, 200, samplePage(shown, url.origin));
         return;
       }
+      const site = sampleSiteAnswer(path, url.origin);
+      if (site) {
+        // A page of the extension fetches the sitemaps: any origin may read them.
+        res.writeHead(200, {
+          'Content-Type': site.type,
+          'Content-Length': Buffer.byteLength(site.body),
+          'Access-Control-Allow-Origin': '*',
+        });
+        res.end(req.method === 'HEAD' ? undefined : site.body);
+        return;
+      }
       const asset = SAMPLE_ASSETS[path];
       if (asset) {
         res.writeHead(200, {
@@ -512,7 +525,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         return;
       }
     }
-    sendHtml(res, 404, notFoundPage());
+    // The sample site's missing files are readable by any origin too (a sitemap's 404).
+    const site = options.serveSamples && path.startsWith('/site/');
+    sendHtml(res, 404, notFoundPage(), site ? { 'Access-Control-Allow-Origin': '*' } : {});
   }
 
   async function handleReportPage(

@@ -63,6 +63,13 @@ export const WORKSPACE_TABS = [
     load: () => import('../open-tabs/OpenTabsView').then((module) => module.OpenTabsView),
   },
   {
+    id: 'add-pages',
+    labelKey: 'workspace_tabAddPages',
+    loadingKey: 'workspace_addPagesLoading',
+    failedKey: 'workspace_addPagesLoadFailed',
+    load: () => import('../audit/AddPagesView').then((module) => module.AddPagesView),
+  },
+  {
     id: 'activity',
     labelKey: 'workspace_tabActivity',
     loadingKey: 'workspace_activityLoading',

@@ -3,6 +3,7 @@
 import { browser } from 'wxt/browser';
 import { planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
+import { findKnownPages } from '../audit/known';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
@@ -13,7 +14,13 @@ import {
   type RequestOf,
   type RequestType,
 } from '../messaging/protocol';
-import { forgetProject, forgetReport, getCachedRating, rememberReports } from '../rating/cache';
+import {
+  forgetProject,
+  forgetReport,
+  getCachedRating,
+  ratingCacheItem,
+  rememberReports,
+} from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
@@ -149,6 +156,11 @@ export const handlers = {
     const { settings } = await deps.loadSettings();
     const client = await deps.clients.get();
     return client ? planOf(client, settings.apiKey) : null;
+  },
+
+  async findKnownPages({ urls }, deps) {
+    const client = await clientOf(deps);
+    return findKnownPages(urls, client, await ratingCacheItem.getValue());
   },
 
   // The background's queue (lib/jobs/queue/): jobs of many requests, paced and resumable.

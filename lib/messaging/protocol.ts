@@ -16,6 +16,8 @@ import {
   type ReportSummaryPage,
   UpdateReportInput,
 } from '../api/model';
+import type { KnownPages } from '../audit/known';
+import { MAX_ADDRESSES } from '../audit/limits';
 import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/jobs';
 import type { CachedRating } from '../rating/cache';
 import type { RatingExplanation } from '../rating/checks';
@@ -85,6 +87,14 @@ export const Request = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('discardJob'), id: JobId }),
   /** The saved service's plan (name and monthly allowance), null when it does not tell. */
   z.strictObject({ type: z.literal('getPlan') }),
+  /**
+   * Add pages: which of these addresses already have a report on the saved service (from the
+   * rating cache, and the service's list searched by host, bounded).
+   */
+  z.strictObject({
+    type: z.literal('findKnownPages'),
+    urls: z.array(z.string()).check(z.maxLength(MAX_ADDRESSES)),
+  }),
   /** The jobs, as storage.local `jobs` holds them (pages may also read that key). */
   z.strictObject({ type: z.literal('getJobs') }),
   /** A finished export's reports, in order; they are then removed from storage. */
@@ -131,6 +141,7 @@ export interface AnswerMap {
   deleteProject: { name: string };
   testConnection: TestConnectionAnswer;
   getPlan: Plan | null;
+  findKnownPages: KnownPages;
   /** `resumeAt`: when the queue means to send its first request, if it has to wait. */
   enqueueJob: { id: string; resumeAt?: number };
   cancelJob: { id: string };

@@ -61,7 +61,12 @@ export const queueEffects: QueueEffects = {
   },
 
   async jobFinished(job) {
-    if (job.kind !== 'create' || job.items.length < 2 || job.state === 'cancelled') return;
+    if (
+      (job.kind !== 'create' && job.kind !== 'audit') ||
+      job.items.length < 2 ||
+      job.state === 'cancelled'
+    )
+      return;
     const { settings } = await loadSettings();
     if (!settings.notify) return;
     const counts = countItems(job);

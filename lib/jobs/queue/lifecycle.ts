@@ -9,8 +9,8 @@ import {
   type JobKind,
   type JobService,
   KIND_OPS,
-  MAX_JOB_ITEMS,
   MAX_RETRY_AFTER_SECONDS,
+  maxJobItems,
   type RequestedOp,
 } from '../jobs';
 import { sameService } from '../service';
@@ -30,8 +30,8 @@ export interface EnqueueInput {
   retryAfterSeconds?: number;
 }
 
-function explained(kind: ErrorData['kind'], reason: ErrorReason) {
-  return new ExplainedError(errorWithText({ kind, reason }));
+function explained(kind: ErrorData['kind'], reason: ErrorReason, count?: number) {
+  return new ExplainedError(errorWithText({ kind, reason, ...(count !== undefined && { count }) }));
 }
 
 function find(state: QueueState, id: string): Job {
@@ -46,10 +46,11 @@ const needsPassword = ({ items }: EnqueueInput) =>
 /** Throws what to answer to a job that cannot be queued. */
 function check(input: EnqueueInput) {
   const { kind, items } = input;
-  if (items.length > MAX_JOB_ITEMS) throw explained('invalid_input', 'jobTooBig');
+  const most = maxJobItems(kind);
+  if (items.length > most) throw explained('invalid_input', 'jobTooBig', most);
   if (
     items.length === 0 ||
-    items.some((op) => op.type !== KIND_OPS[kind]) ||
+    items.some((op) => !KIND_OPS[kind].includes(op.type)) ||
     (kind === 'export' && items.length !== 1)
   ) {
     throw explained('bad_message', 'badMessage');

@@ -808,6 +808,18 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   deleteProject: z.strictObject({ name: z.string() }),
   testConnection: TestConnectionAnswer,
   getPlan: z.nullable(Plan),
+  findKnownPages: z.strictObject({
+    known: z.array(
+      z.strictObject({
+        url: z.string(),
+        reportId: z.number(),
+        rating: z.nullable(z.string()),
+        score: z.optional(z.number()),
+        reportUrl: z.string(),
+      }),
+    ),
+    complete: z.boolean(),
+  }),
   enqueueJob: z.strictObject({ id: z.string(), resumeAt: z.optional(z.number()) }),
   cancelJob: z.strictObject({ id: z.string() }),
   retryFailed: z.strictObject({ id: z.string() }),
