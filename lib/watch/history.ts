@@ -10,6 +10,13 @@ import type { FailedCheck, HistoryRecord, ReportHistory } from './model';
 export const MAX_RECORDS_PER_REPORT = 100;
 export const MAX_RECORDS = 50_000;
 
+/** How many records are kept per report and in all (tests use smaller ones). */
+export interface HistoryBounds {
+  perReport: number;
+  total: number;
+}
+const BOUNDS: HistoryBounds = { perReport: MAX_RECORDS_PER_REPORT, total: MAX_RECORDS };
+
 /** A record as stored: the analysis, and whose it is. */
 export interface StoredRecord extends HistoryRecord {
   service: string;
@@ -121,7 +128,11 @@ async function deleteOldest(
   }
 }
 
-async function recordOne(tx: WriteTx, record: StoredRecord): Promise<Recorded | null> {
+async function recordOne(
+  tx: WriteTx,
+  record: StoredRecord,
+  perReport: number,
+): Promise<Recorded | null> {
   const { service, reportId, at } = record;
   const byReport = tx.store.index('report');
   const key = await byReport.getKey([service, reportId, at]);
@@ -134,11 +145,8 @@ async function recordOne(tx: WriteTx, record: StoredRecord): Promise<Recorded | 
   const before = await byReport.openCursor(reportRange(service, reportId, at), 'prev');
   await tx.store.add(record);
   const kept = await byReport.count(reportRange(service, reportId));
-  if (kept > MAX_RECORDS_PER_REPORT) {
-    await deleteOldest(
-      () => byReport.openCursor(reportRange(service, reportId)),
-      kept - MAX_RECORDS_PER_REPORT,
-    );
+  if (kept > perReport) {
+    await deleteOldest(() => byReport.openCursor(reportRange(service, reportId)), kept - perReport);
   }
   return { reportId, previous: before ? toRecord(before.value) : null, record: toRecord(record) };
 }
@@ -148,29 +156,52 @@ async function recordOne(tx: WriteTx, record: StoredRecord): Promise<Recorded | 
  * transaction; what was new. Never rejects (nothing is recorded on a failure). Answers need not
  * wait for it: later reads do.
  */
-export function recordAnalyses(reports: readonly Report[], service: string): Promise<Recorded[]> {
+export function recordAnalyses(
+  reports: readonly Report[],
+  service: string,
+  bounds: HistoryBounds = BOUNDS,
+): Promise<Recorded[]> {
   const records = reports.flatMap((report) => recordOf(report, service) ?? []);
   if (records.length === 0) return Promise.resolve([]);
-  const write = writeRecords(records);
+  const write = writeRecords(records, bounds);
   writing.add(write);
   void write.finally(() => writing.delete(write));
   return write;
 }
 
-async function writeRecords(records: StoredRecord[]): Promise<Recorded[]> {
+/** Runs `work` in one read-write transaction: all of it is stored, or none (it is aborted). */
+async function inTransaction<T>(database: Db, work: (tx: WriteTx) => Promise<T>): Promise<T> {
+  const tx = database.transaction('records', 'readwrite');
   try {
-    const tx = (await db()).transaction('records', 'readwrite');
-    const recorded: Recorded[] = [];
-    for (const record of records) {
-      const added = await recordOne(tx, record);
-      if (added) recorded.push(added);
-    }
-    const total = await tx.store.count();
-    if (total > MAX_RECORDS) {
-      await deleteOldest(() => tx.store.index('at').openCursor(), total - MAX_RECORDS);
-    }
+    const result = await work(tx);
     await tx.done;
-    return recorded;
+    return result;
+  } catch (error) {
+    // A throw midway would otherwise let the transaction commit what it did before it.
+    tx.done.catch(() => undefined);
+    try {
+      tx.abort();
+    } catch {
+      // It had ended already.
+    }
+    throw error;
+  }
+}
+
+async function writeRecords(records: StoredRecord[], bounds: HistoryBounds): Promise<Recorded[]> {
+  try {
+    return await inTransaction(await db(), async (tx) => {
+      const recorded: Recorded[] = [];
+      for (const record of records) {
+        const added = await recordOne(tx, record, bounds.perReport);
+        if (added) recorded.push(added);
+      }
+      const total = await tx.store.count();
+      if (total > bounds.total) {
+        await deleteOldest(() => tx.store.index('at').openCursor(), total - bounds.total);
+      }
+      return recorded;
+    });
   } catch (error) {
     warnNotSaved('be recorded', error);
     return [];
@@ -235,13 +266,13 @@ export async function readAllHistories(service: string): Promise<ReportHistory[]
 /** Deletes the service's records that `test` picks, in one transaction. Never rejects. */
 async function forgetWhere(service: string, test: (record: StoredRecord) => boolean) {
   try {
-    const tx = (await readable()).transaction('records', 'readwrite');
-    let cursor = await tx.store.index('service').openCursor(service);
-    while (cursor) {
-      if (test(cursor.value)) await cursor.delete();
-      cursor = await cursor.continue();
-    }
-    await tx.done;
+    await inTransaction(await readable(), async (tx) => {
+      let cursor = await tx.store.index('service').openCursor(service);
+      while (cursor) {
+        if (test(cursor.value)) await cursor.delete();
+        cursor = await cursor.continue();
+      }
+    });
   } catch (error) {
     warnNotSaved('be removed', error);
   }
@@ -250,10 +281,10 @@ async function forgetWhere(service: string, test: (record: StoredRecord) => bool
 /** Forgets a deleted (or vanished) report's history. Never rejects. */
 export async function forgetReportHistory(service: string, reportId: number): Promise<void> {
   try {
-    const tx = (await readable()).transaction('records', 'readwrite');
-    const keys = await tx.store.index('report').getAllKeys(reportRange(service, reportId));
-    for (const key of keys) await tx.store.delete(key);
-    await tx.done;
+    await inTransaction(await readable(), async (tx) => {
+      const keys = await tx.store.index('report').getAllKeys(reportRange(service, reportId));
+      for (const key of keys) await tx.store.delete(key);
+    });
   } catch (error) {
     warnNotSaved('be removed', error);
   }
