@@ -45,8 +45,8 @@ function db(): Promise<Db> {
   opened ??= openDB<HistoryDb>(DB_NAME, 1, {
     upgrade(database) {
       const records = database.createObjectStore('records', { autoIncrement: true });
-      // One record per analysis: a report's generated_at is seen once.
-      records.createIndex('report', ['service', 'reportId', 'at'], { unique: true });
+      // A report's records by time; records of one time in the order they were written.
+      records.createIndex('report', ['service', 'reportId', 'at']);
       records.createIndex('at', 'at');
       records.createIndex('service', 'service');
     },
@@ -128,6 +128,18 @@ async function deleteOldest(
   }
 }
 
+/**
+ * Whether two records are one analysis: the same generated_at with the same outcome. A service
+ * whose clock counts whole seconds gives two analyses of one second the same generated_at; one
+ * that rated otherwise is another analysis.
+ */
+function sameAnalysis(a: HistoryRecord, b: HistoryRecord): boolean {
+  if (a.at !== b.at || a.result !== b.result || a.score !== b.score) return false;
+  if (!a.failed || !b.failed) return true;
+  const keys = (record: HistoryRecord) => (record.failed ?? []).map((check) => check.key).join();
+  return keys(a) === keys(b);
+}
+
 async function recordOne(
   tx: WriteTx,
   record: StoredRecord,
@@ -135,11 +147,11 @@ async function recordOne(
 ): Promise<Recorded | null> {
   const { service, reportId, at } = record;
   const byReport = tx.store.index('report');
-  const key = await byReport.getKey([service, reportId, at]);
-  if (key !== undefined) {
+  let cursor = await byReport.openCursor([service, reportId, at]);
+  for (; cursor; cursor = await cursor.continue()) {
+    if (!sameAnalysis(cursor.value, record)) continue;
     // Seen before; a list may have carried no checks that a read of it now does.
-    const existing = await tx.store.get(key);
-    if (existing && !existing.failed && record.failed) await tx.store.put(record, key);
+    if (!cursor.value.failed && record.failed) await cursor.update(record);
     return null;
   }
   const before = await byReport.openCursor(reportRange(service, reportId, at), 'prev');

@@ -66,6 +66,17 @@ describe('recording', () => {
     expect(await times(SERVICE, 1)).toEqual([1, 2]);
   });
 
+  it('takes two outcomes of one generated_at (a clock of whole seconds) as two analyses, in order', async () => {
+    await recordAnalyses([analysed(1, 2)], SERVICE);
+    const [added] = await recordAnalyses([analysed(1, 2, { rating: 'bad', score: 20 })], SERVICE);
+    expect(added?.previous).toMatchObject({ result: 'good', score: 87 });
+    expect(await recordAnalyses([analysed(1, 2, { rating: 'bad', score: 20 })], SERVICE)).toEqual(
+      [],
+    );
+    const latest = await latestTwo(SERVICE, 1);
+    expect(latest.map((record) => record.result)).toEqual(['good', 'bad']);
+  });
+
   it('gives the analysis before a new one, also one recorded out of order', async () => {
     await recordAnalyses([analysed(1, 1), analysed(1, 5)], SERVICE);
     const [added] = await recordAnalyses([analysed(1, 3)], SERVICE);
