@@ -64,13 +64,13 @@ export async function historyRead(lab: Lab, home: RunningService, runs: number) 
   // The background opens (and so makes) the history's database on first use.
   await message(lab, { type: 'getHistory', id: reportId });
   const { read, asked } = await lab.control.evaluate(
+    // No named functions inside: the page gets this function's text without the bundler's helpers.
     async ({ service, id, runs: count }) => {
-      const request = <T>(req: IDBRequest<T>) =>
-        new Promise<T>((done, fail) => {
-          req.onsuccess = () => done(req.result);
-          req.onerror = () => fail(req.error);
-        });
-      const db = await request(indexedDB.open('site-report-history'));
+      const opening = indexedDB.open('site-report-history');
+      const db = await new Promise<IDBDatabase>((done, fail) => {
+        opening.onsuccess = () => done(opening.result);
+        opening.onerror = () => fail(opening.error);
+      });
       const tx = db.transaction('records', 'readwrite');
       for (let n = 0; n < 100; n++) {
         tx.objectStore('records').add({
@@ -92,7 +92,11 @@ export async function historyRead(lab: Lab, home: RunningService, runs: number) 
       for (let run = 0; run < count; run++) {
         const start = performance.now();
         const index = db.transaction('records').objectStore('records').index('report');
-        const records = await request(index.getAll(range));
+        const getting = index.getAll(range);
+        const records = await new Promise<unknown[]>((done, fail) => {
+          getting.onsuccess = () => done(getting.result);
+          getting.onerror = () => fail(getting.error);
+        });
         read.push(performance.now() - start);
         if (records.length !== 100) throw new Error(`${records.length} records read`);
         const before = performance.now();
