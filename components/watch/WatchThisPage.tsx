@@ -1,0 +1,55 @@
+// This page's "Watch this page" / "Stop watching this page" and what changed since the previous
+// analysis, from the status the popup already read (one small read). Loaded after the first paint.
+import { useState } from 'preact/hooks';
+import type { ErrorData } from '../../lib/api/model';
+import { t } from '../../lib/i18n';
+import type { StatusAnswer } from '../../lib/messaging/protocol';
+import type { Sender } from '../../lib/messaging/send';
+import type { PageOutcome } from '../../lib/this-page/page-report';
+import type { PageWatch } from '../../lib/watch/model';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { ChangeSummary } from './ChangeSummary';
+
+export interface WatchThisPageProps {
+  send: Sender;
+  /** The report shown. */
+  outcome: PageOutcome;
+  /** The status the popup read as it opened. */
+  status: StatusAnswer;
+}
+
+/** The status's watch state, when it is of the report shown as it is shown (not since changed). */
+export function watchOf(outcome: PageOutcome, status: StatusAnswer): PageWatch | null {
+  const { cached, watch } = status;
+  const same = cached?.reportId === outcome.id && cached.generatedAt === outcome.generatedAt;
+  return same ? (watch ?? null) : null;
+}
+
+export function WatchThisPage({ send, outcome, status }: WatchThisPageProps) {
+  const watch = watchOf(outcome, status);
+  const [watching, setWatching] = useState(watch?.watching ?? false);
+  const [error, setError] = useState<ErrorData | null>(null);
+  const report = { id: outcome.id, url: outcome.url };
+
+  async function toggle() {
+    const answer = await send(
+      watching
+        ? { type: 'unwatchReports', ids: [report.id] }
+        : { type: 'watchReports', reports: [report] },
+    );
+    setError(answer.ok ? null : answer.error);
+    if (answer.ok) setWatching(!watching);
+  }
+
+  return (
+    <>
+      {watch?.change && <ChangeSummary change={watch.change} />}
+      <div class="actions">
+        <button type="button" onClick={toggle}>
+          {t(watching ? 'watch_stopThisPage' : 'watch_thisPage')}
+        </button>
+      </div>
+      <ErrorAlert error={error} context={t('watch_watchFailed')} />
+    </>
+  );
+}
