@@ -69,6 +69,8 @@ const BY_REASON: Record<ErrorReason, Say> = {
   jobBusy: () => t('error_job_busy'),
   otherService: () => t('error_other_service'),
   overAllowance: ({ count, allowance }) => t('error_over_allowance', count ?? 0, allowance ?? 0),
+  nothingWatched: () => t('error_nothing_watched'),
+  runGoing: () => t('error_run_going'),
 };
 
 /** When only the kind is known (data a page made itself): its reason's words, or general ones. */

@@ -116,6 +116,8 @@ export const JobItem = z.object({
   /** For an export page: how many reports it brought, and their size as stored. */
   count: z.optional(z.int()),
   bytes: z.optional(z.int()),
+  /** A watch run's re-analysis: how the page changed since its analysis before (lib/watch/). */
+  direction: z.optional(z.enum(['worse', 'better', 'unchanged'])),
 });
 export type JobItem = z.infer<typeof JobItem>;
 
@@ -146,6 +148,8 @@ export const Job = z.object({
    * showed it, so Activity does not list it, and the next one replaces it.
    */
   watched: z.optional(z.boolean()),
+  /** A run of re-analyses of the watched pages (lib/watch/); `slot`: the scheduled one it is. */
+  watchRun: z.optional(z.object({ slot: z.optional(Time) })),
   items: z.array(JobItem),
 });
 export type Job = z.infer<typeof Job>;

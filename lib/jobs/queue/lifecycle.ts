@@ -28,6 +28,8 @@ export interface EnqueueInput {
   password?: string;
   /** The service already asked to wait this long (a 429 the page got). */
   retryAfterSeconds?: number;
+  /** A run of re-analyses of the watched pages (lib/watch/runs.ts). */
+  watchRun?: Job['watchRun'];
 }
 
 function explained(kind: ErrorData['kind'], reason: ErrorReason) {
@@ -74,6 +76,7 @@ function newJob(input: EnqueueInput, id: string, now: number, service: JobServic
     state: 'waiting',
     createdAt: now,
     service,
+    ...(input.watchRun && { watchRun: input.watchRun }),
     items: input.items.map((requested) => {
       if (requested.type !== 'create') return { op: requested, state: 'waiting' };
       const { tabId = input.tabId, ...op } = requested;
