@@ -4,6 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProjectsTab } from '../../../components/projects/ProjectsTab';
+import type { Answer } from '../../../lib/messaging/protocol';
 import { listPage, project } from '../../support/fixtures';
 import { fail, fakeSend, ok, requestsOf } from '../popup-helpers';
 import { findTable, renderReports, rowBoxes } from '../reports/workspace-reports-helpers';
@@ -44,7 +45,9 @@ describe('Watch selected', () => {
 });
 
 describe('Watch project', () => {
-  function renderProjects(watchProject = (name: string) => ok({ name })) {
+  function renderProjects(
+    watchProject: (name: string) => Answer<'watchProject'> = (name) => ok({ name }),
+  ) {
     const send = fakeSend({
       listProjects: () => ok(listPage([project('example.com'), project('other.org')])),
       watchProject: ({ name }) => watchProject(name),
