@@ -18,16 +18,21 @@ export interface WatchThisPageProps {
   status: StatusAnswer;
 }
 
-/** The status's watch state, when it is of the report shown as it is shown (not since changed). */
-export function watchOf(outcome: PageOutcome, status: StatusAnswer): PageWatch | null {
+/**
+ * The status's watch state when it is of the report shown: whether it is watched, and what
+ * changed — only while the analysis shown is the one the status read (not re-analysed since).
+ */
+export function watchOf(outcome: PageOutcome, status: StatusAnswer): PageWatch {
   const { cached, watch } = status;
-  const same = cached?.reportId === outcome.id && cached.generatedAt === outcome.generatedAt;
-  return same ? (watch ?? null) : null;
+  if (!watch || cached?.reportId !== outcome.id) return { watching: false, change: null };
+  const sameAnalysis =
+    Date.parse(cached.generatedAt ?? '') === Date.parse(outcome.generatedAt ?? '');
+  return { watching: watch.watching, change: sameAnalysis ? watch.change : null };
 }
 
 export function WatchThisPage({ send, outcome, status }: WatchThisPageProps) {
   const watch = watchOf(outcome, status);
-  const [watching, setWatching] = useState(watch?.watching ?? false);
+  const [watching, setWatching] = useState(watch.watching);
   const [error, setError] = useState<ErrorData | null>(null);
   const report = { id: outcome.id, url: outcome.url };
 
@@ -43,7 +48,7 @@ export function WatchThisPage({ send, outcome, status }: WatchThisPageProps) {
 
   return (
     <>
-      {watch?.change && <ChangeSummary change={watch.change} />}
+      {watch.change && <ChangeSummary change={watch.change} />}
       <div class="actions">
         <button type="button" onClick={toggle}>
           {t(watching ? 'watch_stopThisPage' : 'watch_thisPage')}

@@ -103,4 +103,14 @@ describe('watching pages', () => {
       .filter({ hasText: pageUrl(WORSE) });
     expect(await row.textContent()).toContain('Rating dropped from Good to Bad');
   });
+
+  it('the popup on that page says it is watched and what changed since the analysis before', async () => {
+    const { ext } = the(stack, 'The stack');
+    opened.push(await openPageTab(ext, pageUrl(WORSE)));
+    const popup = await openPopup(ext);
+    opened.push(popup);
+    await popup.getByRole('button', { name: 'Stop watching this page', exact: true }).waitFor();
+    await popup.getByText('Rating dropped from Good to Bad', { exact: true }).waitFor();
+    await popup.getByText(/^Now failing: .*Title/).waitFor();
+  });
 });

@@ -76,6 +76,47 @@ describe('Watch this page', () => {
     expect(screen.getByText('Fixed: Meta description')).toBeTruthy();
   });
 
+  it('keeps the change while the quiet read finds the same analysis, written another way', async () => {
+    renderWithWatch(
+      { watching: true, change: worse() },
+      {
+        getReport: ({ id }) =>
+          ok(
+            summary({
+              id,
+              url: PAGE_TAB.url,
+              rating: 'bad',
+              generatedAt: '2026-11-20T09:15:02.000000Z',
+            }),
+          ),
+      },
+    );
+    await screen.findByRole('button', { name: 'Stop watching this page' });
+    expect(await screen.findByText('Rating dropped from Good to Bad')).toBeTruthy();
+  });
+
+  it('drops the change, not the watch, once the page was analysed again since', async () => {
+    renderWithWatch(
+      { watching: true, change: worse() },
+      {
+        getReport: ({ id }) =>
+          ok(
+            summary({
+              id,
+              url: PAGE_TAB.url,
+              rating: 'good',
+              generatedAt: '2026-11-21T10:00:00.000Z',
+            }),
+          ),
+      },
+    );
+    await waitFor(() =>
+      expect(screen.getByText('Good', { selector: '.rating-word' })).toBeTruthy(),
+    );
+    expect(await screen.findByRole('button', { name: 'Stop watching this page' })).toBeTruthy();
+    expect(screen.queryByText('Rating dropped from Good to Bad')).toBeNull();
+  });
+
   it('works without a watch state in the status (a background that does not tell it)', async () => {
     renderPopup({ handlers: { getStatus: () => ok(status({ cached: CACHED })), getReport } });
     await screen.findByRole('button', { name: 'Watch this page' });
