@@ -3,6 +3,7 @@
 import { t } from '../../lib/i18n';
 import type { Change } from '../../lib/watch/model';
 import { checkNames, hasChange, ratingChangeText } from '../../lib/watch/words';
+import './change.css';
 
 const ORDER = { high: 0, medium: 1, low: 2 } as const;
 

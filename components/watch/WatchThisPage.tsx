@@ -48,13 +48,13 @@ export function WatchThisPage({ send, outcome, status }: WatchThisPageProps) {
 
   return (
     <>
-      {watch.change && <ChangeSummary change={watch.change} />}
       <div class="actions">
         <button type="button" onClick={toggle}>
           {t(watching ? 'watch_stopThisPage' : 'watch_thisPage')}
         </button>
       </div>
       <ErrorAlert error={error} context={t('watch_watchFailed')} />
+      {watch.change && <ChangeSummary change={watch.change} />}
     </>
   );
 }

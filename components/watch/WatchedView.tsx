@@ -102,6 +102,14 @@ export function WatchedView({
     setNotice(t('watch_exported', file.name, histories.length));
   }
 
+  /** Closed: the focus goes back to the row's History button (when the row is there). */
+  function closeHistory(id: number | null) {
+    history.open(null);
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-history="${id}"]`)?.focus(),
+    );
+  }
+
   const pages = overview?.pages ?? [];
   return (
     <section class="view watched" aria-label={t('workspace_tabWatched')}>
@@ -153,7 +161,7 @@ export function WatchedView({
         {runStarted && (
           <p class="run-started">
             {t('watch_runStarted')}{' '}
-            <button type="button" class="link" onClick={() => writeHash({ [TAB_KEY]: 'activity' })}>
+            <button type="button" onClick={() => writeHash({ [TAB_KEY]: 'activity' })}>
               {t('watch_showActivity')}
             </button>
           </p>
@@ -165,7 +173,7 @@ export function WatchedView({
         <HistoryPanel
           send={send}
           reportId={history.id}
-          onClose={() => history.open(null)}
+          onClose={() => closeHistory(history.id)}
           openOptions={openOptions}
         />
       )}
@@ -236,7 +244,12 @@ function WatchedRow({ page, nextRunAt, now, busy, onHistory, onStop }: WatchedRo
       {page.change && <ChangeSummary change={page.change} />}
       <div class="actions">
         {/* The address is on the row; the buttons' names carry it for those who hear them. */}
-        <button type="button" aria-label={t('watch_historyOf', page.url)} onClick={onHistory}>
+        <button
+          type="button"
+          aria-label={t('watch_historyOf', page.url)}
+          data-history={page.reportId}
+          onClick={onHistory}
+        >
           {t('watch_history')}
         </button>
         <button

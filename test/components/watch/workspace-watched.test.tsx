@@ -253,6 +253,11 @@ describe('History', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Close history' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'History' })).toBeNull());
     expect(readHash().history).toBeUndefined();
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe(
+        'History of https://site.example/a',
+      ),
+    );
   });
 
   it('opens from the address, as a notification click does', async () => {
