@@ -1,9 +1,9 @@
 // What changed from one analysis to the next: the rating, the checks that now fail (most important
-// first) and those fixed. Shown in a watched row and, loaded later, on the popup's This page.
+// first) and those fixed. Shown in a watched row and, loaded later, on the popup's This page
+// (where a style sheet of its own would add to the first load: its list keeps the browser's style).
 import { t } from '../../lib/i18n';
 import type { Change } from '../../lib/watch/model';
 import { checkNames, hasChange, ratingChangeText } from '../../lib/watch/words';
-import './change.css';
 
 const ORDER = { high: 0, medium: 1, low: 2 } as const;
 
@@ -14,7 +14,9 @@ export function ChangeSummary({ change }: { change: Change }) {
     .map((check) => check.key);
   return (
     <div class={`change change-${change.direction}`}>
-      <p class="change-title">{t('watch_changeTitle')}</p>
+      <p>
+        <strong>{t('watch_changeTitle')}</strong>
+      </p>
       <ul class="change-list">
         {change.from.result !== change.to.result && <li>{ratingChangeText(change)}</li>}
         {failing.length > 0 && (

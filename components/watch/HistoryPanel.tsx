@@ -10,7 +10,6 @@ import { checkNames } from '../../lib/watch/words';
 import { RatingBadge } from '../rating/RatingBadge';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { Sparkline } from './Sparkline';
-import './change.css';
 
 const WIDE = { width: 300, height: 64, inset: 4 };
 
