@@ -1,12 +1,9 @@
 // A report or project that is gone (deleted, or found missing) leaves the watch list and takes
 // its history with it. Never rejects.
-import { forgetProjectHistory, forgetReportHistory } from './history';
+import { forgetProjectHistory, forgetReportHistory, hostOf, warnWatch } from './history';
 import { changeWatch } from './store';
 
-function warnNotSaved(error: unknown) {
-  const kind = error instanceof Error ? error.name : typeof error;
-  console.warn(`Site Report: the watch list could not be updated (${kind}).`);
-}
+const warnNotSaved = (error: unknown) => warnWatch('update the watch list', error);
 
 export async function forgetWatchedReport(serviceUrl: string, reportId: number): Promise<void> {
   await Promise.all([
@@ -34,12 +31,4 @@ export async function forgetWatchedProject(serviceUrl: string, name: string): Pr
       );
     }).catch(warnNotSaved),
   ]);
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
 }

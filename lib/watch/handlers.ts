@@ -5,7 +5,7 @@ import { NotConnectedError } from '../background/error-data';
 import { clientOf } from '../background/service-answers';
 import type { AnswerMap, RequestOf } from '../messaging/protocol';
 import { latestChange } from './diff';
-import { historyOf, latestTwo, readAllHistories, readHistory, toRecord } from './history';
+import { historyOf, readAllHistories, readHistory, toRecord } from './history';
 import type { PageWatch, WatchedPage, WatchOverview } from './model';
 import { nextRunOf, projectReports, runNow, savedService, syncWatchAlarm } from './runs';
 import { changeWatch, readWatch, type ServiceWatch, watchedReports } from './store';
@@ -41,10 +41,10 @@ async function watchedPage(
 
 /** This page's watch state, for the popup's status: the stored watch and two records. */
 export async function pageWatchOf(service: string, reportId: number): Promise<PageWatch> {
-  const [watch, latest] = await Promise.all([readWatch(service), latestTwo(service, reportId)]);
+  const [watch, records] = await Promise.all([readWatch(service), readHistory(service, reportId)]);
   return {
     watching: watchedReports(watch).has(reportId),
-    change: latestChange(latest.map(toRecord)),
+    change: latestChange(records.slice(-2).map(toRecord)),
   };
 }
 

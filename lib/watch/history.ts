@@ -45,8 +45,8 @@ function db(): Promise<Db> {
   opened ??= openDB<HistoryDb>(DB_NAME, 1, {
     upgrade(database) {
       const records = database.createObjectStore('records', { autoIncrement: true });
-      // One record per analysis: a report's generated_at is seen once.
-      records.createIndex('report', ['service', 'reportId', 'at'], { unique: true });
+      // A report's records by time; records of one time in the order they were written.
+      records.createIndex('report', ['service', 'reportId', 'at']);
       records.createIndex('at', 'at');
       records.createIndex('service', 'service');
     },
@@ -77,10 +77,10 @@ async function readable(): Promise<Db> {
 const reportRange = (service: string, reportId: number, upTo = Number.POSITIVE_INFINITY) =>
   IDBKeyRange.bound([service, reportId, Number.NEGATIVE_INFINITY], [service, reportId, upTo]);
 
-function warnNotSaved(what: string, error: unknown) {
-  // The kind of failure only: a storage error's message may quote what was being written.
+/** The kind of failure only: a storage error's message may quote what was being written. */
+export function warnWatch(what: string, error: unknown) {
   const kind = error instanceof Error ? error.name : typeof error;
-  console.warn(`Site Report: the history could not ${what} (${kind}).`);
+  console.warn(`Site Report: could not ${what} (${kind}).`);
 }
 
 export const toRecord = ({ at, result, score, failed }: StoredRecord): HistoryRecord => ({
@@ -110,59 +110,55 @@ export function recordOf(report: Report, service: string): StoredRecord | null {
   };
 }
 
-/** A new analysis recorded, with the one before it (null: the first known). */
-export interface Recorded {
-  reportId: number;
-  previous: HistoryRecord | null;
-  record: HistoryRecord;
-}
-
-async function deleteOldest(
-  cursorOf: () => ReturnType<WriteTx['store']['openCursor']>,
-  count: number,
-) {
-  let cursor = await cursorOf();
-  for (let left = count; cursor && left > 0; left--) {
+/** Deletes the first `count` records a cursor goes through. */
+async function deleteFirst(open: () => ReturnType<WriteTx['store']['openCursor']>, count: number) {
+  for (let cursor = await open(), left = count; cursor && left > 0; left--) {
     await cursor.delete();
     cursor = await cursor.continue();
   }
 }
 
-async function recordOne(
-  tx: WriteTx,
-  record: StoredRecord,
-  perReport: number,
-): Promise<Recorded | null> {
+/**
+ * Whether two records are one analysis: the same generated_at with the same outcome. A service
+ * whose clock counts whole seconds gives two analyses of one second the same generated_at; one
+ * that rated otherwise is another analysis.
+ */
+function sameAnalysis(a: HistoryRecord, b: HistoryRecord): boolean {
+  const keys = (record: HistoryRecord) => record.failed?.map((check) => check.key).join();
+  return (
+    a.result === b.result && a.score === b.score && (!a.failed || !b.failed || keys(a) === keys(b))
+  );
+}
+
+/** Adds `record` unless it is known; whether it was new. */
+async function recordOne(tx: WriteTx, record: StoredRecord, perReport: number): Promise<boolean> {
   const { service, reportId, at } = record;
   const byReport = tx.store.index('report');
-  const key = await byReport.getKey([service, reportId, at]);
-  if (key !== undefined) {
+  let cursor = await byReport.openCursor([service, reportId, at]);
+  for (; cursor; cursor = await cursor.continue()) {
+    if (!sameAnalysis(cursor.value, record)) continue;
     // Seen before; a list may have carried no checks that a read of it now does.
-    const existing = await tx.store.get(key);
-    if (existing && !existing.failed && record.failed) await tx.store.put(record, key);
-    return null;
+    if (!cursor.value.failed && record.failed) await cursor.update(record);
+    return false;
   }
-  const before = await byReport.openCursor(reportRange(service, reportId, at), 'prev');
   await tx.store.add(record);
-  const kept = await byReport.count(reportRange(service, reportId));
-  if (kept > perReport) {
-    await deleteOldest(() => byReport.openCursor(reportRange(service, reportId)), kept - perReport);
-  }
-  return { reportId, previous: before ? toRecord(before.value) : null, record: toRecord(record) };
+  const range = reportRange(service, reportId);
+  await deleteFirst(() => byReport.openCursor(range), (await byReport.count(range)) - perReport);
+  return true;
 }
 
 /**
- * Records the analyses of one answer of the service at `service`, each generated_at once, in one
- * transaction; what was new. Never rejects (nothing is recorded on a failure). Answers need not
- * wait for it: later reads do.
+ * Records the analyses of one answer of the service at `service`, each once, in one transaction;
+ * how many were new. Never rejects (nothing is recorded on a failure). Answers need not wait for
+ * it: later reads do.
  */
 export function recordAnalyses(
   reports: readonly Report[],
   service: string,
   bounds: HistoryBounds = BOUNDS,
-): Promise<Recorded[]> {
+): Promise<number> {
   const records = reports.flatMap((report) => recordOf(report, service) ?? []);
-  if (records.length === 0) return Promise.resolve([]);
+  if (records.length === 0) return Promise.resolve(0);
   const write = writeRecords(records, bounds);
   writing.add(write);
   void write.finally(() => writing.delete(write));
@@ -188,53 +184,30 @@ async function inTransaction<T>(database: Db, work: (tx: WriteTx) => Promise<T>)
   }
 }
 
-async function writeRecords(records: StoredRecord[], bounds: HistoryBounds): Promise<Recorded[]> {
+async function writeRecords(records: StoredRecord[], bounds: HistoryBounds): Promise<number> {
   try {
     return await inTransaction(await db(), async (tx) => {
-      const recorded: Recorded[] = [];
+      let added = 0;
       for (const record of records) {
-        const added = await recordOne(tx, record, bounds.perReport);
-        if (added) recorded.push(added);
+        if (await recordOne(tx, record, bounds.perReport)) added++;
       }
       const total = await tx.store.count();
-      if (total > bounds.total) {
-        await deleteOldest(() => tx.store.index('at').openCursor(), total - bounds.total);
-      }
-      return recorded;
+      await deleteFirst(() => tx.store.index('at').openCursor(), total - bounds.total);
+      return added;
     });
   } catch (error) {
-    warnNotSaved('be recorded', error);
-    return [];
+    warnWatch('record the history', error);
+    return 0;
   }
 }
 
-/** One report's records, oldest first; an empty list when none are kept or they cannot be read. */
+/** One report's records, oldest first (one small read); none when they cannot be read. */
 export async function readHistory(service: string, reportId: number): Promise<StoredRecord[]> {
   try {
-    return await (await readable()).getAllFromIndex(
-      'records',
-      'report',
-      reportRange(service, reportId),
-    );
+    const database = await readable();
+    return await database.getAllFromIndex('records', 'report', reportRange(service, reportId));
   } catch (error) {
-    warnNotSaved('be read', error);
-    return [];
-  }
-}
-
-/** The latest two records of a report, oldest first (for what changed; one small read). */
-export async function latestTwo(service: string, reportId: number): Promise<StoredRecord[]> {
-  try {
-    const index = (await readable()).transaction('records').store.index('report');
-    const latest: StoredRecord[] = [];
-    let cursor = await index.openCursor(reportRange(service, reportId), 'prev');
-    while (cursor && latest.length < 2) {
-      latest.unshift(cursor.value);
-      cursor = await cursor.continue();
-    }
-    return latest;
-  } catch (error) {
-    warnNotSaved('be read', error);
+    warnWatch('read the history', error);
     return [];
   }
 }
@@ -245,50 +218,39 @@ export function historyOf(reportId: number, records: readonly StoredRecord[]): R
 
 /** Every kept history of the service, by report (for an export). */
 export async function readAllHistories(service: string): Promise<ReportHistory[]> {
+  const byReport = new Map<number, StoredRecord[]>();
   try {
     const all = await (await readable()).getAllFromIndex('records', 'service', service);
-    const byReport = new Map<number, StoredRecord[]>();
-    for (const record of all) {
+    for (const record of all.sort((a, b) => a.at - b.at)) {
       byReport.set(record.reportId, [...(byReport.get(record.reportId) ?? []), record]);
     }
-    return [...byReport].map(([reportId, records]) =>
-      historyOf(
-        reportId,
-        records.sort((a, b) => a.at - b.at),
-      ),
-    );
   } catch (error) {
-    warnNotSaved('be read', error);
-    return [];
+    warnWatch('read the history', error);
   }
+  return [...byReport].map(([reportId, records]) => historyOf(reportId, records));
 }
 
-/** Deletes the service's records that `test` picks, in one transaction. Never rejects. */
-async function forgetWhere(service: string, test: (record: StoredRecord) => boolean) {
+/** Deletes the records an index finds that `test` picks, in one transaction. Never rejects. */
+async function forgetWhere(
+  index: 'report' | 'service',
+  query: IDBKeyRange | string,
+  test: (record: StoredRecord) => boolean = () => true,
+) {
   try {
     await inTransaction(await readable(), async (tx) => {
-      let cursor = await tx.store.index('service').openCursor(service);
-      while (cursor) {
+      let cursor = await tx.store.index(index).openCursor(query);
+      for (; cursor; cursor = await cursor.continue()) {
         if (test(cursor.value)) await cursor.delete();
-        cursor = await cursor.continue();
       }
     });
   } catch (error) {
-    warnNotSaved('be removed', error);
+    warnWatch('remove from the history', error);
   }
 }
 
 /** Forgets a deleted (or vanished) report's history. Never rejects. */
-export async function forgetReportHistory(service: string, reportId: number): Promise<void> {
-  try {
-    await inTransaction(await readable(), async (tx) => {
-      const keys = await tx.store.index('report').getAllKeys(reportRange(service, reportId));
-      for (const key of keys) await tx.store.delete(key);
-    });
-  } catch (error) {
-    warnNotSaved('be removed', error);
-  }
-}
+export const forgetReportHistory = (service: string, reportId: number) =>
+  forgetWhere('report', reportRange(service, reportId));
 
 /**
  * Forgets the histories of a deleted project's reports: those recorded with it, and, for records
@@ -296,17 +258,15 @@ export async function forgetReportHistory(service: string, reportId: number): Pr
  */
 export function forgetProjectHistory(service: string, name: string): Promise<void> {
   const host = name.toLowerCase();
-  return forgetWhere(service, (record) =>
+  return forgetWhere('service', service, (record) =>
     record.project !== undefined ? record.project === name : hostOf(record.url) === host,
   );
 }
 
 /** Forgets everything kept of the service. Never rejects. */
-export function forgetServiceHistory(service: string): Promise<void> {
-  return forgetWhere(service, () => true);
-}
+export const forgetServiceHistory = (service: string) => forgetWhere('service', service);
 
-function hostOf(url: string): string | null {
+export function hostOf(url: string): string | null {
   try {
     return new URL(url).host;
   } catch {

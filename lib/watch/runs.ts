@@ -11,6 +11,7 @@ import { errorWithText } from '../error-text';
 import { isFinished, MAX_JOB_ITEMS } from '../jobs/jobs';
 import { backgroundQueue, type Queue } from '../jobs/queue';
 import { isConnected } from '../settings';
+import { warnWatch } from './history';
 import { dueSlot, localTimeZone, nextSlot } from './schedule';
 import {
   changeWatchNow,
@@ -127,7 +128,7 @@ export async function runDueSlot(deps: RunDeps): Promise<string | undefined> {
       return id;
     })
     .catch((error) => {
-      warn('start a scheduled run', error);
+      warnWatch('start a scheduled run', error);
       return undefined;
     });
   await syncWatchAlarm(deps);
@@ -150,14 +151,8 @@ export async function syncWatchAlarm(deps: RunDeps): Promise<void> {
     if (when === null) await alarms.clear(WATCH_ALARM);
     else await alarms.create(WATCH_ALARM, { when });
   } catch (error) {
-    warn('set the watch alarm', error);
+    warnWatch('set the watch alarm', error);
   }
-}
-
-/** The kind of failure only: a storage error's message may quote what was being written. */
-function warn(what: string, error: unknown) {
-  const kind = error instanceof Error ? error.name : typeof error;
-  console.warn(`Site Report: could not ${what} (${kind}).`);
 }
 
 /** The background's alarm listener's share: undefined for another alarm. */

@@ -7,7 +7,7 @@ import { checkName } from '../rating/check-words';
 import { ratingWord } from '../rating/word';
 import { loadSettings } from '../settings';
 import { changeBetween } from './diff';
-import { latestTwo, toRecord } from './history';
+import { readHistory, toRecord } from './history';
 import type { Change } from './model';
 
 export type Direction = Change['direction'];
@@ -30,9 +30,8 @@ export async function watchedAnalysis(
   report: Report,
   serviceUrl: string,
 ): Promise<Direction | undefined> {
-  const [from, to] = await latestTwo(serviceUrl, report.id).then((latest) =>
-    latest.length === 2 ? latest : [undefined, latest[0]],
-  );
+  const records = await readHistory(serviceUrl, report.id);
+  const [from, to] = [records.at(-2), records.at(-1)];
   if (!to || report.generatedAt === null || to.at !== Date.parse(report.generatedAt)) {
     return undefined;
   }
