@@ -1,7 +1,9 @@
 // Watching pages in real Chromium against the local service: three pages created and watched from
 // the popup, the schedule's alarm fired from the test with one page now rated lower and a
 // high-importance check failing, then exactly one notification, that page's History with two
-// analyses and the newly failing check, and the run's summary in Activity.
+// analyses and the newly failing check, and the run's summary in Activity; axe over the tab.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPageTab, openPopup, outcomeOf, poll, type Stack, startStack, the } from './flows';
@@ -29,6 +31,23 @@ afterAll(async () => {
 /** A watched sample page: it serves the good sample until the service is told otherwise. */
 const pageUrl = (name: string) =>
   new URL(`/samples/watch/${name}`, the(stack, 'The stack').sample('good')).href;
+
+/** axe-core's serious and critical findings on `page` (see a11y.e2e.test.ts), as rule ids. */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  const source = await readFile(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is the global the evaluated script defined.
+    const axe = (window as any).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return (results.violations as { id: string; impact: string }[])
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+  });
+}
 
 /** The notifications shown now, by id, as the worker sees them. */
 const notifications = () =>
@@ -102,6 +121,8 @@ describe('watching pages', () => {
       .locator(':scope > li')
       .filter({ hasText: pageUrl(WORSE) });
     expect(await row.textContent()).toContain('Rating dropped from Good to Bad');
+    // The tab with its schedule, rows and the open History: nothing serious for axe.
+    expect(await seriousAxeFindings(page)).toEqual([]);
   });
 
   it('the popup on that page says it is watched and what changed since the analysis before', async () => {
