@@ -36,3 +36,12 @@ export const REQUEST_BUDGETS = {
 
 /** One job of 100 creates under a limit of 60 a minute. */
 export const QUEUE_BUDGET = { posts: 100, refused: 0, toFloorRatio: 1.1 } as const;
+
+/** Watching pages: a run of 500 under a limit of 60 a minute; one report's records read. */
+export const WATCH_BUDGET = {
+  pages: 500,
+  refused: 0,
+  toFloorRatio: 1.1,
+  records: 100,
+  readMs: 5,
+} as const;

@@ -193,3 +193,86 @@ describe('Run now', () => {
     expect(run.watchRun).toEqual({});
   });
 });
+
+describe('watching a project, and what leaves the watch', () => {
+  it("covers the project's reports, those created later too, at the next run", async () => {
+    const first = await handlers.createReport(
+      { type: 'createReport', input: { url: `${svc.url}/samples/watch/a`, privacy: 0 } },
+      deps,
+    );
+    const project = first.project ?? '';
+    await handlers.watchProject({ type: 'watchProject', name: project }, deps);
+    const later = await handlers.createReport(
+      { type: 'createReport', input: { url: `${svc.url}/samples/watch/b`, privacy: 0 } },
+      deps,
+    );
+    const watched = await handlers.getWatched({ type: 'getWatched' }, deps);
+    expect(watched.projects).toEqual([project]);
+    expect(watched.pages.map((page) => [page.reportId, page.project])).toEqual([
+      [first.id, project],
+    ]);
+    await handlers.runWatchNow({ type: 'runWatchNow' }, deps);
+    const run = await finishedRun();
+    expect(run.items.map((item) => item.op.type === 'update' && item.op.id).sort()).toEqual(
+      [first.id, later.id].sort(),
+    );
+  });
+
+  it("This page's status says whether it is watched, and what changed", async () => {
+    const [report] = await watchThree();
+    svc.setPageOutcome('/samples/watch/a', 'decent');
+    await handlers.runWatchNow({ type: 'runWatchNow' }, deps);
+    await finishedRun();
+    const status = await handlers.getStatus({ type: 'getStatus', url: report?.url }, deps);
+    expect(status.watch).toMatchObject({
+      watching: true,
+      change: {
+        direction: 'worse',
+        from: { result: 'good' },
+        to: { result: 'decent' },
+        nowFailing: expect.arrayContaining([{ key: 'meta_description', importance: 'high' }]),
+      },
+    });
+    await handlers.unwatchReports({ type: 'unwatchReports', ids: [report?.id ?? 0] }, deps);
+    const after = await handlers.getStatus({ type: 'getStatus', url: report?.url }, deps);
+    expect(after.watch?.watching).toBe(false);
+  });
+
+  it('a deleted report leaves the watch list and takes its history along', async () => {
+    const [report, other] = await watchThree();
+    await handlers.deleteReport({ type: 'deleteReport', id: report?.id ?? 0 }, deps);
+    const watched = await handlers.getWatched({ type: 'getWatched' }, deps);
+    expect(watched.pages.map((page) => page.reportId)).not.toContain(report?.id);
+    const gone = await handlers.getHistory({ type: 'getHistory', id: report?.id ?? 0 }, deps);
+    expect(gone.records).toEqual([]);
+    const kept = await handlers.getHistory({ type: 'getHistory', id: other?.id ?? 0 }, deps);
+    expect(kept.records).toHaveLength(1);
+  });
+
+  it('a deleted project leaves the watch list with its reports and their histories', async () => {
+    const [report] = await watchThree();
+    const project = report?.project ?? '';
+    await handlers.watchProject({ type: 'watchProject', name: project }, deps);
+    await handlers.deleteProject({ type: 'deleteProject', name: project }, deps);
+    const watched = await handlers.getWatched({ type: 'getWatched' }, deps);
+    expect(watched).toMatchObject({ projects: [], pages: [], nextRunAt: null });
+    expect(await handlers.exportHistory({ type: 'exportHistory' }, deps)).toEqual([]);
+    // The alarm left set finds nothing to run when it rings, and is cleared.
+    await fireAlarm();
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(WATCH_ALARM)).toBeUndefined());
+    expect(await runs()).toEqual([]);
+  });
+
+  it('a new schedule starts from now: no slot already past runs at once', async () => {
+    await watchThree();
+    await slotCame();
+    const { nextRunAt } = await handlers.setSchedule(
+      { type: 'setSchedule', schedule: { every: 'daily', day: 1, hour: 0 } },
+      deps,
+    );
+    expect(nextRunAt).toBeGreaterThan(Date.now());
+    await fireAlarm();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await runs()).toEqual([]);
+  });
+});
