@@ -13,6 +13,7 @@ import { changeFilters, type ReportFilters } from '../../lib/reports/view-state'
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { Pager } from '../ui/Pager';
+import { WatchSelected } from '../watch/WatchSelected';
 import { BulkBar, useSelection } from './BulkBar';
 import { ReportFilterFields } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
@@ -177,7 +178,12 @@ export function ReportsTab({
           count={selection.keys.length}
           status={selection.status}
           onAsk={(kind) => bulk.ask(kind, selection.keys)}
-        />
+        >
+          <WatchSelected
+            send={send}
+            reports={items.filter((report) => selection.keys.includes(report.id))}
+          />
+        </BulkBar>
         <div class="actions export-actions">
           <button type="button" disabled={exporter.running} onClick={() => exportAs('csv')}>
             {t('export_csv')}

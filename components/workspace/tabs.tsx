@@ -70,6 +70,13 @@ export const WORKSPACE_TABS = [
     load: () => import('../audit/AddPagesView').then((module) => module.AddPagesView),
   },
   {
+    id: 'watched',
+    labelKey: 'workspace_tabWatched',
+    loadingKey: 'watch_loading',
+    failedKey: 'watch_loadFailed',
+    load: () => import('../watch/WatchedView').then((module) => module.WatchedView),
+  },
+  {
     id: 'activity',
     labelKey: 'workspace_tabActivity',
     loadingKey: 'workspace_activityLoading',

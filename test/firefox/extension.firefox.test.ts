@@ -1,8 +1,9 @@
 // The Firefox build (MV3) in real Firefox against the local service, as a new user meets it:
 // the options page's Test connection and Save, the popup page creating a report for the tab in
-// front and showing its rating word and why ("Why this rating"), that tab's toolbar badge, the popup's Reports view
-// listing the report, the workspace page's table with its selection and its modal
-// confirmation, and Add pages reporting a pasted list. Firefox treats host access as optional: nothing here grants it, so the
+// front and showing its rating word and why ("Why this rating"), watching it and running the
+// watch once, that tab's toolbar badge, the popup's Reports view listing the report, the
+// workspace page's table with its selection and its modal confirmation, and Add pages reporting
+// a pasted list. Firefox treats host access as optional: nothing here grants it, so the
 // background reaches the service through CORS alone.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -122,6 +123,32 @@ describe('Site Report in Firefox', () => {
       Array.from(node.querySelectorAll('li')).map((item) => item.textContent?.trim() ?? ''),
     );
     expect(items).toEqual(['HTTPS encryption high importance']);
+  });
+
+  it('watches the page from the popup, and Run now re-analyses it once, as Activity and its history say', async () => {
+    const { service, firefox } = stack();
+    const address = the(service.sampleUrls?.good, 'The good sample page');
+    const page = the(popup, 'The popup');
+    await page.locator(byRole('button', 'Watch this page')).click();
+    await page.locator(byRole('button', 'Stop watching this page')).waitHandle();
+
+    const workspace = await firefox.openExtensionPage('sidepanel.html#tab=watched');
+    await workspace.locator(byRole('button', `History of ${address}`)).waitHandle();
+    await workspace.locator(byRole('button', 'Run now')).click();
+    await workspace.locator(byRole('tab', 'Activity')).click();
+    const text = () => workspace.evaluate(() => document.body.textContent ?? '');
+    await poll(text, 'the run’s summary', 30_000).toContain(
+      '1 re-analyzed: 0 worse, 0 better, 1 unchanged',
+    );
+
+    await workspace.locator(byRole('tab', 'Watched')).click();
+    await workspace.locator(byRole('button', `History of ${address}`)).click();
+    const analyses = () =>
+      workspace.evaluate(
+        () => document.querySelector('[aria-label="Analyses, newest first"]')?.children.length ?? 0,
+      );
+    await poll(analyses, 'the created and the re-analysed analysis').toBe(2);
+    await workspace.close();
   });
 
   it('the toolbar badge of that tab shows the rating', async () => {
