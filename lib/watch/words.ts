@@ -23,11 +23,9 @@ export function ratingChangeText(change: Change): string {
   const from = ratingWord(change.from.result);
   const to = ratingWord(change.to.result);
   if (change.from.result === change.to.result) return t('watch_changeSame', to);
-  const worse =
-    change.direction === 'unchanged'
-      ? RANK[change.to.result ?? 'none'] < RANK[change.from.result ?? 'none']
-      : change.direction === 'worse';
-  return t(worse ? 'watch_changeWorse' : 'watch_changeBetter', from, to);
+  // The ratings alone: a page may be worse for a failing check while its rating rose.
+  const dropped = RANK[change.to.result ?? 'none'] < RANK[change.from.result ?? 'none'];
+  return t(dropped ? 'watch_changeWorse' : 'watch_changeBetter', from, to);
 }
 
 /** The checks' names, in the locale's list form ("Title, Favicon and Headings"). */

@@ -79,6 +79,15 @@ describe('what changed, in words', () => {
     expect(ratingChangeText(better)).toBe('Rating rose from Decent to Good');
   });
 
+  it('says the rating rose when a newly failing check made the page worse all the same', () => {
+    const roseButWorse = change({
+      from: { at: 1, result: 'decent', score: 60, failed: [] },
+      to: { at: 2, result: 'good', score: 85, failed: [{ key: 'title', importance: 'high' }] },
+      direction: 'worse',
+    });
+    expect(ratingChangeText(roseButWorse)).toBe('Rating rose from Decent to Good');
+  });
+
   it('says a rating that stayed the same', () => {
     const same = change({ to: { at: 2, result: 'good', score: 88 }, direction: 'unchanged' });
     expect(ratingChangeText(same)).toBe('Rating unchanged: Good');
