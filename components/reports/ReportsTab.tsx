@@ -240,7 +240,9 @@ export function ReportsTab({
         aria-hidden={list.kept ? 'true' : undefined}
       >
         {data && data.items.length > 0 && (
-          <div class="table-scroll">
+          // Compact rows fit; the wide table scrolls sideways where it must. A row's menu may
+          // reach below the table, which a scrolling box would cut off.
+          <div class={compact ? undefined : 'table-scroll'}>
             <ReportsTable
               compact={compact}
               reports={data.items}

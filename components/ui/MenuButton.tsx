@@ -4,7 +4,7 @@
 // and puts focus back on the button (where a dialog the item opens returns it); by the time a
 // handler further up sees the click, the item may be out of the document.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface MenuButtonProps {
   /** The button's accessible name, and the menu's. */
@@ -41,8 +41,8 @@ export function MenuButton({ label, face, children }: MenuButtonProps) {
     (open === 'first' ? all[0] : all[all.length - 1])?.focus();
   }, [open]);
 
-  // A press anywhere else closes it.
-  useEffect(() => {
+  // A press anywhere else closes it, from the moment it is open.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) close(false);

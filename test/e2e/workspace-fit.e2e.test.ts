@@ -170,12 +170,26 @@ describe('the workspace in a side panel', () => {
     expect(await link.getAttribute('title')).toBe(address);
     expect(await link.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
 
-    // An open menu does not make anything scroll sideways either.
+    // An open menu does not make anything scroll sideways either, and the last row's menu,
+    // reaching below the table, is cut off by no box around it.
     await table(on)
-      .getByRole('button', { name: `Actions for ${address}`, exact: true })
+      .getByRole('button', { name: /^Actions for / })
+      .last()
       .click();
-    await on.getByRole('menu').waitFor();
+    const menu = on.getByRole('menu');
+    await menu.waitFor();
     expect(await sidewaysScrolling(on)).toEqual([]);
+    const clipping = await menu.evaluate((element) => {
+      const found: string[] = [];
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        const { overflowX, overflowY } = getComputedStyle(box);
+        if (overflowX !== 'visible' || overflowY !== 'visible') {
+          found.push(`<${box.tagName.toLowerCase()} class="${box.className}">`);
+        }
+      }
+      return found;
+    });
+    expect(clipping).toEqual([]);
     await on.keyboard.press('Escape');
   });
 
