@@ -3,19 +3,29 @@
 // the numbers; non-zero only when something could not be measured.
 //   --bytes     only build and print the byte sizes
 //   --no-queue  leave out the queue's 100 creates (over a minute)
+//   --no-watch  leave out the run of 500 watched pages (over 8 minutes)
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { type RunningService, startService } from '../server/service';
-import { BYTE_BUDGETS, REQUEST_BUDGETS as MAX, OWN_COST_GOAL_MS, QUEUE_BUDGET } from './budgets';
+import { AUDIT_GOAL_MS, AUDIT_URLS, auditParseTimes } from './audit';
+import {
+  BYTE_BUDGETS,
+  REQUEST_BUDGETS as MAX,
+  OWN_COST_GOAL_MS,
+  QUEUE_BUDGET,
+  WATCH_BUDGET,
+} from './budgets';
 import { extensionBytes } from './bytes';
 import { BUILD_DIR, buildForBench, connectTo, type Lab, message, openLab, showPage } from './lab';
 import * as requests from './requests';
 import { POPUP, timeAgainstBound, WORKSPACE, workerStart, writeFloorAndBound } from './times';
+import * as watch from './watch';
 
 const RESULTS = resolve(import.meta.dirname, 'results.json');
 const BYTES_ONLY = process.argv.includes('--bytes');
 const QUEUE = !process.argv.includes('--no-queue');
+const WATCH = !process.argv.includes('--no-watch');
 /** Openings of each page in each worker state (after one uncounted round). */
 const RUNS = 20;
 
@@ -136,6 +146,12 @@ async function main(): Promise<void> {
     section = 'Service worker';
     row(`stopped → first message answered, median of ${RUNS}`, await workerStart(lab, RUNS), 'ms');
 
+    console.log(`Add pages: ${AUDIT_URLS} addresses read in the workspace…`);
+    section = `Add pages: ${AUDIT_URLS} addresses, click → count shown, median of 5`;
+    const audit = await auditParseTimes(lab);
+    row('a sitemap (fetched from loopback, DOMParser), goal', audit.sitemapMs, 'ms', AUDIT_GOAL_MS);
+    row('a pasted list, goal', audit.listMs, 'ms', AUDIT_GOAL_MS);
+
     if (QUEUE) {
       const { posts: creates, refused, toFloorRatio } = QUEUE_BUDGET;
       console.log(`Queue: ${creates} creates at ${requests.QUEUE_LIMIT} a minute (over a minute)…`);
@@ -147,6 +163,26 @@ async function main(): Promise<void> {
       row("the limit's floor (its first window)", queue.floorMs, 's');
       row('first request → last', queue.totalMs, 's');
       row('first request → last / floor', queue.totalMs / queue.floorMs, '×', toFloorRatio);
+    }
+
+    console.log("Watching: one report's history read…");
+    section = `Watching: one report's ${WATCH_BUDGET.records} records, median of ${RUNS}`;
+    const history = await watch.historyRead(lab, service, RUNS);
+    row('read from IndexedDB (its query)', history.readMs, 'ms', WATCH_BUDGET.readMs);
+    row('getHistory answered by the background', history.askedMs, 'ms');
+    if (WATCH) {
+      const { pages, refused, toFloorRatio } = WATCH_BUDGET;
+      console.log(
+        `Watching: a run of ${pages} pages at ${watch.WATCH_LIMIT} a minute (8+ minutes)…`,
+      );
+      section = `Watching: a run of ${pages} pages, limit ${watch.WATCH_LIMIT} a minute (service log)`;
+      const run = await watch.watchRun(lab, service, pages);
+      row('PUT /reports/{id} (results=1)', run.puts, '', pages, true);
+      row('of them answered 200', run.reanalysed, '', pages, true);
+      row('429 answers', run.refused, '', refused);
+      row("the limit's floor (its first window)", run.floorMs, 's');
+      row('first request → last', run.totalMs, 's');
+      row('first request → last / floor', run.totalMs / run.floorMs, '×', toFloorRatio);
     }
   } finally {
     await lab?.ext.close().catch(() => undefined);

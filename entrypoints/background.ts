@@ -11,6 +11,7 @@ import { handleTabUpdated, refreshBadges } from '../lib/rating/badge';
 import { handleWaitPort } from '../lib/rating/wait-port';
 import { syncSettingsSummary } from '../lib/settings';
 import { handleCommand } from '../lib/this-page/quick-create';
+import { handleWatchAlarm, runDueSlot } from '../lib/watch/runs';
 
 export default defineBackground(() => {
   const deps = createHandlerDeps();
@@ -23,13 +24,23 @@ export default defineBackground(() => {
       refreshBadges(),
       syncSettingsSummary(),
       backgroundQueue().wake(),
+      runDueSlot(deps),
     ]),
   );
+  // A scheduled run missed while the browser was closed runs once now (lib/watch/runs.ts).
   browser.runtime.onStartup.addListener(() =>
-    Promise.all([syncContextMenus(), syncSettingsSummary(), backgroundQueue().wake()]),
+    Promise.all([
+      syncContextMenus(),
+      syncSettingsSummary(),
+      backgroundQueue().wake(),
+      runDueSlot(deps),
+    ]),
   );
-  // The queue's work goes on after the worker stopped (lib/jobs/queue/).
-  browser.alarms.onAlarm.addListener((alarm) => void backgroundQueue().handleAlarm(alarm));
+  // The queue's work goes on after the worker stopped (lib/jobs/queue/); watched pages' runs.
+  browser.alarms.onAlarm.addListener((alarm) => {
+    void backgroundQueue().handleAlarm(alarm);
+    void handleWatchAlarm(alarm, deps);
+  });
   browser.tabs.onUpdated.addListener((tabId, info, tab) => void handleTabUpdated(tabId, info, tab));
   browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab, deps));
   browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab, deps));

@@ -63,12 +63,14 @@ const BY_REASON: Record<ErrorReason, Say> = {
   fateUnknown: () => t('error_fate_unknown'),
   notMade: () => t('error_not_made'),
   quotaNotSent: () => t('error_quota_not_sent'),
-  jobTooBig: () => t('error_job_too_big', MAX_JOB_ITEMS),
+  jobTooBig: ({ count }) => t('error_job_too_big', count ?? MAX_JOB_ITEMS),
   exportCut: ({ count }) => t('error_export_cut', count ?? MAX_EXPORT_REPORTS),
   jobNotFound: () => t('error_job_not_found'),
   jobBusy: () => t('error_job_busy'),
   otherService: () => t('error_other_service'),
   overAllowance: ({ count, allowance }) => t('error_over_allowance', count ?? 0, allowance ?? 0),
+  nothingWatched: () => t('error_nothing_watched'),
+  runGoing: () => t('error_run_going'),
 };
 
 /** When only the kind is known (data a page made itself): its reason's words, or general ones. */

@@ -40,6 +40,7 @@ import {
 } from './pages';
 import { hashPassword, verifyPassword } from './passwords';
 import { createRateLimiter, type RateLimitDecision } from './rate-limit';
+import { sampleSiteAnswer } from './sample-site';
 import {
   SAMPLE_ASSETS,
   SAMPLE_NAMES,
@@ -129,7 +130,8 @@ export interface ServiceOptions {
   redirectTo?: string;
   /**
    * Serve /samples/good, /samples/decent and /samples/bad, and /samples/old and /samples/moved,
-   * which redirect to /samples/good (moved: only the analysis' fetch; samples.ts).
+   * which redirect to /samples/good (moved: only the analysis' fetch; samples.ts); and a sample
+   * site to audit: /site/page-1…30, its sitemaps and /robots.txt (sample-site.ts).
    */
   serveSamples?: boolean;
   /** `per_page` used when a request gives none or an unknown one. Default 25. */
@@ -202,6 +204,12 @@ export interface RunningService {
   resetRateLimits(): void;
   /** Inserts reports directly (no fetch) for `apiKey` (default: the first key); their ids. */
   seed(reports: SeedReport[], apiKey?: string): Promise<number[]>;
+  /**
+   * What the watched page at `path` (`/samples/watch/<name>`, or its full address) serves from
+   * now on: one of the samples. Such pages serve `good` until told otherwise, so the next
+   * analysis of a page set to `bad` rates it lower with high-importance checks failing.
+   */
+  setPageOutcome(path: string, outcome: SampleName): void;
   /** Resolves when no async-mode analysis is pending. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -215,6 +223,10 @@ const DEFAULT_PER_PAGE = 25;
 const DEFAULT_ASYNC_DELAY_MS = 1500;
 export const DEFAULT_PLAN_NAME = 'Local';
 const SEED_SCORES: Record<Rating, number> = { good: 90, decent: 65, bad: 25 };
+
+/** Pages whose sample can be changed between analyses (setPageOutcome). */
+const WATCHED_PAGE = /^\/samples\/watch\/[a-z0-9-]+\/?$/;
+const watchedKey = (path: string) => path.replace(/\/$/, '');
 
 const CORS_HEADERS: HeaderMap = {
   'Access-Control-Allow-Origin': '*',
@@ -247,6 +259,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
 
   const store = new Store(options.db ?? ':memory:');
+  /** The sample each watched page serves, by path (setPageOutcome); `good` when not set. */
+  const pageOutcomes = new Map<string, SampleName>();
   const accounts = new Map(
     keyOptions.map(({ key, apiAccess }) => [key, { id: store.accountId(key), apiAccess }]),
   );
@@ -497,9 +511,23 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         redirect(res, `${url.origin}/samples/${movedTo}`, {}, 301);
         return;
       }
-      const shown = name ? sampleShown(name) : null;
+      const watched = WATCHED_PAGE.test(path)
+        ? (pageOutcomes.get(watchedKey(path)) ?? 'good')
+        : null;
+      const shown = watched ?? (name ? sampleShown(name) : null);
       if (shown) {
         sendHtml(res, 200, samplePage(shown, url.origin));
+        return;
+      }
+      const site = sampleSiteAnswer(path, url.origin);
+      if (site) {
+        // A page of the extension fetches the sitemaps: any origin may read them.
+        res.writeHead(200, {
+          'Content-Type': site.type,
+          'Content-Length': Buffer.byteLength(site.body),
+          'Access-Control-Allow-Origin': '*',
+        });
+        res.end(req.method === 'HEAD' ? undefined : site.body);
         return;
       }
       const asset = SAMPLE_ASSETS[path];
@@ -512,7 +540,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         return;
       }
     }
-    sendHtml(res, 404, notFoundPage());
+    // The sample site's missing files are readable by any origin too (a sitemap's 404).
+    const site = options.serveSamples && path.startsWith('/site/');
+    sendHtml(res, 404, notFoundPage(), site ? { 'Access-Control-Allow-Origin': '*' } : {});
   }
 
   async function handleReportPage(
@@ -673,6 +703,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     resetRateLimits: () => {
       limiter?.reset();
       passwordLimiter?.reset();
+    },
+    setPageOutcome(path, outcome) {
+      const pathname = new URL(path, origin).pathname;
+      if (!WATCHED_PAGE.test(pathname)) throw new Error(`Not a watched sample page: ${path}`);
+      pageOutcomes.set(watchedKey(pathname), outcome);
     },
     async seed(reports, apiKey = (keyOptions[0] as ApiKeyOption).key) {
       const accountId = store.accountId(apiKey);

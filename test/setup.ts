@@ -1,7 +1,10 @@
-// Test environment shared by every suite: the fake browser starts empty for each test, and
+// Test environment shared by every suite: the fake browser and IndexedDB start empty for each test, and
 // browser.i18n answers from the real English catalogue, so tests see the strings users see.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { closeHistory } from '../lib/watch/history';
 import english from '../public/_locales/en/messages.json';
 
 type Catalogue = Record<
@@ -22,6 +25,9 @@ export function englishMessage(key: string, substitutions: string | string[] = [
 
 beforeEach(() => {
   fakeBrowser.reset();
+  // A new, empty IndexedDB (the watched pages' history) for each test.
+  closeHistory();
+  globalThis.indexedDB = new IDBFactory();
   vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(
     englishMessage as typeof fakeBrowser.i18n.getMessage,
   );

@@ -5,7 +5,7 @@
 import { t } from '../../lib/i18n';
 import type { Job } from '../../lib/jobs/jobs';
 import { isFinished } from '../../lib/jobs/jobs';
-import { doneText, jobTitle, stateWord } from '../../lib/jobs/words';
+import { doneText, jobTitle, stateWord, watchRunSummary } from '../../lib/jobs/words';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { RelativeTime } from '../ui/RelativeTime';
 import { JobProgress } from './JobProgress';
@@ -42,6 +42,9 @@ export function JobCard({ job, actions, now, openOptions }: JobCardProps) {
           </>
         )}
       </p>
+      {job.watchRun && job.items.some((item) => item.state === 'done') && (
+        <p class="job-summary">{watchRunSummary(job)}</p>
+      )}
       {finished && (
         <p class="actions">
           <button type="button" onClick={() => actions.clear(job.id)}>

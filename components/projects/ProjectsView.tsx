@@ -11,6 +11,7 @@ import { ListView, SortControls } from '../ui/ListView';
 import { RelativeTime } from '../ui/RelativeTime';
 import { SearchField } from '../ui/SearchField';
 import { useList } from '../ui/useList';
+import { WatchProject } from '../watch/WatchProject';
 
 export interface ProjectsViewProps {
   send: Sender;
@@ -104,6 +105,7 @@ export function ProjectsView({
           project={project}
           onOpen={onOpenProject}
           onDelete={setConfirm}
+          send={send}
           busy={deleting === project.name}
           error={failure?.name === project.name ? failure.error : null}
           onOpenOptions={openOptions}
@@ -128,6 +130,7 @@ export function ProjectsView({
 
 interface ProjectRowProps {
   project: Project;
+  send: Sender;
   onOpen: (name: string) => void;
   onDelete: (name: string) => void;
   busy: boolean;
@@ -135,7 +138,15 @@ interface ProjectRowProps {
   onOpenOptions: () => unknown;
 }
 
-function ProjectRow({ project, onOpen, onDelete, busy, error, onOpenOptions }: ProjectRowProps) {
+function ProjectRow({
+  project,
+  send,
+  onOpen,
+  onDelete,
+  busy,
+  error,
+  onOpenOptions,
+}: ProjectRowProps) {
   const nameId = useId();
   return (
     <li class="row" aria-labelledby={nameId} aria-busy={busy || undefined}>
@@ -154,6 +165,7 @@ function ProjectRow({ project, onOpen, onDelete, busy, error, onOpenOptions }: P
         </span>
       </div>
       <div class="actions">
+        <WatchProject send={send} name={project.name} describedBy={nameId} />
         <button
           type="button"
           class="danger"

@@ -1,4 +1,5 @@
 // The selected rows of the Reports tab's page, and the bulk actions offered for them.
+import type { ComponentChildren } from 'preact';
 import { useCallback, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import {
@@ -39,10 +40,13 @@ export function BulkBar({
   count,
   status,
   onAsk,
+  children,
 }: {
   count: number;
   status: string;
   onAsk: (kind: BulkKind) => void;
+  /** More actions on the selection (Watch selected), after these. */
+  children?: ComponentChildren;
 }) {
   const none = count === 0;
   return (
@@ -63,6 +67,7 @@ export function BulkBar({
             ? t('workspace_reports_privacySelected')
             : t('workspace_reports_privacySelectedCount', count)}
         </button>
+        {children}
       </div>
       <p class="selection-status" role="status">
         {status}

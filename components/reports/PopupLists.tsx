@@ -1,6 +1,7 @@
 // The popup's Reports and Projects views with their filters, remembered between openings; loaded
 // by the popup (one import()) when one of them is first shown.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
 import {
   changeFilters,
@@ -77,10 +78,13 @@ export function PopupLists({
 }: PopupListsProps) {
   const [filtersStore] = useState(() => store ?? createPopupStateStore());
   const { filters, changeReports, changeProjects, projectDeleted } = usePopupFilters(filtersStore);
+  // Each view has one level-one heading, as This page has (the page's title); the tab names it
+  // on screen already.
   return (
     <>
       {visited.includes('reports') && (
         <ViewPanel view="reports" shown={view}>
+          <h1 class="visually-hidden">{t('popup_tabReports')}</h1>
           {filters && (
             <ReportsView
               {...common}
@@ -95,6 +99,7 @@ export function PopupLists({
       )}
       {visited.includes('projects') && (
         <ViewPanel view="projects" shown={view}>
+          <h1 class="visually-hidden">{t('popup_tabProjects')}</h1>
           {filters && (
             <ProjectsView
               {...common}

@@ -21,6 +21,7 @@ import { Disclosure } from '../ui/Disclosure';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { Pager } from '../ui/Pager';
 import { useMediaQuery } from '../ui/useMediaQuery';
+import { WatchSelected } from '../watch/WatchSelected';
 import { BulkBar, useSelection } from './BulkBar';
 import { ReportChoiceFields, ReportSearchField } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
@@ -193,7 +194,12 @@ export function ReportsTab({
           count={selection.keys.length}
           status={selection.status}
           onAsk={(kind) => bulk.ask(kind, selection.keys)}
-        />
+        >
+          <WatchSelected
+            send={send}
+            reports={items.filter((report) => selection.keys.includes(report.id))}
+          />
+        </BulkBar>
         <div class="actions export-actions">
           <button type="button" disabled={exporter.running} onClick={() => exportAs('csv')}>
             {t('export_csv')}

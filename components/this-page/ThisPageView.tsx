@@ -13,11 +13,15 @@ import { LazyPageExplanation } from '../rating/LazyPageExplanation';
 import { RatingBadge } from '../rating/RatingBadge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ErrorAlert, fieldError } from '../ui/ErrorAlert';
+import { Later } from '../ui/Later';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
 import { useNow } from '../ui/useNow';
 import { PrivacyFields } from './PrivacyFields';
 import { type PageReport, usePageReport } from './usePageReport';
+
+/** Watch this page and what changed: code the first paint can do without. */
+const loadWatch = () => import('../watch/WatchThisPage').then((module) => module.WatchThisPage);
 
 /** The id of the "can't be reported" notice, which describes the disabled Create button. */
 const UNSUPPORTED_ID = 'page-unsupported';
@@ -93,6 +97,7 @@ export function ThisPageView({
           onDelete={() => setConfirming(true)}
         />
       )}
+      {outcome && <Later key={outcome.id} load={loadWatch} props={{ send, outcome, status }} />}
       {outcome?.rating && (
         <LazyPageExplanation send={send} id={outcome.id} generatedAt={outcome.generatedAt} />
       )}

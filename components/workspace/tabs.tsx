@@ -63,6 +63,20 @@ export const WORKSPACE_TABS = [
     load: () => import('../open-tabs/OpenTabsView').then((module) => module.OpenTabsView),
   },
   {
+    id: 'add-pages',
+    labelKey: 'workspace_tabAddPages',
+    loadingKey: 'workspace_addPagesLoading',
+    failedKey: 'workspace_addPagesLoadFailed',
+    load: () => import('../audit/AddPagesView').then((module) => module.AddPagesView),
+  },
+  {
+    id: 'watched',
+    labelKey: 'workspace_tabWatched',
+    loadingKey: 'watch_loading',
+    failedKey: 'watch_loadFailed',
+    load: () => import('../watch/WatchedView').then((module) => module.WatchedView),
+  },
+  {
     id: 'activity',
     labelKey: 'workspace_tabActivity',
     loadingKey: 'workspace_activityLoading',

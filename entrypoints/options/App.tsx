@@ -20,6 +20,7 @@ const TOGGLES = [
   ['showBadge', 'options_show_badge'],
   ['contextMenu', 'options_context_menu'],
   ['notify', 'options_notify'],
+  ['notifyWorse', 'options_notify_worse'],
 ] as const;
 
 export function App({ send = sendToBackground }: OptionsAppProps) {

@@ -92,6 +92,7 @@ export function App({
 
   return (
     <main class="workspace">
+      <h1 class="visually-hidden">{t('workspace_title')}</h1>
       <ThisPage tabs={tabs} place={place} first={load.tab} serviceUrl={status.serviceUrl} />
       <ViewTabs
         label={t('workspace_tabsLabel')}

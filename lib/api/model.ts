@@ -252,6 +252,9 @@ export const ErrorReason = z.enum([
   'otherService',
   /** A job of more creates than the plan allows a month (lib/account/). */
   'overAllowance',
+  // Watching pages (lib/watch/): "Run now" with nothing watched, or while a run is going.
+  'nothingWatched',
+  'runGoing',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReason>;
 

@@ -3,6 +3,7 @@
 import { browser } from 'wxt/browser';
 import { planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
+import { findKnownPages } from '../audit/known';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
@@ -13,18 +14,20 @@ import {
   type RequestOf,
   type RequestType,
 } from '../messaging/protocol';
-import { forgetProject, forgetReport, getCachedRating, rememberReports } from '../rating/cache';
+import { forgetProject, forgetReport, getCachedRating, ratingCacheItem } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
 import { testConnection } from '../settings/connection-test';
 import { findQueuedCreate } from '../this-page/queued-create';
+import { forgetWatchedProject, forgetWatchedReport } from '../watch/forget';
+import { pageWatchOf, watchHandlers } from '../watch/handlers';
 import type { HandlerDeps } from './deps';
 import { ExplainedError, errorData } from './error-data';
 import { refuseOverAllowance } from './over-allowance';
 import { sendCreate } from './send-create';
-import { clientOf, forgettingGone, remember } from './service-answers';
+import { clientOf, forgettingGone, remember, rememberListed } from './service-answers';
 
 export interface MessageSender {
   id?: string;
@@ -40,11 +43,11 @@ export function isOwnPage(
   return sender.url.startsWith(runtime.getURL('/'));
 }
 
-/** A page of reports, as the pages get it; the cache takes it too. */
+/** A page of reports, as the pages get it; the cache and the history take it too. */
 async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   const client = await clientOf(deps);
   const page = await client.reports.list(params);
-  await rememberReports(page.items, client.baseUrl);
+  await rememberListed(page.items, client.baseUrl);
   return { ...page, items: page.items.map(toSummary) };
 }
 
@@ -56,13 +59,14 @@ export const handlers = {
   async getStatus({ url, tabId }, deps) {
     const { settings } = await deps.loadSettings();
     const summary = summaryOf(settings);
-    if (!url) return { ...summary, cached: null, queued: null };
+    if (!url) return { ...summary, cached: null, queued: null, watch: null };
     const [cached, jobs] = await Promise.all([
       getCachedRating(url, settings.serviceUrl),
       jobsItem.getValue(),
     ]);
     const queued = findQueuedCreate(parseStoredJobs(jobs), url, tabId) ?? null;
-    return { ...summary, cached, queued };
+    const watch = cached ? await pageWatchOf(settings.serviceUrl, cached.reportId) : null;
+    return { ...summary, cached, queued, watch };
   },
 
   async createReport({ input }, deps) {
@@ -103,7 +107,7 @@ export const handlers = {
     const client = await clientOf(deps);
     const answer = await forgettingGone(id, client.baseUrl, deps, () => client.reports.delete(id));
     deps.recentDetails.forget(id, client.baseUrl);
-    await forgetReport(id, client.baseUrl);
+    await Promise.all([forgetReport(id, client.baseUrl), forgetWatchedReport(client.baseUrl, id)]);
     return answer;
   },
 
@@ -139,7 +143,10 @@ export const handlers = {
     const client = await clientOf(deps);
     const answer = await client.projects.delete(name);
     deps.recentDetails.forgetAll();
-    await forgetProject(name, client.baseUrl);
+    await Promise.all([
+      forgetProject(name, client.baseUrl),
+      forgetWatchedProject(client.baseUrl, name),
+    ]);
     return answer;
   },
 
@@ -149,6 +156,11 @@ export const handlers = {
     const { settings } = await deps.loadSettings();
     const client = await deps.clients.get();
     return client ? planOf(client, settings.apiKey) : null;
+  },
+
+  async findKnownPages({ urls }, deps) {
+    const client = await clientOf(deps);
+    return findKnownPages(urls, client, await ratingCacheItem.getValue());
   },
 
   // The background's queue (lib/jobs/queue/): jobs of many requests, paced and resumable.
@@ -163,6 +175,8 @@ export const handlers = {
   discardJob: ({ id }) => backgroundQueue().discard(id),
   getJobs: () => backgroundQueue().jobs(),
   takeExport: ({ id }) => backgroundQueue().takeExport(id),
+  // Watching pages (lib/watch/): the watch list, its schedule and runs, the history.
+  ...watchHandlers,
 } satisfies Handlers;
 
 function rejected(

@@ -1,5 +1,6 @@
-// Desktop notifications for actions started outside the popup (right-click menu, keyboard), and
-// what a click on one does: open the report, or the options page when not connected.
+// Desktop notifications for actions started outside the popup (right-click menu, keyboard) and
+// for watched pages that got worse, and what a click on one does: open the report, a watched
+// page's history in the workspace, or the options page when not connected.
 import { browser } from 'wxt/browser';
 import type { ErrorData, Privacy, ReportSummary } from '../api/model';
 import { errorText } from '../error-text';
@@ -9,10 +10,20 @@ import { effectiveSiteUrl, loadSettings } from '../settings';
 
 export const NOT_CONNECTED_NOTIFICATION = 'not-connected';
 const REPORT_PREFIX = 'report:';
+const WATCHED_PREFIX = 'watched:';
 
 export function reportNotificationId(reportId: number): string {
   return `${REPORT_PREFIX}${reportId}`;
 }
+
+/** A watched page that got worse: a click opens the workspace on its history. */
+export function watchedNotificationId(reportId: number): string {
+  return `${WATCHED_PREFIX}${reportId}`;
+}
+
+/** The workspace on a watched page's history (components read this hash). */
+export const historyPath = (reportId: number): `/sidepanel.html#${string}` =>
+  `/sidepanel.html#tab=watched&history=${reportId}`;
 
 /** Shows a notification; a failure to show one is not worth failing the action for. */
 export async function notify(id: string, title: string, message: string): Promise<void> {
@@ -62,6 +73,11 @@ export async function handleNotificationClick(id: string): Promise<void> {
     const site = effectiveSiteUrl(settings);
     if (Number.isInteger(reportId) && site) {
       await browser.tabs.create({ url: `${site}/reports/${reportId}` });
+    }
+  } else if (id.startsWith(WATCHED_PREFIX)) {
+    const reportId = Number(id.slice(WATCHED_PREFIX.length));
+    if (Number.isInteger(reportId)) {
+      await browser.tabs.create({ url: browser.runtime.getURL(historyPath(reportId)) });
     }
   }
   await browser.notifications.clear(id);

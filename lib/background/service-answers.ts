@@ -1,8 +1,11 @@
 // What the handlers share about talking to the saved service: its client, and what its answers
-// leave behind (the rating cache, the badges through it, and the details the pages show next).
+// leave behind (the rating cache, the badges through it, the details the pages show next, and
+// the history of analyses; a report found gone leaves the watch list too).
 import { SiteReportError } from '../api';
 import type { Report } from '../api/model';
 import { forgetReport, rememberReports } from '../rating/cache';
+import { forgetWatchedReport } from '../watch/forget';
+import { recordAnalyses } from '../watch/history';
 import type { HandlerDeps } from './deps';
 import { NotConnectedError } from './error-data';
 
@@ -24,7 +27,7 @@ export async function forgettingGone<T>(
   } catch (error) {
     if (error instanceof SiteReportError && error.kind === 'not_found') {
       deps.recentDetails.forget(id, serviceUrl);
-      await forgetReport(id, serviceUrl);
+      await Promise.all([forgetReport(id, serviceUrl), forgetWatchedReport(serviceUrl, id)]);
     }
     throw error;
   }
@@ -41,5 +44,12 @@ export async function remember(
   askedUrl?: string,
 ): Promise<void> {
   deps.recentDetails.keep(report, serviceUrl);
+  void recordAnalyses([report], serviceUrl);
   await rememberReports([report], serviceUrl, { askedUrl });
+}
+
+/** The reports of a list: their ratings for the cache, their analyses for the history. */
+export async function rememberListed(reports: readonly Report[], serviceUrl: string) {
+  void recordAnalyses(reports, serviceUrl);
+  await rememberReports(reports, serviceUrl);
 }

@@ -1,17 +1,19 @@
 // The background's storage listener: a settings change resets the client, menu, badges, summary,
-// paused jobs and kept lists; a rating cache change refreshes the affected tabs.
+// paused jobs and kept lists, and looks at the newly saved service's watch schedule; a rating
+// cache change refreshes the affected tabs.
 
 import { backgroundQueue } from '../jobs/queue';
 import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
 import { forgetKeptList } from '../reports/kept-list';
-import { isSettingsChange, syncSettingsSummary } from '../settings';
+import { isSettingsChange, loadSettings, syncSettingsSummary } from '../settings';
+import { runDueSlot } from '../watch/runs';
 import type { HandlerDeps } from './deps';
 import { syncContextMenus } from './menus';
 
 export async function handleStorageChange(
   changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
   area: string,
-  deps: Pick<HandlerDeps, 'clients'>,
+  deps: Pick<HandlerDeps, 'clients'> & Partial<Pick<HandlerDeps, 'loadSettings'>>,
 ): Promise<void> {
   const work: (Promise<void> | undefined)[] = [handleRatingCacheChange(changes, area)];
   if (isSettingsChange(changes, area)) {
@@ -22,6 +24,9 @@ export async function handleStorageChange(
       syncSettingsSummary(),
       backgroundQueue().settingsChanged(),
       forgetKeptList(),
+      runDueSlot({ clients: deps.clients, loadSettings: deps.loadSettings ?? loadSettings }).then(
+        () => undefined,
+      ),
     );
   }
   await Promise.all(work);

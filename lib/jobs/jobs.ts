@@ -13,10 +13,12 @@ import {
 } from '../api/model';
 
 export {
+  MAX_AUDIT_ITEMS,
   MAX_EXPORT_REPORTS,
   MAX_FINISHED_JOBS,
   MAX_JOB_ITEMS,
   MAX_RETRY_AFTER_SECONDS,
+  maxJobItems,
 } from './limits';
 
 export const JOB_KINDS = [
@@ -26,6 +28,7 @@ export const JOB_KINDS = [
   'delete',
   'deleteProjects',
   'export',
+  'audit',
 ] as const;
 /** 'failed': finished with some item failed or of unknown fate. */
 export const JOB_STATES = ['waiting', 'running', 'paused', 'done', 'failed', 'cancelled'] as const;
@@ -87,14 +90,18 @@ export const RequestedOp = z.discriminatedUnion('type', [
 ]);
 export type RequestedOp = z.infer<typeof RequestedOp>;
 
-/** Which operations each kind of job is made of. */
-export const KIND_OPS: Record<JobKind, JobOp['type']> = {
-  create: 'create',
-  reanalyze: 'update',
-  privacy: 'update',
-  delete: 'deleteReport',
-  deleteProjects: 'deleteProject',
-  export: 'listPage',
+/**
+ * Which operations each kind of job is made of. An audit (Add pages) creates reports for new
+ * pages and re-analyzes (updates with `results`) those that have one.
+ */
+export const KIND_OPS: Record<JobKind, readonly JobOp['type'][]> = {
+  create: ['create'],
+  reanalyze: ['update'],
+  privacy: ['update'],
+  delete: ['deleteReport'],
+  deleteProjects: ['deleteProject'],
+  export: ['listPage'],
+  audit: ['create', 'update'],
 };
 
 const Time = z.number();
@@ -116,6 +123,8 @@ export const JobItem = z.object({
   /** For an export page: how many reports it brought, and their size as stored. */
   count: z.optional(z.int()),
   bytes: z.optional(z.int()),
+  /** A watch run's re-analysis: how the page changed since its analysis before (lib/watch/). */
+  direction: z.optional(z.enum(['worse', 'better', 'unchanged'])),
 });
 export type JobItem = z.infer<typeof JobItem>;
 
@@ -146,6 +155,8 @@ export const Job = z.object({
    * showed it, so Activity does not list it, and the next one replaces it.
    */
   watched: z.optional(z.boolean()),
+  /** A run of re-analyses of the watched pages (lib/watch/); `slot`: the scheduled one it is. */
+  watchRun: z.optional(z.object({ slot: z.optional(Time) })),
   items: z.array(JobItem),
 });
 export type Job = z.infer<typeof Job>;

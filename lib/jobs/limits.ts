@@ -2,6 +2,13 @@
 
 /** A job has at most this many items; a bigger one is refused (reason 'jobTooBig'). */
 export const MAX_JOB_ITEMS = 1000;
+/** An audit (Add pages) may have this many pages: a site's sitemap is often larger than 1000. */
+export const MAX_AUDIT_ITEMS = 10_000;
+
+/** The most items a job of `kind` may have. */
+export function maxJobItems(kind: string): number {
+  return kind === 'audit' ? MAX_AUDIT_ITEMS : MAX_JOB_ITEMS;
+}
 /** Finished jobs kept for the Activity view; beyond it the oldest finished go first. */
 export const MAX_FINISHED_JOBS = 20;
 /** An export stops at this many reports, and says so (reason 'exportCut'). */

@@ -16,11 +16,14 @@ import {
   type ReportSummaryPage,
   UpdateReportInput,
 } from '../api/model';
+import type { KnownPages } from '../audit/known';
+import { MAX_ADDRESSES } from '../audit/limits';
 import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/jobs';
 import type { CachedRating } from '../rating/cache';
 import type { RatingExplanation } from '../rating/checks';
 import type { SettingsSummary } from '../settings/schema';
 import type { QueuedRef } from '../this-page/queued-create';
+import { type PageWatch, type ReportHistory, Schedule, type WatchOverview } from '../watch/model';
 
 const JobId = z.string().check(z.minLength(1));
 
@@ -85,10 +88,35 @@ export const Request = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('discardJob'), id: JobId }),
   /** The saved service's plan (name and monthly allowance), null when it does not tell. */
   z.strictObject({ type: z.literal('getPlan') }),
+  /**
+   * Add pages: which of these addresses already have a report on the saved service (from the
+   * rating cache, and the service's list searched by host, bounded).
+   */
+  z.strictObject({
+    type: z.literal('findKnownPages'),
+    urls: z.array(z.string()).check(z.maxLength(MAX_ADDRESSES)),
+  }),
   /** The jobs, as storage.local `jobs` holds them (pages may also read that key). */
   z.strictObject({ type: z.literal('getJobs') }),
   /** A finished export's reports, in order; they are then removed from storage. */
   z.strictObject({ type: z.literal('takeExport'), id: JobId }),
+  // Watching (lib/watch/): the saved service's watch list, schedule and history.
+  /** Watch these reports (This page, Watch selected). */
+  z.strictObject({
+    type: z.literal('watchReports'),
+    reports: z.array(z.object({ id: ReportId, url: z.string() })).check(z.maxLength(10_000)),
+  }),
+  z.strictObject({ type: z.literal('unwatchReports'), ids: z.array(ReportId) }),
+  /** Watch every report of a project, and those created in it later. */
+  z.strictObject({ type: z.literal('watchProject'), name: ProjectName }),
+  z.strictObject({ type: z.literal('unwatchProject'), name: ProjectName }),
+  z.strictObject({ type: z.literal('getWatched') }),
+  z.strictObject({ type: z.literal('setSchedule'), schedule: Schedule }),
+  /** Starts a run of re-analyses of every watched page now (one queue job). */
+  z.strictObject({ type: z.literal('runWatchNow') }),
+  z.strictObject({ type: z.literal('getHistory'), id: ReportId }),
+  /** Every kept history of the saved service, for an export. */
+  z.strictObject({ type: z.literal('exportHistory') }),
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
@@ -98,6 +126,8 @@ export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 export type StatusAnswer = SettingsSummary & {
   cached: CachedRating | null;
   queued: QueuedRef | null;
+  /** Whether the cached report is watched, and what changed; null without a cached report. */
+  watch?: PageWatch | null;
 };
 
 export interface TestConnectionAnswer {
@@ -131,6 +161,7 @@ export interface AnswerMap {
   deleteProject: { name: string };
   testConnection: TestConnectionAnswer;
   getPlan: Plan | null;
+  findKnownPages: KnownPages;
   /** `resumeAt`: when the queue means to send its first request, if it has to wait. */
   enqueueJob: { id: string; resumeAt?: number };
   cancelJob: { id: string };
@@ -140,6 +171,17 @@ export interface AnswerMap {
   discardJob: { id: string };
   getJobs: Job[];
   takeExport: ReportSummary[];
+  /** How many pages are watched now (on their own, not through a project). */
+  watchReports: { watched: number };
+  unwatchReports: { watched: number };
+  watchProject: { name: string };
+  unwatchProject: { name: string };
+  getWatched: WatchOverview;
+  setSchedule: { schedule: Schedule; nextRunAt: number | null };
+  /** The run's job. */
+  runWatchNow: { id: string };
+  getHistory: ReportHistory;
+  exportHistory: ReportHistory[];
 }
 
 export type Answer<T extends RequestType> =

@@ -29,8 +29,8 @@ export function csvField(value: string | number | null | undefined): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-function csvRecord(report: ReportSummary): string {
-  const cells = [
+function csvRecord(report: ReportSummary) {
+  return [
     report.id,
     report.url,
     report.project,
@@ -40,13 +40,20 @@ function csvRecord(report: ReportSummary): string {
     report.generatedAt,
     report.createdAt,
   ];
-  return cells.map(csvField).join(',');
+}
+
+/** A CSV file's text: byte-order mark, the header row, then one line per record (CRLF each). */
+export function csvText(
+  columns: readonly string[],
+  records: readonly (readonly (string | number | null | undefined)[])[],
+): string {
+  const lines = [columns, ...records].map((cells) => cells.map(csvField).join(','));
+  return `${BOM}${lines.map((line) => line + CRLF).join('')}`;
 }
 
 /** The reports as a CSV file's text, byte-order mark and header row first. */
 export function reportsCsv(reports: readonly ReportSummary[]): string {
-  const lines = [CSV_COLUMNS.map(csvField).join(','), ...reports.map(csvRecord)];
-  return `${BOM}${lines.map((line) => line + CRLF).join('')}`;
+  return csvText(CSV_COLUMNS, reports.map(csvRecord));
 }
 
 /**
@@ -71,11 +78,21 @@ export function reportsJson(reports: readonly ReportSummary[]): string {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** `site-reports-YYYY-MM-DD.csv` (or `.json`), on the local date of `now`. */
-export function exportFileName(format: ExportFormat, now: Date = new Date()): string {
+/** `site-reports-YYYY-MM-DD.csv` (or `.json`, or another `prefix`), on the local date of `now`. */
+export function exportFileName(
+  format: ExportFormat,
+  now: Date = new Date(),
+  prefix = 'site-reports',
+): string {
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `site-reports-${date}.${format}`;
+  return `${prefix}-${date}.${format}`;
 }
+
+/** The media types of the exports' files. */
+export const EXPORT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  json: 'application/json',
+};
 
 export interface ExportFile {
   name: string;
@@ -90,10 +107,6 @@ export function exportFile(
   now: Date = new Date(),
 ): ExportFile {
   return format === 'csv'
-    ? {
-        name: exportFileName('csv', now),
-        type: 'text/csv;charset=utf-8',
-        text: reportsCsv(reports),
-      }
-    : { name: exportFileName('json', now), type: 'application/json', text: reportsJson(reports) };
+    ? { name: exportFileName('csv', now), type: EXPORT_TYPES.csv, text: reportsCsv(reports) }
+    : { name: exportFileName('json', now), type: EXPORT_TYPES.json, text: reportsJson(reports) };
 }

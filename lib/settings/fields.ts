@@ -60,6 +60,7 @@ const FIELD_CHECKS: { [K in SettingKey]: (value: unknown) => FieldCheck<K> } = {
   showBadge: schemaField(BooleanSchema),
   contextMenu: schemaField(BooleanSchema),
   notify: schemaField(BooleanSchema),
+  notifyWorse: schemaField(BooleanSchema),
   siteUrl: addressField('site'),
 };
 

@@ -25,6 +25,8 @@ export const SettingsSchema = z.object({
   showBadge: BooleanSchema,
   contextMenu: BooleanSchema,
   notify: BooleanSchema,
+  /** A notification when a watch run finds a watched page worse (lib/watch/word.ts). */
+  notifyWorse: BooleanSchema,
   /** Where the service shows reports to a browser; '' = derived from serviceUrl. */
   siteUrl: StringSchema,
 });
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   showBadge: true,
   contextMenu: true,
   notify: true,
+  notifyWorse: true,
   siteUrl: '',
 });
 
@@ -51,6 +54,7 @@ export const MANAGEABLE_KEYS = [
   'showBadge',
   'contextMenu',
   'notify',
+  'notifyWorse',
   'siteUrl',
 ] as const satisfies readonly SettingKey[];
 

@@ -70,7 +70,9 @@ function overflows(page: Page): Promise<string[]> {
     const problems: string[] = [];
     const root = document.documentElement;
     const width = root.clientWidth;
-    const shown = (element: Element) => element.getClientRects().length > 0;
+    // Text for screen readers only (.visually-hidden) is clipped to 1px on purpose.
+    const shown = (element: Element) =>
+      element.getClientRects().length > 0 && !element.closest('.visually-hidden');
     const describe = (element: Element) =>
       `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 50)}"`;
     for (const box of [root, document.body]) {

@@ -172,10 +172,13 @@ export async function shownUrls(popup: Page): Promise<string[]> {
   return (await reportList(popup).getByRole('link').allTextContents()).map((url) => url.trim());
 }
 
-/** The project names in the Projects list, in order (each row: its name, then "Delete"). */
+/** The row actions of the Projects list, which are not project names. */
+const PROJECT_ACTIONS = ['Watch project', 'Delete'];
+
+/** The project names in the Projects list, in order (each row: its name, then its actions). */
 export async function shownProjects(popup: Page): Promise<string[]> {
   const buttons = await projectList(popup).getByRole('button').allTextContents();
-  return buttons.map((text) => text.trim()).filter((text) => text !== 'Delete');
+  return buttons.map((text) => text.trim()).filter((text) => !PROJECT_ACTIONS.includes(text));
 }
 
 /** "Page 2 of 3" and the like, as the pager shows it ('' when there is no pager). */

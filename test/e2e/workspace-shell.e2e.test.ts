@@ -200,7 +200,7 @@ describe('the workspace', () => {
       await page.emulateMedia({ colorScheme });
       const require = createRequire(import.meta.url);
       await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-      for (const name of ['Reports', 'Projects', 'Open tabs', 'Activity']) {
+      for (const name of ['Reports', 'Projects', 'Open tabs', 'Add pages', 'Watched', 'Activity']) {
         await page.getByRole('tab', { name, exact: true }).click();
         await page.getByRole('tabpanel', { name }).locator('section, table').first().waitFor();
         const problems = await page.evaluate(async () => {

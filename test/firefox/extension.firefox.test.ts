@@ -1,8 +1,9 @@
 // The Firefox build (MV3) in real Firefox against the local service, as a new user meets it:
 // the options page's Test connection and Save, the popup page creating a report for the tab in
-// front and showing its rating word and why ("Why this rating"), that tab's toolbar badge, the popup's Reports view
-// listing the report, and the workspace page's table with its selection and its modal
-// confirmation. Firefox treats host access as optional: nothing here grants it, so the
+// front and showing its rating word and why ("Why this rating"), watching it and running the
+// watch once, that tab's toolbar badge, the popup's Reports view listing the report, the
+// workspace page's table with its selection and its modal confirmation, and Add pages reporting
+// a pasted list. Firefox treats host access as optional: nothing here grants it, so the
 // background reaches the service through CORS alone.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -124,6 +125,32 @@ describe('Site Report in Firefox', () => {
     expect(items).toEqual(['HTTPS encryption high importance']);
   });
 
+  it('watches the page from the popup, and Run now re-analyses it once, as Activity and its history say', async () => {
+    const { service, firefox } = stack();
+    const address = the(service.sampleUrls?.good, 'The good sample page');
+    const page = the(popup, 'The popup');
+    await page.locator(byRole('button', 'Watch this page')).click();
+    await page.locator(byRole('button', 'Stop watching this page')).waitHandle();
+
+    const workspace = await firefox.openExtensionPage('sidepanel.html#tab=watched');
+    await workspace.locator(byRole('button', `History of ${address}`)).waitHandle();
+    await workspace.locator(byRole('button', 'Run now')).click();
+    await workspace.locator(byRole('tab', 'Activity')).click();
+    const text = () => workspace.evaluate(() => document.body.textContent ?? '');
+    await poll(text, 'the run’s summary', 30_000).toContain(
+      '1 re-analyzed: 0 worse, 0 better, 1 unchanged',
+    );
+
+    await workspace.locator(byRole('tab', 'Watched')).click();
+    await workspace.locator(byRole('button', `History of ${address}`)).click();
+    const analyses = () =>
+      workspace.evaluate(
+        () => document.querySelector('[aria-label="Analyses, newest first"]')?.children.length ?? 0,
+      );
+    await poll(analyses, 'the created and the re-analysed analysis').toBe(2);
+    await workspace.close();
+  });
+
   it('the toolbar badge of that tab shows the rating', async () => {
     const { service } = stack();
     const address = the(service.sampleUrls?.good, 'The good sample page');
@@ -212,6 +239,40 @@ describe('Site Report in Firefox', () => {
       });
     const shown = await table.evaluate((node) => node.querySelectorAll('tbody tr').length);
     await poll(keptRows, 'the list shown, kept in storage.session').toBe(shown);
+  });
+
+  it('Add pages reports a pasted list as one job, its junk line listed with its reason', async () => {
+    const { service, firefox } = stack();
+    const decent = the(service.sampleUrls?.decent, 'The decent sample page');
+    const bad = the(service.sampleUrls?.bad, 'The bad sample page');
+    const page = await firefox.openExtensionPage('sidepanel.html#tab=add-pages');
+    const list = await fieldNamed(page, 'Addresses');
+    await list.asLocator().fill([decent, 'not an address', bad].join('\n'));
+    await page.locator(byRole('button', 'Read list')).click();
+    await page.locator('::-p-text(2 addresses)').waitHandle();
+    expect(await textOf(page, 'region', 'Not added')).toContain(
+      'Line 2: not an address (not an address)',
+    );
+    const report = page.locator(byRole('button', 'Report selected pages'));
+    await poll(
+      () =>
+        page.evaluate(
+          () => document.querySelector<HTMLButtonElement>('form button.primary')?.disabled,
+        ),
+      'Report selected pages enabled once the known pages are looked up',
+    ).toBe(false);
+    await report.click();
+    await poll(
+      () => page.evaluate(() => document.querySelector('.job-summary')?.textContent ?? ''),
+      'the job summary',
+      30_000,
+    ).toContain('2 reported or re-analyzed');
+    for (const [url, word] of [
+      [decent, RATING_WORD.decent],
+      [bad, RATING_WORD.bad],
+    ] as const) {
+      expect((await serviceReportFor(service, url))?.result).toBe(word.toLowerCase());
+    }
   });
 
   it('a slow create (20 s) shows Analyzing… with the time it has taken, then the rating, one report', async () => {

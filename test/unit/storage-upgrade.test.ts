@@ -87,10 +87,11 @@ describe('values stored before storage items', () => {
   it('keep the settings, the API key included, and are written back in the same shape', async () => {
     await storeTodaysValues();
     const { version: _, ...settings } = SETTINGS;
-    expect((await loadSettings()).settings).toEqual(settings);
+    // A setting added since ("Notify when a watched page gets worse") takes its default.
+    expect((await loadSettings()).settings).toEqual({ ...settings, notifyWorse: true });
     await saveSettings({ notify: false });
     const stored = await fakeBrowser.storage.local.get(['settings', 'settingsSummary']);
-    expect(stored.settings).toEqual({ ...SETTINGS, notify: false });
+    expect(stored.settings).toEqual({ ...SETTINGS, notify: false, notifyWorse: true });
     expect(stored.settingsSummary).toEqual({ ...SUMMARY, notify: false });
   });
 
@@ -102,7 +103,7 @@ describe('values stored before storage items', () => {
     const url = 'https://example.com/pricing#top';
     await expect(
       handlers.getStatus({ type: 'getStatus', url }, createHandlerDeps()),
-    ).resolves.toEqual({ ...summary, cached: null, queued: null });
+    ).resolves.toEqual({ ...summary, cached: null, queued: null, watch: null });
     await expect(
       getCachedRating('https://example.com/pricing', SUMMARY.serviceUrl),
     ).resolves.toBeNull();

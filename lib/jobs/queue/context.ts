@@ -22,6 +22,14 @@ export interface QueueEffects {
   tabCreate(stage: TabStage, item: JobItem, single: boolean): Promise<void>;
   /** A job finished or was cancelled. */
   jobFinished(job: Job): Promise<void>;
+  /**
+   * A watch run re-analysed `report`: how it changed since the analysis before (and word of it
+   * when it got worse); undefined when that is not known.
+   */
+  watchedAnalysis?(
+    report: Report,
+    serviceUrl: string,
+  ): Promise<NonNullable<JobItem['direction']> | undefined>;
 }
 
 export interface SavedClient {

@@ -1,5 +1,6 @@
-// What the queue's work shows outside it, as single actions do: the rating cache, the tab's badge
-// and notifications (one summing up a job of many creates).
+// What the queue's work shows outside it, as single actions do: the rating cache, the history of
+// analyses, the tab's badge and notifications (one summing up a job of many creates, one for each
+// watched page a run found worse).
 import { browser } from 'wxt/browser';
 import { notify, notifyCreated, notifyFailed } from '../../background/notify';
 import { errorText } from '../../error-text';
@@ -14,11 +15,14 @@ import {
 import { forgetProject, forgetReport, rememberReports } from '../../rating/cache';
 import { backgroundRecentDetails } from '../../rating/recent-details';
 import { loadSettings } from '../../settings';
+import { forgetWatchedProject, forgetWatchedReport } from '../../watch/forget';
+import { recordAnalyses } from '../../watch/history';
+import { watchedAnalysis } from '../../watch/word';
 import { countItems } from '../jobs';
 import type { QueueEffects } from './context';
 
 export const queueEffects: QueueEffects = {
-  remember(reports, serviceUrl, askedUrl) {
+  async remember(reports, serviceUrl, askedUrl) {
     // One report is a create's or a re-analysis's answer, which a page may show next; a list's
     // pages (an export) are not shown with their details.
     // A stored summary has no results: it must not hide what the answer itself explained.
@@ -26,17 +30,28 @@ export const queueEffects: QueueEffects = {
     if (report?.results !== undefined && reports.length === 1) {
       backgroundRecentDetails.keep(report, serviceUrl);
     }
-    return rememberReports(reports, serviceUrl, { askedUrl });
+    // Not waited for: the history's reads (a watch run's comparison) wait for it.
+    void recordAnalyses(reports, serviceUrl);
+    await rememberReports(reports, serviceUrl, { askedUrl });
   },
 
-  forget(target, serviceUrl) {
+  async forget(target, serviceUrl) {
     if ('id' in target) {
       backgroundRecentDetails.forget(target.id, serviceUrl);
-      return forgetReport(target.id, serviceUrl);
+      await Promise.all([
+        forgetReport(target.id, serviceUrl),
+        forgetWatchedReport(serviceUrl, target.id),
+      ]);
+      return;
     }
     backgroundRecentDetails.forgetAll();
-    return forgetProject(target.name, serviceUrl);
+    await Promise.all([
+      forgetProject(target.name, serviceUrl),
+      forgetWatchedProject(serviceUrl, target.name),
+    ]);
   },
+
+  watchedAnalysis,
 
   async tabCreate(stage, item, single) {
     const { tabId } = item;
@@ -61,7 +76,12 @@ export const queueEffects: QueueEffects = {
   },
 
   async jobFinished(job) {
-    if (job.kind !== 'create' || job.items.length < 2 || job.state === 'cancelled') return;
+    if (
+      (job.kind !== 'create' && job.kind !== 'audit') ||
+      job.items.length < 2 ||
+      job.state === 'cancelled'
+    )
+      return;
     const { settings } = await loadSettings();
     if (!settings.notify) return;
     const counts = countItems(job);

@@ -9,8 +9,8 @@ import {
   type JobKind,
   type JobService,
   KIND_OPS,
-  MAX_JOB_ITEMS,
   MAX_RETRY_AFTER_SECONDS,
+  maxJobItems,
   type RequestedOp,
 } from '../jobs';
 import { sameService } from '../service';
@@ -28,10 +28,12 @@ export interface EnqueueInput {
   password?: string;
   /** The service already asked to wait this long (a 429 the page got). */
   retryAfterSeconds?: number;
+  /** A run of re-analyses of the watched pages (lib/watch/runs.ts). */
+  watchRun?: Job['watchRun'];
 }
 
-function explained(kind: ErrorData['kind'], reason: ErrorReason) {
-  return new ExplainedError(errorWithText({ kind, reason }));
+function explained(kind: ErrorData['kind'], reason: ErrorReason, count?: number) {
+  return new ExplainedError(errorWithText({ kind, reason, ...(count !== undefined && { count }) }));
 }
 
 function find(state: QueueState, id: string): Job {
@@ -46,10 +48,11 @@ const needsPassword = ({ items }: EnqueueInput) =>
 /** Throws what to answer to a job that cannot be queued. */
 function check(input: EnqueueInput) {
   const { kind, items } = input;
-  if (items.length > MAX_JOB_ITEMS) throw explained('invalid_input', 'jobTooBig');
+  const most = maxJobItems(kind);
+  if (items.length > most) throw explained('invalid_input', 'jobTooBig', most);
   if (
     items.length === 0 ||
-    items.some((op) => op.type !== KIND_OPS[kind]) ||
+    items.some((op) => !KIND_OPS[kind].includes(op.type)) ||
     (kind === 'export' && items.length !== 1)
   ) {
     throw explained('bad_message', 'badMessage');
@@ -74,6 +77,7 @@ function newJob(input: EnqueueInput, id: string, now: number, service: JobServic
     state: 'waiting',
     createdAt: now,
     service,
+    ...(input.watchRun && { watchRun: input.watchRun }),
     items: input.items.map((requested) => {
       if (requested.type !== 'create') return { op: requested, state: 'waiting' };
       const { tabId = input.tabId, ...op } = requested;

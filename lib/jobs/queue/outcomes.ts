@@ -33,6 +33,7 @@ import {
 import { findMade, perform, verdictOf } from './items';
 import { followSavedService, isHeldForOtherService, OtherServiceError } from './other-service';
 import { exportKey, type QueueState } from './store';
+import { noteRunItem } from './watch-run';
 
 /** After a network or service failure, the first wait before the next request. */
 const TROUBLE_BACKOFF_MS = 2_000;
@@ -267,7 +268,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     }
     finishIfDone(job, events, env.now());
     state.pacing = pacer.snapshot();
-    return { events, seen, gone };
+    return { events, seen, gone, run: job.watchRun !== undefined && stored.state === 'done' };
   }
 
   const pause = (ms: number) => new Promise<void>((resume) => env.setTimer(resume, ms));
@@ -324,6 +325,8 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     } catch (error) {
       warn('remember an answer', error);
     }
+    const [report] = seen;
+    if (recorded.run && service && report) await noteRunItem(ctx, dispatch, report, service.url);
     await announce(ctx, events);
     void pump();
   };

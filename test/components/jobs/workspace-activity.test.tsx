@@ -53,6 +53,26 @@ describe('Activity', () => {
     );
   });
 
+  it('sums up a finished run of watched pages, from what is stored (as after a restart)', async () => {
+    const directions = ['worse', 'unchanged', 'better', 'unchanged'];
+    const run = {
+      id: 'w1',
+      kind: 'reanalyze',
+      state: 'done',
+      createdAt: Date.now() - 5 * 60_000,
+      finishedAt: Date.now() - 60_000,
+      watchRun: { slot: Date.now() - 5 * 60_000 },
+      items: directions.map((direction, index) => ({
+        op: { type: 'update', id: index + 1, results: true },
+        state: 'done',
+        direction,
+      })),
+    };
+    await activity([run]);
+    const item = entry('Re-analyze 4 watched pages');
+    expect(within(item).getByText('4 re-analyzed: 1 worse, 1 better, 2 unchanged')).toBeTruthy();
+  });
+
   it('says when a waiting job goes on, counting down', async () => {
     await activity([
       job('j1', 'delete', 'waiting', { count: 30, done: 5, resumeAt: Date.now() + 40_000 }),

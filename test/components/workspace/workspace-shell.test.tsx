@@ -14,7 +14,7 @@ const LISTS = {
   listProjects: () => ok(listPage([project('example.com', { reportCount: 3 }), project('b.org')])),
 };
 
-const NAMES = ['Reports', 'Projects', 'Open tabs', 'Activity'];
+const NAMES = ['Reports', 'Projects', 'Open tabs', 'Add pages', 'Watched', 'Activity'];
 
 function tab(name: string) {
   return screen.getByRole('tab', { name });
@@ -28,7 +28,7 @@ function selected() {
 }
 
 describe('workspace tabs', () => {
-  it('has Reports, Projects, Open tabs and Activity, and starts on Reports', async () => {
+  it('has Reports, Projects, Open tabs, Watched and Activity, and starts on Reports', async () => {
     await renderShell({ handlers: LISTS });
     expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(NAMES);
     expect(selected()).toEqual(['Reports']);

@@ -188,6 +188,7 @@ describe('getStatus', () => {
       notify: true,
       cached: null,
       queued: null,
+      watch: null,
     });
     await connect();
     await saveSettings({ defaultPrivacy: 1, notify: false });

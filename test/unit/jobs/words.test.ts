@@ -1,7 +1,8 @@
 // A job in words: what it does, what its done items are, and its state.
 import { describe, expect, it } from 'vitest';
+import type { JobItem } from '../../../lib/jobs/jobs';
 import { JOB_KINDS, JOB_STATES } from '../../../lib/jobs/jobs';
-import { doneText, jobTitle, stateWord } from '../../../lib/jobs/words';
+import { doneText, jobTitle, stateWord, watchRunSummary } from '../../../lib/jobs/words';
 
 const items = (count: number) => Array.from({ length: count }, () => ({}));
 
@@ -25,6 +26,32 @@ describe('job words', () => {
     ['reanalyze', 1, '1 re-analyzed'],
   ] as const)('done items of %s: "%s"', (kind, count, text) => {
     expect(doneText(kind, count)).toBe(text);
+  });
+
+  it.each([
+    [1, 'Re-analyze 1 watched page'],
+    [12, 'Re-analyze 12 watched pages'],
+  ])('a watch run of %i: "%s"', (count, title) => {
+    expect(jobTitle({ kind: 'reanalyze', items: items(count), watchRun: {} })).toBe(title);
+  });
+
+  it('sums up a watch run: done items by how their pages changed, unknown ones as unchanged', () => {
+    const item = (state: JobItem['state'], direction?: JobItem['direction']): JobItem => ({
+      op: { type: 'update', id: 1, results: true },
+      state,
+      ...(direction && { direction }),
+    });
+    const run = {
+      items: [
+        ...Array.from({ length: 2 }, () => item('done', 'worse')),
+        item('done', 'better'),
+        ...Array.from({ length: 8 }, () => item('done', 'unchanged')),
+        item('done'),
+        item('failed'),
+        item('waiting'),
+      ],
+    };
+    expect(watchRunSummary(run)).toBe('12 re-analyzed: 2 worse, 1 better, 9 unchanged');
   });
 
   it('has words for every kind and state', () => {

@@ -34,6 +34,7 @@ import { CachedRating } from '../../../lib/rating/cache';
 import { RatingExplanation } from '../../../lib/rating/checks';
 import { createRecentDetails } from '../../../lib/rating/recent-details';
 import type { Settings } from '../../../lib/settings';
+import { Change, HistoryRecord, Schedule, WatchedPage } from '../../../lib/watch/model';
 
 // A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED
 // to explore others (fast-check prints the seed and the counterexample of a failure).
@@ -257,9 +258,30 @@ const jobRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   fc.constant({ type: 'getJobs' }),
 );
 
+/** Requests about watched pages that make no request to the service. */
+const watchRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  fc.record({
+    type: fc.constant('watchReports'),
+    reports: fc.array(fc.record({ id: reportId, url: fc.webUrl() }), { maxLength: 3 }),
+  }),
+  fc.record({ type: fc.constant('unwatchReports'), ids: fc.array(reportId, { maxLength: 3 }) }),
+  fc.record({ type: fc.constant('unwatchProject'), name: fc.string({ minLength: 1 }) }),
+  fc.record({
+    type: fc.constant('setSchedule'),
+    schedule: fc.record({
+      every: fc.constantFrom('daily', 'weekly'),
+      day: fc.integer({ min: 1, max: 7 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+    }),
+  }),
+  fc.record({ type: fc.constant('getHistory'), id: reportId }),
+  fc.constantFrom({ type: 'getWatched' }, { type: 'exportHistory' }),
+);
+
 const validRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   { weight: 3, arbitrary: clientRequest },
   { weight: 1, arbitrary: jobRequest },
+  { weight: 1, arbitrary: watchRequest },
 );
 
 const PROTOTYPE_KEYS = [
@@ -682,6 +704,7 @@ const settings: fc.Arbitrary<Settings> = fc.record({
   showBadge: fc.boolean(),
   contextMenu: fc.boolean(),
   notify: fc.boolean(),
+  notifyWorse: fc.boolean(),
 });
 
 const world = fc.record({
@@ -785,7 +808,15 @@ const StatusAnswer = z.object({
   contextMenu: z.boolean(),
   notify: z.boolean(),
   cached: z.nullable(CachedRating),
+  watch: z.nullable(z.strictObject({ watching: z.boolean(), change: z.nullable(Change) })),
 });
+const ReportHistoryAnswer = z.strictObject({
+  reportId: z.number(),
+  url: z.string(),
+  records: z.array(HistoryRecord),
+});
+const Watched = z.strictObject({ watched: z.number() });
+const Named = z.strictObject({ name: z.string() });
 const TestConnectionAnswer = z.strictObject({
   baseUrl: z.string(),
   adjusted: z.boolean(),
@@ -808,6 +839,18 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   deleteProject: z.strictObject({ name: z.string() }),
   testConnection: TestConnectionAnswer,
   getPlan: z.nullable(Plan),
+  findKnownPages: z.strictObject({
+    known: z.array(
+      z.strictObject({
+        url: z.string(),
+        reportId: z.number(),
+        rating: z.nullable(z.string()),
+        score: z.optional(z.number()),
+        reportUrl: z.string(),
+      }),
+    ),
+    complete: z.boolean(),
+  }),
   enqueueJob: z.strictObject({ id: z.string(), resumeAt: z.optional(z.number()) }),
   cancelJob: z.strictObject({ id: z.string() }),
   retryFailed: z.strictObject({ id: z.string() }),
@@ -816,6 +859,21 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   discardJob: z.strictObject({ id: z.string() }),
   getJobs: z.array(Job),
   takeExport: z.array(ReportSummary),
+  watchReports: Watched,
+  unwatchReports: Watched,
+  watchProject: Named,
+  unwatchProject: Named,
+  getWatched: z.strictObject({
+    pages: z.array(WatchedPage),
+    projects: z.array(z.string()),
+    schedule: Schedule,
+    nextRunAt: z.nullable(z.number()),
+    lastRunAt: z.nullable(z.number()),
+  }),
+  setSchedule: z.strictObject({ schedule: Schedule, nextRunAt: z.nullable(z.number()) }),
+  runWatchNow: z.strictObject({ id: z.string() }),
+  getHistory: ReportHistoryAnswer,
+  exportHistory: z.array(ReportHistoryAnswer),
 };
 
 type AnyAnswer = { ok: true; data: unknown } | { ok: false; error: unknown };
@@ -958,7 +1016,9 @@ describe('any message sent to the background gets an answer, never a throw', () 
         if (answer.ok) {
           // Only after the client resolved, in the shape the request type promises.
           expect(result?.resolves ?? true).toBe(true);
-          if (!result || (result.resolves && result.wellTyped)) {
+          // getPlan's data is the account's answer, read by planOf.
+          const shaped = type === 'getPlan' ? w.methods['client.account'] : result;
+          if (!shaped || (shaped.resolves && shaped.wellTyped)) {
             const parsed = ANSWER_DATA[type].safeParse(answer.data);
             if (!parsed.success) {
               throw new Error(`${type}: ${JSON.stringify(answer.data)}: ${parsed.error.message}`);

@@ -24,6 +24,7 @@ describe('loadSettings', () => {
       showBadge: true,
       contextMenu: true,
       notify: true,
+      notifyWorse: true,
       siteUrl: '',
     });
   });

@@ -1,0 +1,141 @@
+// Add pages' state: the addresses read (from a sitemap, a pasted list or a file), the lines left
+// out, which of them have a report already (asked of the background), and the reading itself.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import {
+  askForAccess,
+  type HostPermissions,
+  originOf,
+  readWithAccess,
+} from '../../lib/audit/host-access';
+import type { KnownPage } from '../../lib/audit/known';
+import { MAX_FILE_BYTES } from '../../lib/audit/limits';
+import { type LeftOut, parseAddressList } from '../../lib/audit/list';
+import { listFailureText, sitemapFailureText } from '../../lib/audit/words';
+import { t } from '../../lib/i18n';
+import type { Sender } from '../../lib/messaging/send';
+
+export interface Candidates {
+  /** Which read this is: a new read starts a new preview. */
+  read: number;
+  addresses: string[];
+  leftOut: LeftOut[];
+}
+
+/** What the background said of the candidates: undefined while it is asked. */
+export type KnownState =
+  | { state: 'asking' }
+  | { state: 'known'; pages: ReadonlyMap<string, KnownPage>; complete: boolean }
+  | { state: 'failed' };
+
+type Reading = { what: 'sitemap' | 'list' | 'file'; waitingFor?: string } | null;
+
+export function useAddPages(send: Sender, permissions: HostPermissions) {
+  const [candidates, setCandidates] = useState<Candidates | null>(null);
+  const [known, setKnown] = useState<KnownState>({
+    state: 'known',
+    pages: new Map(),
+    complete: true,
+  });
+  const [reading, setReading] = useState<Reading>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  /** Origins known to be granted: no request is made for them. */
+  const granted = useRef(new Set<string>());
+  const reads = useRef(0);
+
+  const take = useCallback(
+    (found: Omit<Candidates, 'read'>) => {
+      const mine = ++reads.current;
+      setCandidates({ ...found, read: mine });
+      setProblem(null);
+      if (found.addresses.length === 0) {
+        setKnown({ state: 'known', pages: new Map(), complete: true });
+        return;
+      }
+      setKnown({ state: 'asking' });
+      void send({ type: 'findKnownPages', urls: found.addresses }).then((answer) => {
+        if (mine !== reads.current) return;
+        setKnown(
+          answer.ok
+            ? {
+                state: 'known',
+                pages: new Map(answer.data.known.map((page) => [page.url, page])),
+                complete: answer.data.complete,
+              }
+            : { state: 'failed' },
+        );
+      });
+    },
+    [send],
+  );
+
+  const refuse = (text: string) => {
+    reads.current++;
+    setCandidates(null);
+    setProblem(text);
+  };
+
+  /** Notes whether the typed address's origin is granted already (then no request is made). */
+  const checkAccess = useCallback(
+    (address: string) => {
+      const origin = originOf(address);
+      if (!origin || granted.current.has(origin)) return;
+      permissions.contains({ origins: [`${origin}/*`] }).then(
+        (has) => has && granted.current.add(origin),
+        () => undefined,
+      );
+    },
+    [permissions],
+  );
+
+  /** Call from the click (submit) itself: the access request must be made before any await. */
+  function readSitemapAt(address: string) {
+    const origin = originOf(address);
+    const access = askForAccess(permissions, origin, granted.current);
+    setReading({ what: 'sitemap' });
+    setProblem(null);
+    const deps = {
+      fetch: (url: string, init: RequestInit) => fetch(url, init),
+      parser: new DOMParser(),
+    };
+    void readWithAccess(address.trim(), deps, access, () =>
+      setReading({ what: 'sitemap', waitingFor: origin ?? address }),
+    )
+      .then((answer) => {
+        if (answer.ok) take({ addresses: answer.addresses, leftOut: [] });
+        else refuse(sitemapFailureText(answer.failure));
+      })
+      .catch(() => refuse(t('audit_failed_network', address)))
+      .finally(() => setReading(null));
+  }
+
+  function readList(text: string) {
+    const answer = parseAddressList(text);
+    if (answer.ok) take({ addresses: answer.addresses, leftOut: answer.leftOut });
+    else refuse(listFailureText(answer.reason));
+  }
+
+  async function readFile(file: File) {
+    if (file.size > MAX_FILE_BYTES) {
+      refuse(listFailureText('tooLarge'));
+      return;
+    }
+    setReading({ what: 'file' });
+    try {
+      readList(await file.text());
+    } catch {
+      refuse(t('audit_fileFailed'));
+    } finally {
+      setReading(null);
+    }
+  }
+
+  // Gone from the page: an answer still on its way is dropped.
+  useEffect(
+    () => () => {
+      reads.current++;
+    },
+    [],
+  );
+
+  return { candidates, known, reading, problem, checkAccess, readSitemapAt, readList, readFile };
+}

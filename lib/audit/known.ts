@@ -1,0 +1,104 @@
+// Which candidate addresses of Add pages already have a report on the saved service: from the
+// rating cache, then from the service's list, searched by each host (bounded: see below). Runs in
+// the background, which alone talks to the service.
+import type { SiteReportClient } from '../api';
+import type { Rating, Report } from '../api/model';
+import { addressCore } from '../jobs/queue/items';
+import { cachedRatingFor } from '../rating/cache';
+
+/** At most this many hosts are searched, in the order the candidates name them… */
+export const MAX_KNOWN_HOSTS = 10;
+/** …and at most this many list pages (of 100 reports) are read in all. */
+export const MAX_KNOWN_LIST_PAGES = 20;
+
+export interface KnownPage {
+  /** The candidate's address, as asked. */
+  url: string;
+  reportId: number;
+  rating: Rating | null;
+  score?: number;
+  /** The address the service gives for the report (it may differ: redirects). */
+  reportUrl: string;
+}
+
+export interface KnownPages {
+  known: KnownPage[];
+  /** False when the bounds left hosts or pages of the list unread. */
+  complete: boolean;
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The candidates with a known report: the cache's first, then the service's newest. */
+export async function findKnownPages(
+  urls: readonly string[],
+  client: Pick<SiteReportClient, 'baseUrl'> & {
+    reports: Pick<SiteReportClient['reports'], 'list'>;
+  },
+  cache: unknown,
+): Promise<KnownPages> {
+  const known = new Map<string, KnownPage>();
+  const byCore = new Map<string, string[]>();
+  const hosts = new Set<string>();
+  for (const url of urls) {
+    const cached = cachedRatingFor(cache, url, client.baseUrl);
+    if (cached) {
+      known.set(url, {
+        url,
+        reportId: cached.reportId,
+        rating: cached.rating,
+        ...(cached.score !== undefined && { score: cached.score }),
+        reportUrl: url,
+      });
+      continue;
+    }
+    const core = addressCore(url);
+    byCore.set(core, [...(byCore.get(core) ?? []), url]);
+    const host = hostOf(url);
+    if (host) hosts.add(host);
+  }
+
+  const found = (report: Report) => {
+    for (const url of byCore.get(addressCore(report.url)) ?? []) {
+      const before = known.get(url);
+      if (before && before.reportId > report.id) continue;
+      known.set(url, {
+        url,
+        reportId: report.id,
+        rating: report.rating,
+        ...(report.score !== undefined && { score: report.score }),
+        reportUrl: report.url,
+      });
+    }
+  };
+
+  let complete = hosts.size <= MAX_KNOWN_HOSTS;
+  let pagesRead = 0;
+  if (byCore.size > 0) {
+    for (const host of [...hosts].slice(0, MAX_KNOWN_HOSTS)) {
+      for (let page = 1; ; page++) {
+        if (pagesRead >= MAX_KNOWN_LIST_PAGES) {
+          complete = false;
+          break;
+        }
+        pagesRead += 1;
+        const answer = await client.reports.list({
+          search: host,
+          sortBy: 'id',
+          sort: 'desc',
+          perPage: 100,
+          page,
+        });
+        for (const report of answer.items) found(report);
+        if (!answer.hasNext) break;
+      }
+    }
+  }
+  return { known: [...known.values()], complete };
+}

@@ -1,0 +1,153 @@
+// The background's answers about watching (lib/background/handlers.ts spreads them into its map):
+// the saved service's watch list, schedule, runs and history.
+import type { HandlerDeps } from '../background/deps';
+import { NotConnectedError } from '../background/error-data';
+import { clientOf } from '../background/service-answers';
+import type { AnswerMap, RequestOf } from '../messaging/protocol';
+import { latestChange } from './diff';
+import { historyOf, readAllHistories, readHistory, toRecord } from './history';
+import type { PageWatch, WatchedPage, WatchOverview } from './model';
+import { nextRunOf, projectReports, runNow, savedService, syncWatchAlarm } from './runs';
+import { changeWatch, readWatch, type ServiceWatch, watchedReports } from './store';
+
+async function connectedService(deps: HandlerDeps): Promise<string> {
+  const service = await savedService(deps);
+  if (!service) throw new NotConnectedError();
+  return service;
+}
+
+/** Starting to watch begins the schedule now: no slot before it is due. */
+function begin(watch: ServiceWatch, now: number) {
+  watch.lastSlot ??= now;
+}
+
+async function watchedPage(
+  service: string,
+  { id, url, project }: { id: number; url: string; project?: string },
+): Promise<WatchedPage> {
+  const records = (await readHistory(service, id)).map(toRecord);
+  const latest = records.at(-1);
+  return {
+    reportId: id,
+    url,
+    result: latest?.result ?? null,
+    ...(latest?.score !== undefined && { score: latest.score }),
+    lastAt: latest?.at ?? null,
+    scores: records.flatMap((record) => (record.score === undefined ? [] : [record.score])),
+    change: latestChange(records),
+    ...(project !== undefined && { project }),
+  };
+}
+
+/** This page's watch state, for the popup's status: the stored watch and two records. */
+export async function pageWatchOf(service: string, reportId: number): Promise<PageWatch> {
+  const [watch, records] = await Promise.all([readWatch(service), readHistory(service, reportId)]);
+  return {
+    watching: watchedReports(watch).has(reportId),
+    change: latestChange(records.slice(-2).map(toRecord)),
+  };
+}
+
+type WatchHandlers = {
+  [T in
+    | 'watchReports'
+    | 'unwatchReports'
+    | 'watchProject'
+    | 'unwatchProject'
+    | 'getWatched'
+    | 'setSchedule'
+    | 'runWatchNow'
+    | 'getHistory'
+    | 'exportHistory']: (request: RequestOf<T>, deps: HandlerDeps) => Promise<AnswerMap[T]>;
+};
+
+export const watchHandlers = {
+  async watchReports({ reports }, deps) {
+    const service = await connectedService(deps);
+    const answer = await changeWatch(service, (watch) => {
+      const byId = new Map(watch.reports.map((report) => [report.id, report]));
+      for (const { id, url } of reports) byId.set(id, { id, url });
+      watch.reports = [...byId.values()];
+      begin(watch, Date.now());
+      return { watched: watch.reports.length };
+    });
+    await syncWatchAlarm(deps);
+    return answer;
+  },
+
+  async unwatchReports({ ids }, deps) {
+    const service = await connectedService(deps);
+    const gone = new Set(ids);
+    const answer = await changeWatch(service, (watch) => {
+      watch.reports = watch.reports.filter((report) => !gone.has(report.id));
+      return { watched: watch.reports.length };
+    });
+    await syncWatchAlarm(deps);
+    return answer;
+  },
+
+  /** Its reports are listed at once (so the Watched tab shows them), and again at each run. */
+  async watchProject({ name }, deps) {
+    const client = await clientOf(deps);
+    const members = await projectReports(client, name).catch(() => undefined);
+    await changeWatch(client.baseUrl, (watch) => {
+      if (!watch.projects.includes(name)) watch.projects.push(name);
+      if (members) watch.members[name] = members;
+      else watch.members[name] ??= [];
+      begin(watch, Date.now());
+    });
+    await syncWatchAlarm(deps);
+    return { name };
+  },
+
+  async unwatchProject({ name }, deps) {
+    const service = await connectedService(deps);
+    await changeWatch(service, (watch) => {
+      watch.projects = watch.projects.filter((project) => project !== name);
+      delete watch.members[name];
+    });
+    await syncWatchAlarm(deps);
+    return { name };
+  },
+
+  async getWatched(_request, deps): Promise<WatchOverview> {
+    const service = await connectedService(deps);
+    const watch = await readWatch(service);
+    const pages = await Promise.all(
+      [...watchedReports(watch).values()].map((report) => watchedPage(service, report)),
+    );
+    return {
+      pages,
+      projects: watch.projects,
+      schedule: watch.schedule,
+      nextRunAt: nextRunOf(watch, Date.now()),
+      lastRunAt: watch.lastRunAt ?? null,
+    };
+  },
+
+  /** A new schedule starts now: a slot already past today does not run at once. */
+  async setSchedule({ schedule }, deps) {
+    const service = await connectedService(deps);
+    const now = Date.now();
+    const watch = await changeWatch(service, (stored) => {
+      stored.schedule = { ...schedule };
+      stored.lastSlot = Math.max(stored.lastSlot ?? now, now);
+      return stored;
+    });
+    await syncWatchAlarm(deps);
+    return { schedule: watch.schedule, nextRunAt: nextRunOf(watch, now) };
+  },
+
+  runWatchNow: (_request, deps) => runNow(deps),
+
+  async getHistory({ id }, deps) {
+    const service = await connectedService(deps);
+    const [records, watch] = await Promise.all([readHistory(service, id), readWatch(service)]);
+    const history = historyOf(id, records);
+    return history.url ? history : { ...history, url: watchedReports(watch).get(id)?.url ?? '' };
+  },
+
+  async exportHistory(_request, deps) {
+    return readAllHistories(await connectedService(deps));
+  },
+} satisfies WatchHandlers;

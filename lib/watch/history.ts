@@ -1,0 +1,275 @@
+// The history the service does not keep: one record per analysis the extension saw, per service
+// (its base URL, as the rating cache keys it) and report, in IndexedDB so it survives restarts.
+// Bounded, oldest dropped first. Writing is best effort: a failure is logged, never turned into
+// a failed answer, and a failed write leaves nothing half done (one transaction).
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
+import type { Report } from '../api/model';
+import { parseChecks } from '../rating/checks';
+import type { FailedCheck, HistoryRecord, ReportHistory } from './model';
+
+export const MAX_RECORDS_PER_REPORT = 100;
+export const MAX_RECORDS = 50_000;
+
+/** How many records are kept per report and in all (tests use smaller ones). */
+export interface HistoryBounds {
+  perReport: number;
+  total: number;
+}
+const BOUNDS: HistoryBounds = { perReport: MAX_RECORDS_PER_REPORT, total: MAX_RECORDS };
+
+/** A record as stored: the analysis, and whose it is. */
+export interface StoredRecord extends HistoryRecord {
+  service: string;
+  reportId: number;
+  url: string;
+  project?: string;
+}
+
+interface HistoryDb extends DBSchema {
+  records: {
+    key: number;
+    value: StoredRecord;
+    indexes: { report: [string, number, number]; at: number; service: string };
+  };
+}
+
+const DB_NAME = 'site-report-history';
+type Db = IDBPDatabase<HistoryDb>;
+type WriteTx = IDBPTransaction<HistoryDb, ['records'], 'readwrite'>;
+
+let opened: Promise<Db> | undefined;
+/** Writes under way: callers need not wait for them, reads do. */
+const writing = new Set<Promise<unknown>>();
+
+function db(): Promise<Db> {
+  opened ??= openDB<HistoryDb>(DB_NAME, 1, {
+    upgrade(database) {
+      const records = database.createObjectStore('records', { autoIncrement: true });
+      // A report's records by time; records of one time in the order they were written.
+      records.createIndex('report', ['service', 'reportId', 'at']);
+      records.createIndex('at', 'at');
+      records.createIndex('service', 'service');
+    },
+  }).catch((error) => {
+    opened = undefined;
+    throw error;
+  });
+  return opened;
+}
+
+/** Closes the database; the next use opens it again (tests start each case afresh). */
+export function closeHistory(): void {
+  const current = opened;
+  opened = undefined;
+  writing.clear();
+  void current?.then(
+    (database) => database.close(),
+    () => undefined,
+  );
+}
+
+/** The reads see every write started before them. */
+async function readable(): Promise<Db> {
+  await Promise.all(writing);
+  return db();
+}
+
+const reportRange = (service: string, reportId: number, upTo = Number.POSITIVE_INFINITY) =>
+  IDBKeyRange.bound([service, reportId, Number.NEGATIVE_INFINITY], [service, reportId, upTo]);
+
+/** The kind of failure only: a storage error's message may quote what was being written. */
+export function warnWatch(what: string, error: unknown) {
+  const kind = error instanceof Error ? error.name : typeof error;
+  console.warn(`Site Report: could not ${what} (${kind}).`);
+}
+
+export const toRecord = ({ at, result, score, failed }: StoredRecord): HistoryRecord => ({
+  at,
+  result,
+  ...(score !== undefined && { score }),
+  ...(failed !== undefined && { failed }),
+});
+
+/** The analysis a report answer carries, or null when it has none (not analysed yet). */
+export function recordOf(report: Report, service: string): StoredRecord | null {
+  const at = report.generatedAt === null ? Number.NaN : Date.parse(report.generatedAt);
+  if (!Number.isFinite(at)) return null;
+  const checks = parseChecks(report.results);
+  const failed: FailedCheck[] | undefined = checks
+    ?.filter((check) => !check.passed)
+    .map(({ key, importance }) => ({ key, importance }));
+  return {
+    service,
+    reportId: report.id,
+    url: report.url,
+    ...(report.project !== undefined && { project: report.project }),
+    at,
+    result: report.rating,
+    ...(report.score !== undefined && { score: report.score }),
+    ...(failed && { failed }),
+  };
+}
+
+/** Deletes the first `count` records a cursor goes through. */
+async function deleteFirst(open: () => ReturnType<WriteTx['store']['openCursor']>, count: number) {
+  for (let cursor = await open(), left = count; cursor && left > 0; left--) {
+    await cursor.delete();
+    cursor = await cursor.continue();
+  }
+}
+
+/**
+ * Whether two records are one analysis: the same generated_at with the same outcome. A service
+ * whose clock counts whole seconds gives two analyses of one second the same generated_at; one
+ * that rated otherwise is another analysis.
+ */
+function sameAnalysis(a: HistoryRecord, b: HistoryRecord): boolean {
+  const keys = (record: HistoryRecord) => record.failed?.map((check) => check.key).join();
+  return (
+    a.result === b.result && a.score === b.score && (!a.failed || !b.failed || keys(a) === keys(b))
+  );
+}
+
+/** Adds `record` unless it is known; whether it was new. */
+async function recordOne(tx: WriteTx, record: StoredRecord, perReport: number): Promise<boolean> {
+  const { service, reportId, at } = record;
+  const byReport = tx.store.index('report');
+  let cursor = await byReport.openCursor([service, reportId, at]);
+  for (; cursor; cursor = await cursor.continue()) {
+    if (!sameAnalysis(cursor.value, record)) continue;
+    // Seen before; a list may have carried no checks that a read of it now does.
+    if (!cursor.value.failed && record.failed) await cursor.update(record);
+    return false;
+  }
+  await tx.store.add(record);
+  const range = reportRange(service, reportId);
+  await deleteFirst(() => byReport.openCursor(range), (await byReport.count(range)) - perReport);
+  return true;
+}
+
+/**
+ * Records the analyses of one answer of the service at `service`, each once, in one transaction;
+ * how many were new. Never rejects (nothing is recorded on a failure). Answers need not wait for
+ * it: later reads do.
+ */
+export function recordAnalyses(
+  reports: readonly Report[],
+  service: string,
+  bounds: HistoryBounds = BOUNDS,
+): Promise<number> {
+  const records = reports.flatMap((report) => recordOf(report, service) ?? []);
+  if (records.length === 0) return Promise.resolve(0);
+  const write = writeRecords(records, bounds);
+  writing.add(write);
+  void write.finally(() => writing.delete(write));
+  return write;
+}
+
+/** Runs `work` in one read-write transaction: all of it is stored, or none (it is aborted). */
+async function inTransaction<T>(database: Db, work: (tx: WriteTx) => Promise<T>): Promise<T> {
+  const tx = database.transaction('records', 'readwrite');
+  try {
+    const result = await work(tx);
+    await tx.done;
+    return result;
+  } catch (error) {
+    // A throw midway would otherwise let the transaction commit what it did before it.
+    tx.done.catch(() => undefined);
+    try {
+      tx.abort();
+    } catch {
+      // It had ended already.
+    }
+    throw error;
+  }
+}
+
+async function writeRecords(records: StoredRecord[], bounds: HistoryBounds): Promise<number> {
+  try {
+    return await inTransaction(await db(), async (tx) => {
+      let added = 0;
+      for (const record of records) {
+        if (await recordOne(tx, record, bounds.perReport)) added++;
+      }
+      const total = await tx.store.count();
+      await deleteFirst(() => tx.store.index('at').openCursor(), total - bounds.total);
+      return added;
+    });
+  } catch (error) {
+    warnWatch('record the history', error);
+    return 0;
+  }
+}
+
+/** One report's records, oldest first (one small read); none when they cannot be read. */
+export async function readHistory(service: string, reportId: number): Promise<StoredRecord[]> {
+  try {
+    const database = await readable();
+    return await database.getAllFromIndex('records', 'report', reportRange(service, reportId));
+  } catch (error) {
+    warnWatch('read the history', error);
+    return [];
+  }
+}
+
+export function historyOf(reportId: number, records: readonly StoredRecord[]): ReportHistory {
+  return { reportId, url: records.at(-1)?.url ?? '', records: records.map(toRecord) };
+}
+
+/** Every kept history of the service, by report (for an export). */
+export async function readAllHistories(service: string): Promise<ReportHistory[]> {
+  const byReport = new Map<number, StoredRecord[]>();
+  try {
+    const all = await (await readable()).getAllFromIndex('records', 'service', service);
+    for (const record of all.sort((a, b) => a.at - b.at)) {
+      byReport.set(record.reportId, [...(byReport.get(record.reportId) ?? []), record]);
+    }
+  } catch (error) {
+    warnWatch('read the history', error);
+  }
+  return [...byReport].map(([reportId, records]) => historyOf(reportId, records));
+}
+
+/** Deletes the records an index finds that `test` picks, in one transaction. Never rejects. */
+async function forgetWhere(
+  index: 'report' | 'service',
+  query: IDBKeyRange | string,
+  test: (record: StoredRecord) => boolean = () => true,
+) {
+  try {
+    await inTransaction(await readable(), async (tx) => {
+      let cursor = await tx.store.index(index).openCursor(query);
+      for (; cursor; cursor = await cursor.continue()) {
+        if (test(cursor.value)) await cursor.delete();
+      }
+    });
+  } catch (error) {
+    warnWatch('remove from the history', error);
+  }
+}
+
+/** Forgets a deleted (or vanished) report's history. Never rejects. */
+export const forgetReportHistory = (service: string, reportId: number) =>
+  forgetWhere('report', reportRange(service, reportId));
+
+/**
+ * Forgets the histories of a deleted project's reports: those recorded with it, and, for records
+ * without a project, those whose host is its name (the rating cache's rule). Never rejects.
+ */
+export function forgetProjectHistory(service: string, name: string): Promise<void> {
+  const host = name.toLowerCase();
+  return forgetWhere('service', service, (record) =>
+    record.project !== undefined ? record.project === name : hostOf(record.url) === host,
+  );
+}
+
+/** Forgets everything kept of the service. Never rejects. */
+export const forgetServiceHistory = (service: string) => forgetWhere('service', service);
+
+export function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}

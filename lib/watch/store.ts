@@ -1,0 +1,86 @@
+// What is watched, per service (its base URL, as the rating cache keys it): the reports on their
+// own, the projects (with the reports last found in them), the schedule and what ran. One stored
+// item; every change is one read-modify-write under one lock.
+import { storage } from 'wxt/utils/storage';
+import * as z from 'zod/mini';
+import { ProjectName, ReportId } from '../api/model';
+import { createLock } from '../lock';
+import { DEFAULT_SCHEDULE, Schedule } from './model';
+
+export const WatchedReport = z.object({ id: ReportId, url: z.string() });
+export type WatchedReport = z.infer<typeof WatchedReport>;
+
+export const ServiceWatch = z.object({
+  reports: z.array(WatchedReport),
+  projects: z.array(ProjectName),
+  /** Each watched project's reports, as last listed (at a run, or when it was watched). */
+  members: z.record(z.string(), z.array(WatchedReport)),
+  schedule: Schedule,
+  /** The last slot that ran, or when watching began or the schedule changed (ms). */
+  lastSlot: z.optional(z.number()),
+  /** When the last run started (ms). */
+  lastRunAt: z.optional(z.number()),
+});
+export type ServiceWatch = z.infer<typeof ServiceWatch>;
+
+export interface StoredWatch {
+  services: Record<string, unknown>;
+}
+
+export const watchItem = storage.defineItem<StoredWatch | null>('local:watch', { fallback: null });
+
+export const emptyWatch = (): ServiceWatch => ({
+  reports: [],
+  projects: [],
+  members: {},
+  schedule: { ...DEFAULT_SCHEDULE },
+});
+
+/** One service's watch as stored; an empty one for none or damage. */
+export function serviceWatchOf(raw: unknown, service: string): ServiceWatch {
+  const services = z.object({ services: z.record(z.string(), z.unknown()) }).safeParse(raw);
+  if (!services.success || !Object.hasOwn(services.data.services, service)) return emptyWatch();
+  const parsed = ServiceWatch.safeParse(services.data.services[service]);
+  return parsed.success ? parsed.data : emptyWatch();
+}
+
+export async function readWatch(service: string): Promise<ServiceWatch> {
+  return serviceWatchOf(await watchItem.getValue(), service);
+}
+
+/** The reports a watch covers, each once: its own and its projects' (id → address). */
+export function watchedReports(
+  watch: ServiceWatch,
+): Map<number, WatchedReport & { project?: string }> {
+  const all = new Map<number, WatchedReport & { project?: string }>();
+  for (const project of watch.projects) {
+    for (const report of watch.members[project] ?? []) all.set(report.id, { ...report, project });
+  }
+  for (const report of watch.reports) all.set(report.id, report);
+  return all;
+}
+
+export const isWatching = (watch: ServiceWatch) =>
+  watch.reports.length > 0 || watch.projects.length > 0;
+
+/** Run exclusively with every other change of the watch (also a scheduled run's check). */
+export const watchLock = createLock();
+
+/** Changes one service's watch in one write, under the lock; `change` returns what to answer. */
+export function changeWatch<T>(service: string, change: (watch: ServiceWatch) => T): Promise<T> {
+  return watchLock.runExclusive(() => changeWatchNow(service, change));
+}
+
+/** As changeWatch, for a caller that holds the lock already. */
+export async function changeWatchNow<T>(
+  service: string,
+  change: (watch: ServiceWatch) => T,
+): Promise<T> {
+  const stored = await watchItem.getValue();
+  const services: Record<string, unknown> = { ...(stored?.services ?? {}) };
+  const watch = serviceWatchOf(stored, service);
+  const answer = change(watch);
+  services[service] = watch;
+  await watchItem.setValue({ services });
+  return answer;
+}

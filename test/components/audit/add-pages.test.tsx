@@ -1,0 +1,137 @@
+// @vitest-environment happy-dom
+// Add pages: host access is asked for in the click before the fetch and never waited on when the
+// fetch works; a pasted list's junk is listed with reasons; known pages start unchecked and are
+// re-analyzed when chosen; a preview of thousands of addresses renders a page of boxes at a time;
+// more than 10,000 selected is refused with a word on how to narrow.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddPagesView } from '../../../components/audit/AddPagesView';
+import type { KnownPage } from '../../../lib/audit/known';
+import { fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
+
+const SITEMAP = `<urlset><url><loc>https://site.test/a</loc></url><url><loc>https://site.test/b</loc></url></urlset>`;
+
+function view(handlers: Handlers = {}, known: KnownPage[] = []) {
+  const send = fakeSend({
+    getPlan: () => ok(null),
+    findKnownPages: () => ok({ known, complete: true }),
+    ...handlers,
+  });
+  const order: string[] = [];
+  const permissions = {
+    request: vi.fn(() => {
+      order.push('request');
+      return new Promise<boolean>(() => {});
+    }),
+    contains: vi.fn(async () => false),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      order.push('fetch');
+      return new Response(SITEMAP);
+    }),
+  );
+  render(
+    <AddPagesView
+      send={send}
+      defaultPrivacy={0}
+      openOptions={() => {}}
+      onChanged={() => {}}
+      permissions={permissions}
+    />,
+  );
+  return { send, permissions, order };
+}
+
+function paste(text: string) {
+  fireEvent.input(screen.getByRole('textbox', { name: 'Addresses' }), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Read list' }));
+}
+
+const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Add pages', () => {
+  it('asks for the sitemap’s origin in the click, fetches at once, and does not wait on the answer', async () => {
+    const { permissions, order } = view();
+    fireEvent.input(screen.getByRole('textbox', { name: 'Sitemap address' }), {
+      target: { value: 'https://site.test/sitemap.xml' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Read sitemap' }));
+    expect(permissions.request).toHaveBeenCalledWith({ origins: ['https://site.test/*'] });
+    expect(await screen.findByText('2 addresses')).toBeTruthy();
+    expect(order).toEqual(['request', 'fetch']);
+  });
+
+  it('lists the junk lines of a pasted list with their reasons', async () => {
+    view();
+    paste('https://site.test/a\nftp://x.test/\nhello\nhttps://site.test/a');
+    const region = await screen.findByRole('region', { name: 'Not added' });
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Line 2: ftp://x.test/ (not http(s))',
+      'Line 3: hello (not an address)',
+      'Line 4: https://site.test/a (duplicate)',
+    ]);
+    expect(screen.getByText('1 address')).toBeTruthy();
+  });
+
+  it('leaves known pages unchecked, and re-analyzes them when chosen', async () => {
+    const known = [
+      {
+        url: 'https://site.test/a',
+        reportId: 5,
+        rating: 'good' as const,
+        reportUrl: 'https://site.test/a',
+      },
+    ];
+    const { send } = view({ enqueueJob: () => ok({ id: 'job-1' }) }, known);
+    paste('https://site.test/a\nhttps://site.test/b');
+    await screen.findByText('1 of them has a report on this service: it starts unchecked.');
+    expect(box('https://site.test/a').checked).toBe(false);
+    expect(box('https://site.test/b').checked).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Re-analyze pages that have a report' }));
+    expect(box('https://site.test/a').checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Report selected pages' }));
+    await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
+    expect(requestsOf(send, 'enqueueJob')[0]).toEqual({
+      type: 'enqueueJob',
+      kind: 'audit',
+      items: [
+        { type: 'update', id: 5, results: true },
+        { type: 'create', url: 'https://site.test/b', privacy: 0 },
+      ],
+    });
+  });
+
+  it('pages a long preview, narrows it, and refuses more than 10,000 pages in one job', async () => {
+    view();
+    const many = Array.from({ length: 10_001 }, (_, n) => `https://site.test/p${n}`);
+    paste(many.join('\n'));
+    await screen.findByText('10,001 addresses');
+    const list = screen.getByRole('list', { name: 'Addresses to report' });
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(50);
+    const button = screen.getByRole('button', {
+      name: 'Report selected pages',
+    }) as HTMLButtonElement;
+    await waitFor(() => expect(screen.getByText(/one job takes at most 10,000/)).toBeTruthy());
+    expect(button.disabled).toBe(true);
+    fireEvent.input(screen.getByRole('spinbutton', { name: 'At most' }), {
+      target: { value: '100' },
+    });
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Address contains' }), {
+      target: { value: 'p9999' },
+    });
+    expect(
+      within(screen.getByRole('list', { name: 'Addresses to report' })).getAllByRole('checkbox'),
+    ).toHaveLength(1);
+  });
+});

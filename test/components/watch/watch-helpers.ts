@@ -1,0 +1,59 @@
+// Sample watch data as the background answers it (lib/watch/model.ts).
+import type { Change, WatchedPage, WatchOverview } from '../../../lib/watch/model';
+
+export const HOUR = 3_600_000;
+
+export function worse(): Change {
+  return {
+    from: { at: Date.now() - 25 * HOUR, result: 'good', score: 85, failed: [] },
+    to: {
+      at: Date.now() - HOUR,
+      result: 'bad',
+      score: 40,
+      failed: [
+        { key: 'favicon', importance: 'low' },
+        { key: 'title', importance: 'high' },
+      ],
+    },
+    direction: 'worse',
+    nowFailing: [
+      { key: 'favicon', importance: 'low' },
+      { key: 'title', importance: 'high' },
+    ],
+    fixed: ['meta_description'],
+  };
+}
+
+export function watchedPage(overrides: Partial<WatchedPage> = {}): WatchedPage {
+  return {
+    reportId: 1,
+    url: 'https://site.example/a',
+    result: 'good',
+    score: 85,
+    lastAt: Date.now() - 3 * HOUR,
+    scores: [40, 55, 85],
+    change: null,
+    ...overrides,
+  };
+}
+
+export function overview(overrides: Partial<WatchOverview> = {}): WatchOverview {
+  return {
+    pages: [
+      watchedPage(),
+      watchedPage({
+        reportId: 2,
+        url: 'https://site.example/b',
+        result: 'bad',
+        score: 40,
+        scores: [85, 40],
+        change: worse(),
+      }),
+    ],
+    projects: [],
+    schedule: { every: 'weekly', day: 1, hour: 6 },
+    nextRunAt: Date.now() + 49 * HOUR,
+    lastRunAt: null,
+    ...overrides,
+  };
+}

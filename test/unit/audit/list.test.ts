@@ -1,0 +1,139 @@
+// A pasted list or file: one address a line, or CSV with a url column; deduplicated as the rating
+// cache keys addresses; each left-out line with its reason; bounded; never throws.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csvCells, MAX_ADDRESSES, parseAddressList } from '../../../lib/audit/list';
+import { ratingCacheKey } from '../../../lib/rating/cache';
+
+describe('parseAddressList', () => {
+  it('takes one address a line, normalised, and lists the rest with reasons', () => {
+    const answer = parseAddressList(
+      [
+        'https://example.com/a',
+        '  https://example.com/b#top  ',
+        '',
+        'ftp://example.com/file',
+        'not a url',
+        'https://example.com/a',
+        'https://EXAMPLE.com/b',
+        'mailto:someone@example.com',
+      ].join('\r\n'),
+    );
+    expect(answer).toEqual({
+      ok: true,
+      addresses: ['https://example.com/a', 'https://example.com/b'],
+      leftOut: [
+        { line: 4, text: 'ftp://example.com/file', reason: 'notHttp' },
+        { line: 5, text: 'not a url', reason: 'notAddress' },
+        { line: 6, text: 'https://example.com/a', reason: 'duplicate' },
+        { line: 7, text: 'https://EXAMPLE.com/b', reason: 'duplicate' },
+        { line: 8, text: 'mailto:someone@example.com', reason: 'notHttp' },
+      ],
+    });
+  });
+
+  it.each([
+    [
+      'a comma CSV',
+      'title,URL,score\n"Home, sweet",https://example.com/,3\nPricing,https://example.com/pricing,4',
+    ],
+    [
+      'a semicolon CSV',
+      'name;url\nHome;https://example.com/\nPricing;"https://example.com/pricing"',
+    ],
+    ['a tab CSV', 'url\tname\nhttps://example.com/\tHome\nhttps://example.com/pricing\tPricing'],
+    ['a one-column CSV', '\uFEFFurl\nhttps://example.com/\nhttps://example.com/pricing'],
+  ])('reads the url column of %s', (_name, text) => {
+    expect(parseAddressList(text)).toEqual({
+      ok: true,
+      addresses: ['https://example.com/', 'https://example.com/pricing'],
+      leftOut: [],
+    });
+  });
+
+  it('says why a CSV row has no address', () => {
+    const answer = parseAddressList(
+      'name,url\nHome,\nAbout,about.html\nShop,https://shop.example/',
+    );
+    expect(answer).toMatchObject({
+      addresses: ['https://shop.example/'],
+      leftOut: [
+        { line: 2, reason: 'notAddress' },
+        { line: 3, reason: 'notAddress' },
+      ],
+    });
+  });
+
+  it('refuses more lines than it takes, whole: nothing is added', () => {
+    const text = 'https://example.com/\n'.repeat(MAX_ADDRESSES + 1);
+    expect(parseAddressList(text)).toEqual({ ok: false, reason: 'tooManyLines' });
+  });
+
+  it('reads a million junk-free blank lines as nothing, quickly', () => {
+    expect(parseAddressList('\n'.repeat(1_000_000))).toEqual({
+      ok: true,
+      addresses: [],
+      leftOut: [],
+    });
+  });
+
+  it('cuts long left-out lines for showing', () => {
+    const answer = parseAddressList(`x${'y'.repeat(1000)}`);
+    expect(answer.ok && answer.leftOut[0]?.text.length).toBe(201);
+  });
+});
+
+describe('csvCells', () => {
+  it.each([
+    ['a,b,c', ['a', 'b', 'c']],
+    ['"a,1","b ""q""",c', ['a,1', 'b "q"', 'c']],
+    [' a , "b" ,', ['a', 'b', '']],
+  ])('splits %s', (line, cells) => {
+    expect(csvCells(line, ',')).toEqual(cells);
+  });
+});
+
+const line = fc.oneof(
+  fc.webUrl({ withFragments: true, withQueryParameters: true }),
+  fc.constantFrom('', ' ', 'url', 'ftp://x.test/', 'javascript:alert(1)', 'https://', 'a,b', '"'),
+  fc.string(),
+);
+
+describe('parseAddressList, for any text', () => {
+  it('gives distinct http(s) addresses plus a reason for every other line, and never throws', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 40 }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        (lines, eol) => {
+          const text = lines.join(eol);
+          const answer = parseAddressList(text);
+          expect(answer.ok).toBe(true);
+          if (!answer.ok) return;
+          expect(new Set(answer.addresses).size).toBe(answer.addresses.length);
+          for (const url of answer.addresses) expect(ratingCacheKey(url)).toBe(url);
+          for (const { reason } of answer.leftOut) {
+            expect(['notHttp', 'notAddress', 'duplicate']).toContain(reason);
+          }
+          const lineNumbers = answer.leftOut.map((left) => left.line);
+          expect(new Set(lineNumbers).size).toBe(lineNumbers.length);
+          // Every filled line is an address or left out (a CSV header aside).
+          const filled = text.split(/\r\n|\n|\r/).filter((part) => part.trim() !== '').length;
+          const accounted = answer.addresses.length + answer.leftOut.length;
+          expect(accounted === filled || accounted === filled - 1).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never throws on any string at all', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 2000 }), (text) => {
+        const answer = parseAddressList(text);
+        expect(typeof answer.ok).toBe('boolean');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

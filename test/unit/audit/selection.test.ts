@@ -1,0 +1,78 @@
+// Add pages' preview: narrowing, what starts checked, the count by host, and the one job.
+import { describe, expect, it } from 'vitest';
+import type { KnownPage } from '../../../lib/audit/known';
+import {
+  atMostOf,
+  auditJob,
+  countByHost,
+  isChecked,
+  narrow,
+  selectionNeeds,
+} from '../../../lib/audit/selection';
+import { MAX_AUDIT_ITEMS } from '../../../lib/jobs/limits';
+
+const A = 'https://a.test/';
+const known = new Map<string, KnownPage>([
+  [`${A}old`, { url: `${A}old`, reportId: 7, rating: 'good', reportUrl: `${A}old` }],
+]);
+
+describe('the preview', () => {
+  it('narrows by "address contains" (any case), then "at most N"', () => {
+    const all = [`${A}Blog/1`, `${A}shop`, `${A}blog/2`, `${A}blog/3`];
+    expect(narrow(all, { contains: ' BLOG ', atMost: 2 })).toEqual([`${A}Blog/1`, `${A}blog/2`]);
+    expect(narrow(all, { contains: '', atMost: null })).toEqual(all);
+    expect(narrow(all, { contains: '', atMost: 0 })).toEqual([]);
+  });
+
+  it.each([
+    ['', null],
+    ['12', 12],
+    [' 3 ', 3],
+    ['-1', null],
+    ['1.5', null],
+    ['abc', null],
+  ])('reads "at most" %j as %j', (text, value) => {
+    expect(atMostOf(text)).toBe(value);
+  });
+
+  it('starts known pages unchecked, unless they are to be re-analyzed; a choice wins', () => {
+    expect(isChecked(`${A}new`, known, new Map(), false)).toBe(true);
+    expect(isChecked(`${A}old`, known, new Map(), false)).toBe(false);
+    expect(isChecked(`${A}old`, known, new Map(), true)).toBe(true);
+    expect(isChecked(`${A}old`, known, new Map([[`${A}old`, true]]), false)).toBe(true);
+    expect(isChecked(`${A}new`, known, new Map([[`${A}new`, false]]), true)).toBe(false);
+  });
+
+  it('counts by host, most first', () => {
+    expect(countByHost([`${A}1`, 'https://b.test/1', `${A}2`, 'http://c.test:8080/'])).toEqual([
+      { host: 'a.test', count: 2 },
+      { host: 'b.test', count: 1 },
+      { host: 'c.test:8080', count: 1 },
+    ]);
+  });
+
+  it(`says what the selection needs, and whether it fits one job of ${MAX_AUDIT_ITEMS}`, () => {
+    expect(selectionNeeds([`${A}new`, `${A}old`], known)).toEqual({
+      creates: 1,
+      reanalyses: 1,
+      fits: true,
+    });
+    const many = Array.from({ length: MAX_AUDIT_ITEMS + 1 }, (_, n) => `${A}${n}`);
+    expect(selectionNeeds(many, known).fits).toBe(false);
+  });
+
+  it('makes one audit job: creates for new pages, re-analyses for known ones, the password once', () => {
+    expect(auditJob([`${A}new`, `${A}old`], known, { privacy: 2, password: 'pw' })).toEqual({
+      kind: 'audit',
+      items: [
+        { type: 'create', url: `${A}new`, privacy: 2 },
+        { type: 'update', id: 7, results: true },
+      ],
+      password: 'pw',
+    });
+    expect(auditJob([`${A}new`], known, { privacy: 0, password: 'ignored' })).toEqual({
+      kind: 'audit',
+      items: [{ type: 'create', url: `${A}new`, privacy: 0 }],
+    });
+  });
+});
