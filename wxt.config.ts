@@ -67,6 +67,8 @@ export default defineConfig({
     // zod apart, so that the popup, which validates nothing, does not load it. The rest Rolldown
     // splits by which pages use it. (Nothing in the background, one file, is shared.)
     build: {
+      // Chromium and Firefox (115+) preload modules themselves: no polyfill in every page.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           codeSplitting: {

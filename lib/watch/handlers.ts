@@ -68,6 +68,7 @@ export const watchHandlers = {
       const byId = new Map(watch.reports.map((report) => [report.id, report]));
       for (const { id, url } of reports) byId.set(id, { id, url });
       watch.reports = [...byId.values()];
+      watch.stopped = watch.stopped?.filter((id) => !byId.has(id));
       begin(watch, Date.now());
       return { watched: watch.reports.length };
     });
@@ -80,6 +81,12 @@ export const watchHandlers = {
     const gone = new Set(ids);
     const answer = await changeWatch(service, (watch) => {
       watch.reports = watch.reports.filter((report) => !gone.has(report.id));
+      // A project's report stays out of the watch until it is watched again on its own.
+      const members = new Set(
+        Object.values(watch.members).flatMap((reports) => reports.map(({ id }) => id)),
+      );
+      const stopped = new Set([...(watch.stopped ?? []), ...ids.filter((id) => members.has(id))]);
+      watch.stopped = [...stopped];
       return { watched: watch.reports.length };
     });
     await syncWatchAlarm(deps);

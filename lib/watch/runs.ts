@@ -8,7 +8,7 @@ import type { HandlerDeps } from '../background/deps';
 import { ExplainedError, NotConnectedError } from '../background/error-data';
 import { rememberListed } from '../background/service-answers';
 import { errorWithText } from '../error-text';
-import { isFinished, MAX_JOB_ITEMS } from '../jobs/jobs';
+import { isFinished, MAX_AUDIT_ITEMS } from '../jobs/jobs';
 import { backgroundQueue, type Queue } from '../jobs/queue';
 import { isConnected } from '../settings';
 import { warnWatch } from './history';
@@ -24,8 +24,8 @@ import {
 } from './store';
 
 export const WATCH_ALARM = 'watch';
-/** A project's reports are listed this many pages of 100 at most (MAX_JOB_ITEMS in all). */
-const MAX_PROJECT_PAGES = MAX_JOB_ITEMS / 100;
+/** A project's reports are listed this many pages of 100 at most (1000 reports). */
+const MAX_PROJECT_PAGES = 10;
 
 export type RunDeps = Pick<HandlerDeps, 'clients' | 'loadSettings'> & {
   queue?: () => Queue;
@@ -82,7 +82,7 @@ async function queueRun(deps: RunDeps, service: string, watch: ServiceWatch, slo
     stored.lastRunAt = now;
     return stored;
   });
-  const pages = [...watchedReports(updated).keys()].slice(0, MAX_JOB_ITEMS);
+  const pages = [...watchedReports(updated).keys()].slice(0, MAX_AUDIT_ITEMS);
   if (pages.length === 0) throw refused('nothingWatched');
   const queue = (deps.queue ?? backgroundQueue)();
   return queue.enqueue({

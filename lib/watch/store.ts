@@ -15,6 +15,8 @@ export const ServiceWatch = z.object({
   projects: z.array(ProjectName),
   /** Each watched project's reports, as last listed (at a run, or when it was watched). */
   members: z.record(z.string(), z.array(WatchedReport)),
+  /** Reports of watched projects that the user stopped watching on their own. */
+  stopped: z.optional(z.array(ReportId)),
   schedule: Schedule,
   /** The last slot that ran, or when watching began or the schedule changed (ms). */
   lastSlot: z.optional(z.number()),
@@ -53,8 +55,11 @@ export function watchedReports(
   watch: ServiceWatch,
 ): Map<number, WatchedReport & { project?: string }> {
   const all = new Map<number, WatchedReport & { project?: string }>();
+  const stopped = new Set(watch.stopped);
   for (const project of watch.projects) {
-    for (const report of watch.members[project] ?? []) all.set(report.id, { ...report, project });
+    for (const report of watch.members[project] ?? []) {
+      if (!stopped.has(report.id)) all.set(report.id, { ...report, project });
+    }
   }
   for (const report of watch.reports) all.set(report.id, report);
   return all;

@@ -48,7 +48,7 @@ const needsPassword = ({ items }: EnqueueInput) =>
 /** Throws what to answer to a job that cannot be queued. */
 function check(input: EnqueueInput) {
   const { kind, items } = input;
-  const most = maxJobItems(kind);
+  const most = maxJobItems(kind, input.watchRun !== undefined);
   if (items.length > most) throw explained('invalid_input', 'jobTooBig', most);
   if (
     items.length === 0 ||

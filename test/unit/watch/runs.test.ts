@@ -218,6 +218,30 @@ describe('watching a project, and what leaves the watch', () => {
     );
   });
 
+  it("a project's report stopped on its own stays out of the watch and its runs", async () => {
+    const first = await handlers.createReport(
+      { type: 'createReport', input: { url: `${svc.url}/samples/watch/a`, privacy: 0 } },
+      deps,
+    );
+    const second = await handlers.createReport(
+      { type: 'createReport', input: { url: `${svc.url}/samples/watch/b`, privacy: 0 } },
+      deps,
+    );
+    await handlers.watchProject({ type: 'watchProject', name: first.project ?? '' }, deps);
+    await handlers.unwatchReports({ type: 'unwatchReports', ids: [first.id] }, deps);
+    const watched = await handlers.getWatched({ type: 'getWatched' }, deps);
+    expect(watched.pages.map((page) => page.reportId)).toEqual([second.id]);
+    await handlers.runWatchNow({ type: 'runWatchNow' }, deps);
+    const run = await finishedRun();
+    expect(run.items.map((item) => item.op.type === 'update' && item.op.id)).toEqual([second.id]);
+    await handlers.watchReports(
+      { type: 'watchReports', reports: [{ id: first.id, url: first.url }] },
+      deps,
+    );
+    const again = await handlers.getWatched({ type: 'getWatched' }, deps);
+    expect(again.pages.map((page) => page.reportId).sort()).toEqual([first.id, second.id].sort());
+  });
+
   it("This page's status says whether it is watched, and what changed", async () => {
     const [report] = await watchThree();
     svc.setPageOutcome('/samples/watch/a', 'decent');

@@ -52,6 +52,17 @@ describe('an audit job', () => {
     ).rejects.toMatchObject({ data: { reason: 'jobTooBig' } });
     const { id } = await queue.enqueue({ kind: 'audit', items: many.slice(1) });
     expect((await storedJob(id)).items).toHaveLength(MAX_AUDIT_ITEMS);
+    // A run of watched pages (re-analyses) may be as large as an audit; other re-analyses not.
+    const updates = Array.from({ length: MAX_JOB_ITEMS + 1 }, (_, index) => ({
+      type: 'update' as const,
+      id: index + 1,
+      results: true,
+    }));
+    await expect(queue.enqueue({ kind: 'reanalyze', items: updates })).rejects.toMatchObject({
+      data: { reason: 'jobTooBig' },
+    });
+    const run = await queue.enqueue({ kind: 'reanalyze', items: updates, watchRun: {} });
+    expect((await storedJob(run.id)).items).toHaveLength(MAX_JOB_ITEMS + 1);
   });
 
   it('is refused with an item that is neither a create nor an update', async () => {
