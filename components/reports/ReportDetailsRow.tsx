@@ -7,19 +7,18 @@ import { useReportDetails } from '../rating/useReportDetails';
 import { WhyRating } from '../rating/WhyRating';
 import { ErrorAlert } from '../ui/ErrorAlert';
 
-/** Every column of the table. */
-const COLUMNS = 8;
-
 export interface ReportDetailsRowProps {
   id: string;
+  /** How many columns the table has: the details span them all. */
+  columns: number;
   report: ReportSummary;
   send: Sender;
 }
 
-export function ReportDetailsRow({ id, report, send }: ReportDetailsRowProps) {
+export function ReportDetailsRow({ id, columns, report, send }: ReportDetailsRowProps) {
   return (
     <tr class="details-row">
-      <td colSpan={COLUMNS} id={id}>
+      <td colSpan={columns} id={id}>
         <Details report={report} send={send} />
       </td>
     </tr>

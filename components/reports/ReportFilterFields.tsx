@@ -15,20 +15,39 @@ export interface ReportFilterFieldsProps {
   searchDelay: number;
 }
 
-export function ReportFilterFields({
+/** Every filter, one after the other (the popup, and the workspace when it is wide). */
+export function ReportFilterFields(props: ReportFilterFieldsProps) {
+  return (
+    <>
+      <ReportSearchField {...props} />
+      <ReportChoiceFields {...props} />
+    </>
+  );
+}
+
+export function ReportSearchField({
+  filters,
+  onChange,
+  searchDelay,
+}: Pick<ReportFilterFieldsProps, 'filters' | 'onChange' | 'searchDelay'>) {
+  return (
+    <SearchField
+      label={t('reports_search')}
+      value={filters.search}
+      onSearch={(search) => onChange({ search })}
+      delay={searchDelay}
+    />
+  );
+}
+
+/** Result, Project, Sort by, Order and Per page: what a narrow workspace keeps behind a button. */
+export function ReportChoiceFields({
   filters,
   onChange,
   projects,
-  searchDelay,
-}: ReportFilterFieldsProps) {
+}: Pick<ReportFilterFieldsProps, 'filters' | 'onChange' | 'projects'>) {
   return (
     <>
-      <SearchField
-        label={t('reports_search')}
-        value={filters.search}
-        onSearch={(search) => onChange({ search })}
-        delay={searchDelay}
-      />
       <SelectField
         label={t('reports_result')}
         value={filters.result}

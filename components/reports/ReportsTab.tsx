@@ -1,21 +1,29 @@
 // The workspace's Reports tab: filters, sort and paging kept in the address, a table of the page
-// with a check box per row, and bulk actions and exports handed to the background's queue.
+// with a check box per row, and bulk actions and exports handed to the background's queue. In a
+// narrow side panel the rows are compact and the filters other than search sit behind a button.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ErrorData, ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/jobs';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
-import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
+import {
+  activeFilterCount,
+  filtersFromHash,
+  filtersToHash,
+  sameFilters,
+} from '../../lib/reports/filters';
 import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
 import { reportListParams } from '../../lib/reports/list-params';
 import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
 import { reportPageUrl } from '../../lib/this-page/pages';
+import { Disclosure } from '../ui/Disclosure';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { Pager } from '../ui/Pager';
+import { useMediaQuery } from '../ui/useMediaQuery';
 import { WatchSelected } from '../watch/WatchSelected';
 import { BulkBar, useSelection } from './BulkBar';
-import { ReportFilterFields } from './ReportFilterFields';
+import { ReportChoiceFields, ReportSearchField } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
 import { ReportsProgress } from './ReportsProgress';
 import { ReportsTable, type RowWork } from './ReportsTable';
@@ -24,6 +32,9 @@ import { useExport } from './useExport';
 import { useProjectChoices } from './useProjectChoices';
 import { type ReportListOptions, useReportList } from './useReportList';
 import './reports.css';
+
+/** A side panel (360–420 px) and anything else this narrow; reports.css uses the same width. */
+export const NARROW = '(width < 600px)';
 
 export interface ReportsTabProps {
   send: Sender;
@@ -67,6 +78,7 @@ export function ReportsTab({
   keep = true,
 }: ReportsTabProps) {
   const { filters, change } = useHashFilters();
+  const compact = useMediaQuery(NARROW);
   const params = reportListParams(filters);
   const view = JSON.stringify(params);
   const list = useReportList(send, params, {
@@ -164,13 +176,17 @@ export function ReportsTab({
 
   return (
     <section class="view workspace-reports" aria-label={t('popup_tabReports')}>
-      <div class="filters">
-        <ReportFilterFields
-          filters={filters}
-          onChange={change}
-          projects={projects}
-          searchDelay={searchDelay}
-        />
+      <div class={compact ? 'filters compact' : 'filters'}>
+        <ReportSearchField filters={filters} onChange={change} searchDelay={searchDelay} />
+        {compact ? (
+          <Disclosure label={t('workspace_reports_filters')} description={activeText(filters)}>
+            <div class="filters">
+              <ReportChoiceFields filters={filters} onChange={change} projects={projects} />
+            </div>
+          </Disclosure>
+        ) : (
+          <ReportChoiceFields filters={filters} onChange={change} projects={projects} />
+        )}
       </div>
 
       <div class="toolbar">
@@ -230,8 +246,11 @@ export function ReportsTab({
         aria-hidden={list.kept ? 'true' : undefined}
       >
         {data && data.items.length > 0 && (
-          <div class="table-scroll">
+          // Compact rows fit; the wide table scrolls sideways where it must. A row's menu may
+          // reach below the table, which a scrolling box would cut off.
+          <div class={compact ? undefined : 'table-scroll'}>
             <ReportsTable
+              compact={compact}
               reports={data.items}
               updated={updated}
               work={work}
@@ -271,6 +290,14 @@ export function ReportsTab({
       />
     </section>
   );
+}
+
+/** How many of the filters behind the Filters button are in effect, in words. */
+function activeText(filters: ReportFilters): string {
+  const count = activeFilterCount(filters);
+  return count === 0
+    ? t('workspace_reports_filtersNone')
+    : t('workspace_reports_filtersActive', count);
 }
 
 /** The filters, kept in the address and followed when something else changes it. */

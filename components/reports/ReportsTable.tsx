@@ -19,6 +19,8 @@ import { Row, type RowWork, useTableClock } from './ReportsTableRow';
 export type { RowWork };
 
 export interface ReportsTableProps {
+  /** A narrow panel: compact two-line rows whose actions are in a menu. */
+  compact: boolean;
   reports: readonly ReportSummary[];
   /** Newer versions of some of them (a re-analysis or privacy change finished), by id. */
   updated: ReadonlyMap<number, ReportSummary>;
@@ -46,6 +48,7 @@ function markFirstRows() {
 }
 
 export function ReportsTable({
+  compact,
   reports,
   updated,
   work,
@@ -169,8 +172,13 @@ export function ReportsTable({
   }
 
   return (
-    <table class="reports-table" aria-label={t('reports_listLabel')} aria-busy={busy}>
+    <table
+      class={compact ? 'reports-table compact' : 'reports-table'}
+      aria-label={t('reports_listLabel')}
+      aria-busy={busy}
+    >
       <ReportsTableHead
+        compact={compact}
         all={all}
         canSelect={selectable.length > 0}
         onSelectAll={() => onSelectionChange(selectAll(selectable, all !== 'all'))}
@@ -206,6 +214,7 @@ export function ReportsTable({
         {reports.map((report) => (
           <Row
             key={report.id}
+            compact={compact}
             idPrefix={id}
             report={updated.get(report.id) ?? report}
             selected={selection.keys.has(report.id)}

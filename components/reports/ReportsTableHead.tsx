@@ -1,5 +1,6 @@
 // The Reports table's header row (ReportsTable.tsx): "Select all on this page" (checked, mixed or
-// unchecked), and the sortable columns as buttons, aria-sort saying the order in effect.
+// unchecked), and the sortable columns as buttons, aria-sort saying the order in effect. Compact
+// (a narrow panel), three columns: the check box, the report, its actions; Filters sorts.
 import type { SortOrder } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { AllState } from '../../lib/reports/selection';
@@ -14,6 +15,8 @@ const FIRST_ORDER: Record<ReportSort, SortOrder> = {
 };
 
 export interface ReportsTableHeadProps {
+  /** The narrow form's three columns. */
+  compact: boolean;
   /** How much of the page is selected. */
   all: AllState;
   /** Whether any row can be selected (not every one is deleted). */
@@ -25,6 +28,7 @@ export interface ReportsTableHeadProps {
 }
 
 export function ReportsTableHead({
+  compact,
   all,
   canSelect,
   onSelectAll,
@@ -32,12 +36,28 @@ export function ReportsTableHead({
   sort,
   onSort,
 }: ReportsTableHeadProps) {
+  const selectAll = (
+    <th scope="col" class="select-cell">
+      <SelectAll state={all} disabled={!canSelect} onChange={onSelectAll} />
+    </th>
+  );
+  if (compact) {
+    return (
+      <thead>
+        <tr>
+          {selectAll}
+          <th scope="col">{t('workspace_reports_columnReport')}</th>
+          <th scope="col" class="actions-cell">
+            <span class="visually-hidden">{t('workspace_reports_columnActions')}</span>
+          </th>
+        </tr>
+      </thead>
+    );
+  }
   return (
     <thead>
       <tr>
-        <th scope="col" class="select-cell">
-          <SelectAll state={all} disabled={!canSelect} onChange={onSelectAll} />
-        </th>
+        {selectAll}
         <SortHeader column="url" label={t('reports_sortUrl')} {...{ sortBy, sort, onSort }} />
         <SortHeader
           column="result"

@@ -1,13 +1,16 @@
 // One row of the Reports table, or what a job is doing on it; one clock for the whole table's
-// relative times (no effect per row).
+// relative times (no effect per row). Compact (a narrow panel), a row is two lines — the address,
+// then the rating and when it was generated — and its actions are in a menu.
 import { Component, Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
+import { addressParts } from '../../lib/reports/address';
 import { isWebUrl } from '../../lib/this-page/pages';
 import { relativeTime } from '../../lib/time';
 import { RatingBadge } from '../rating/RatingBadge';
+import { MenuButton } from '../ui/MenuButton';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { ReportDetailsRow } from './ReportDetailsRow';
 
@@ -25,6 +28,8 @@ export function useTableClock(): number {
 }
 
 export interface RowProps {
+  /** The narrow form: two lines, the actions in a menu. */
+  compact: boolean;
   idPrefix: string;
   report: ReportSummary;
   selected: boolean;
@@ -46,26 +51,94 @@ export class Row extends Component<RowProps> {
   }
 
   override render() {
-    const { idPrefix, report, selected, tabStop, work, canOpen, now, expanded, send } = this.props;
+    const { compact, idPrefix, report, selected, tabStop, work, canOpen, now, expanded, send } =
+      this.props;
     const urlId = `${idPrefix}-${report.id}`;
     const detailsId = `${urlId}-details`;
     const deleted = work === 'deleted';
+    const select = (
+      <td class="select-cell">
+        <input
+          type="checkbox"
+          data-key={report.id}
+          aria-label={t('workspace_reports_selectRow', report.url)}
+          checked={selected && !deleted}
+          disabled={deleted}
+          tabIndex={tabStop ? 0 : -1}
+        />
+      </td>
+    );
+    if (compact) {
+      return (
+        <Fragment>
+          <tr
+            class={deleted ? 'deleted' : undefined}
+            aria-busy={work && !deleted ? true : undefined}
+          >
+            {select}
+            <td class="summary">
+              <Address url={report.url} />
+              <span class="facts">
+                <RatingBadge rating={report.rating} score={report.score} />
+                <Time iso={report.generatedAt} now={now} fallback={t('common_notGenerated')} />
+                <span class="fact">{privacyWord(report.privacy)}</span>
+                {report.project && <span class="fact">{report.project}</span>}
+              </span>
+            </td>
+            <td class="actions-cell" data-key={report.id}>
+              {work ? (
+                <span class="row-work">{workText(work)}</span>
+              ) : (
+                // Each item names its row itself: the menu is gone from the document by the
+                // time the table's click handler runs.
+                <MenuButton label={t('workspace_reports_actionsFor', report.url)} face="⋯">
+                  {canOpen && (
+                    <button
+                      type="button"
+                      role="menuitem"
+                      tabIndex={-1}
+                      data-key={report.id}
+                      data-action="open"
+                    >
+                      {t('popup_openReport')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    data-key={report.id}
+                    data-action="details"
+                  >
+                    {expanded ? t('workspace_reports_hideDetails') : t('workspace_reports_details')}
+                  </button>
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    class="danger"
+                    data-key={report.id}
+                    data-action="delete"
+                  >
+                    {t('common_delete')}
+                  </button>
+                </MenuButton>
+              )}
+            </td>
+          </tr>
+          {expanded && !deleted && (
+            <ReportDetailsRow id={detailsId} columns={3} report={report} send={send} />
+          )}
+        </Fragment>
+      );
+    }
     return (
       <Fragment>
         <tr class={deleted ? 'deleted' : undefined} aria-busy={work && !deleted ? true : undefined}>
-          <td class="select-cell">
-            <input
-              type="checkbox"
-              data-key={report.id}
-              aria-label={t('workspace_reports_selectRow', report.url)}
-              checked={selected && !deleted}
-              disabled={deleted}
-              tabIndex={tabStop ? 0 : -1}
-            />
-          </td>
+          {select}
           <th scope="row" class="url" id={urlId}>
             {isWebUrl(report.url) ? (
-              <a href={report.url} target="_blank" rel="noreferrer">
+              <a href={report.url} target="_blank" rel="noreferrer" title={report.url}>
                 {report.url}
               </a>
             ) : (
@@ -92,7 +165,9 @@ export class Row extends Component<RowProps> {
             <Time iso={report.generatedAt} now={now} fallback={t('common_notGenerated')} />
           </td>
           <td>{privacyWord(report.privacy)}</td>
-          <td>{report.project ?? ''}</td>
+          <td class="project" title={report.project ?? undefined}>
+            {report.project ?? ''}
+          </td>
           <td>
             <Time iso={report.createdAt} now={now} fallback="" />
           </td>
@@ -113,10 +188,39 @@ export class Row extends Component<RowProps> {
             )}
           </td>
         </tr>
-        {expanded && !deleted && <ReportDetailsRow id={detailsId} report={report} send={send} />}
+        {expanded && !deleted && (
+          <ReportDetailsRow id={detailsId} columns={8} report={report} send={send} />
+        )}
       </Fragment>
     );
   }
+}
+
+/** The host in bold, then the rest muted, on one line cut with an ellipsis; the whole in its name. */
+function Address({ url }: { url: string }) {
+  const { host, rest } = addressParts(url);
+  const parts = (
+    <>
+      <b class="host">{host}</b>
+      <span class="path">{rest}</span>
+    </>
+  );
+  return isWebUrl(url) ? (
+    <a
+      class="address-line"
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      title={url}
+      aria-label={url}
+    >
+      {parts}
+    </a>
+  ) : (
+    <span class="address-line" title={url}>
+      {parts}
+    </span>
+  );
 }
 
 function workText(work: RowWork): string {

@@ -50,3 +50,11 @@ export function filtersToHash(filters: ReportFilters): HashPatch {
 export function sameFilters(a: ReportFilters, b: ReportFilters): boolean {
   return REPORT_FILTER_KEYS.every((key) => a[key] === b[key]);
 }
+
+/** The filters a narrow workspace keeps behind its Filters button: all but the search. */
+const HIDDEN_FILTERS = ['result', 'project', 'sortBy', 'sort', 'perPage'] as const;
+
+/** How many of those differ from their defaults: what the Filters button's description says. */
+export function activeFilterCount(filters: ReportFilters): number {
+  return HIDDEN_FILTERS.filter((key) => filters[key] !== DEFAULT_REPORT_FILTERS[key]).length;
+}

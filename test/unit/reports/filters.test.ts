@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromHash, filtersToHash, sameFilters } from '../../../lib/reports/filters';
+import {
+  activeFilterCount,
+  filtersFromHash,
+  filtersToHash,
+  sameFilters,
+} from '../../../lib/reports/filters';
 import { parseHash } from '../../../lib/reports/hash';
 import { DEFAULT_REPORT_FILTERS } from '../../../lib/reports/view-state';
 
@@ -56,5 +61,26 @@ describe('the Reports filters in the hash', () => {
     const back = filtersFromHash(parseHash(params.toString()));
     expect(sameFilters(back, filters)).toBe(true);
     expect(sameFilters(back, { ...filters, page: 2 })).toBe(false);
+  });
+});
+
+describe('the filters behind the Filters button of a narrow workspace', () => {
+  it.each([
+    [{}, 0],
+    [{ search: 'shop', page: 4 }, 0],
+    [{ result: 'bad' as const }, 1],
+    [{ project: 'a.example', sortBy: 'url' as const }, 2],
+    [
+      {
+        result: 'good' as const,
+        project: 'x',
+        sortBy: 'url' as const,
+        sort: 'asc' as const,
+        perPage: 50 as const,
+      },
+      5,
+    ],
+  ])('counts %j as %i changed (the search and the page are not behind it)', (patch, count) => {
+    expect(activeFilterCount({ ...DEFAULT_REPORT_FILTERS, ...patch })).toBe(count);
   });
 });
