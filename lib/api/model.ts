@@ -37,6 +37,12 @@ const OPTIONS_ERROR = {
       : 'The options must be an object.',
 };
 
+/**
+ * An object whose every key holds `value`: z.record(z.string(), value) without the key schemas
+ * (enum and number keys) that make z.record's class the largest zod brings to the background.
+ */
+export const recordOf = <T extends z.ZodMiniType>(value: T) => z.catchall(z.object({}), value);
+
 const SearchText = z.string({ error: 'The search must be text.' });
 
 export const ListProjectsParams = z.strictObject(
@@ -126,7 +132,8 @@ export type UpdateReportInput = z.infer<typeof UpdateReportInput>;
 
 const IsoOrNull = z.nullable(z.string());
 
-export const Report = z.object({
+/** A report without `results` (opaque, of any size), which no page shows. */
+export const ReportSummary = z.object({
   id: z.number(),
   url: z.string(),
   project: z.optional(z.string()),
@@ -137,14 +144,14 @@ export const Report = z.object({
   generatedAt: IsoOrNull,
   createdAt: IsoOrNull,
   updatedAt: IsoOrNull,
+});
+export type ReportSummary = z.infer<typeof ReportSummary>;
+
+export const Report = z.extend(ReportSummary, {
   /** The service's analysis details, opaque; absent when it sent none. */
   results: z.optional(z.unknown()),
 });
 export type Report = z.infer<typeof Report>;
-
-/** A report without `results` (opaque, of any size), which no page shows. */
-export const ReportSummary = z.omit(Report, { results: true });
-export type ReportSummary = z.infer<typeof ReportSummary>;
 
 export function toSummary({ results: _results, ...summary }: Report): ReportSummary {
   return summary;
@@ -265,7 +272,7 @@ export const ErrorData = z.object({
   reason: z.optional(ErrorReason),
   message: z.string(),
   status: z.optional(z.number()),
-  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
+  fieldErrors: z.optional(recordOf(z.array(z.string()))),
   retryAfterSeconds: z.optional(z.number()),
   /** For 'timeout' and 'notReady': how long was waited, in ms. */
   waitedMs: z.optional(z.number()),

@@ -65,10 +65,10 @@ const Bounds = z.object({ min: Bound, max: Bound });
 const Entry = z.object({
   passed: Passed,
   importance: ImportanceField,
-  errors: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
+  errors: z.catch(z.optional(z.looseObject({})), undefined),
 });
 
-const Results = z.record(z.string(), z.unknown());
+const Results = z.looseObject({});
 
 /** The first error that carries a bound, as a limit. */
 function limitOf(errors: Record<string, unknown> | undefined): CheckLimit | undefined {

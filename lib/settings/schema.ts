@@ -14,7 +14,7 @@ export const PrivacySchema: z.ZodMiniType<Privacy> = z.union([
 export const BooleanSchema = z.boolean();
 export const StringSchema = z.string();
 /** Any object, as storage may hold it; its fields are checked one by one (fields.ts). */
-export const StoredObject = z.record(z.string(), z.unknown());
+export const StoredObject = z.looseObject({});
 
 /** The settings' shape. Values are further checked field by field (see fields.ts). */
 export const SettingsSchema = z.object({

@@ -3,7 +3,7 @@
 // item; every change is one read-modify-write under one lock.
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
-import { ProjectName, ReportId } from '../api/model';
+import { ProjectName, ReportId, recordOf } from '../api/model';
 import { createLock } from '../lock';
 import { DEFAULT_SCHEDULE, Schedule } from './model';
 
@@ -14,7 +14,7 @@ export const ServiceWatch = z.object({
   reports: z.array(WatchedReport),
   projects: z.array(ProjectName),
   /** Each watched project's reports, as last listed (at a run, or when it was watched). */
-  members: z.record(z.string(), z.array(WatchedReport)),
+  members: recordOf(z.array(WatchedReport)),
   schedule: Schedule,
   /** The last slot that ran, or when watching began or the schedule changed (ms). */
   lastSlot: z.optional(z.number()),
@@ -38,7 +38,7 @@ export const emptyWatch = (): ServiceWatch => ({
 
 /** One service's watch as stored; an empty one for none or damage. */
 export function serviceWatchOf(raw: unknown, service: string): ServiceWatch {
-  const services = z.object({ services: z.record(z.string(), z.unknown()) }).safeParse(raw);
+  const services = z.object({ services: z.looseObject({}) }).safeParse(raw);
   if (!services.success || !Object.hasOwn(services.data.services, service)) return emptyWatch();
   const parsed = ServiceWatch.safeParse(services.data.services[service]);
   return parsed.success ? parsed.data : emptyWatch();
