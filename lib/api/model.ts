@@ -41,7 +41,7 @@ const OPTIONS_ERROR = {
  * An object whose every key holds `value`: z.record(z.string(), value) without the key schemas
  * (enum and number keys) that make z.record's class the largest zod brings to the background.
  */
-export const recordOf = <T extends z.ZodMiniType>(value: T) => z.catchall(z.object({}), value);
+export const stringRecord = <T extends z.ZodMiniType>(value: T) => z.catchall(z.object({}), value);
 
 const SearchText = z.string({ error: 'The search must be text.' });
 
@@ -272,7 +272,7 @@ export const ErrorData = z.object({
   reason: z.optional(ErrorReason),
   message: z.string(),
   status: z.optional(z.number()),
-  fieldErrors: z.optional(recordOf(z.array(z.string()))),
+  fieldErrors: z.optional(stringRecord(z.array(z.string()))),
   retryAfterSeconds: z.optional(z.number()),
   /** For 'timeout' and 'notReady': how long was waited, in ms. */
   waitedMs: z.optional(z.number()),

@@ -10,7 +10,7 @@ import {
   type Report,
   ReportId,
   ratingFromScore,
-  recordOf,
+  stringRecord,
 } from './model';
 
 /** A numeric string as a number: any length of digits, so possibly beyond the safe integers. */
@@ -289,6 +289,6 @@ const Messages = z.union([
 export const RefusalBody = z.object({ message: z.string() });
 
 export const ValidationBody = z.union([
-  z.object({ errors: recordOf(Messages) }),
-  z.object({ message: recordOf(Messages) }),
+  z.object({ errors: stringRecord(Messages) }),
+  z.object({ message: stringRecord(Messages) }),
 ]);

@@ -5,7 +5,7 @@ import { SiteReportError } from '../api';
 import type { Report } from '../api/model';
 import { forgetReport, rememberReports } from '../rating/cache';
 import { forgetWatchedReport } from '../watch/forget';
-import { recordAnalyses } from '../watch/history';
+import { recordAnalyses } from '../watch/record';
 import type { HandlerDeps } from './deps';
 import { NotConnectedError } from './error-data';
 

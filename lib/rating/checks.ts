@@ -2,8 +2,8 @@
 // (`{ "<key>": { passed, importance, value, errors } }`), boiled down to what the pages show.
 // Anything else in `results` explains nothing; it never fails a read.
 import * as z from 'zod/mini';
+import { IMPORTANCES } from '../api/constants';
 
-export const IMPORTANCES = ['high', 'medium', 'low'] as const;
 export type Importance = (typeof IMPORTANCES)[number];
 
 /** The bounds an error gives (`length {min, max}`, `too_slow {max}`…), with its kind. */

@@ -12,10 +12,11 @@ import { isFinished, MAX_JOB_ITEMS } from '../jobs/jobs';
 import { backgroundQueue, type Queue } from '../jobs/queue';
 import { isConnected } from '../settings';
 import { warnWatch } from './history';
-import { dueSlot, localTimeZone, nextSlot } from './schedule';
+import { dueSlot } from './schedule';
 import {
   changeWatchNow,
   isWatching,
+  nextRunOf,
   readWatch,
   type ServiceWatch,
   type WatchedReport,
@@ -133,12 +134,6 @@ export async function runDueSlot(deps: RunDeps): Promise<string | undefined> {
     });
   await syncWatchAlarm(deps);
   return queued;
-}
-
-/** When the next scheduled run starts; null when nothing is watched. */
-export function nextRunOf(watch: ServiceWatch, now: number, timeZone = localTimeZone()) {
-  if (!isWatching(watch)) return null;
-  return nextSlot(watch.schedule, Math.max(now, watch.lastSlot ?? now), timeZone);
 }
 
 /** Sets the `watch` alarm for the saved service's next slot, or clears it. Never rejects. */

@@ -16,7 +16,7 @@ import { forgetProject, forgetReport, rememberReports } from '../../rating/cache
 import { backgroundRecentDetails } from '../../rating/recent-details';
 import { loadSettings } from '../../settings';
 import { forgetWatchedProject, forgetWatchedReport } from '../../watch/forget';
-import { recordAnalyses } from '../../watch/history';
+import { recordAnalyses } from '../../watch/record';
 import { watchedAnalysis } from '../../watch/word';
 import { countItems } from '../jobs';
 import type { QueueEffects } from './context';
