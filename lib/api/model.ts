@@ -147,7 +147,8 @@ export const ReportSummary = z.object({
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 
-export const Report = z.extend(ReportSummary, {
+export const Report = z.object({
+  ...ReportSummary.shape,
   /** The service's analysis details, opaque; absent when it sent none. */
   results: z.optional(z.unknown()),
 });

@@ -82,7 +82,7 @@ export type JobOp = z.infer<typeof JobOp>;
 
 /** An operation as a page asks for it: a create may name the tab whose badge follows it. */
 export const RequestedOp = z.discriminatedUnion('type', [
-  z.extend(CreateOp, { tabId: z.optional(TabId) }),
+  z.strictObject({ ...CreateOp.shape, tabId: z.optional(TabId) }),
   UpdateOp,
   DeleteReportOp,
   DeleteProjectOp,

@@ -92,7 +92,7 @@ export const SettingsSummary = z.object({
 });
 export type SettingsSummary = z.infer<typeof SettingsSummary>;
 
-const StoredSettingsSummary = z.extend(SettingsSummary, { version: z.literal(1) });
+const StoredSettingsSummary = z.object({ ...SettingsSummary.shape, version: z.literal(1) });
 export type StoredSettingsSummary = z.infer<typeof StoredSettingsSummary>;
 
 /** The stored summary, or null when it is missing, of another layout or damaged. */

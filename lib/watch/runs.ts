@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import type { SiteReportClient } from '../api';
 import type { HandlerDeps } from '../background/deps';
 import { ExplainedError, NotConnectedError } from '../background/error-data';
-import { rememberListed } from '../background/service-answers';
+import { rememberAnswer } from '../background/service-answers';
 import { errorWithText } from '../error-text';
 import { isFinished, MAX_JOB_ITEMS } from '../jobs/jobs';
 import { backgroundQueue, type Queue } from '../jobs/queue';
@@ -52,7 +52,7 @@ export async function projectReports(
   const reports: WatchedReport[] = [];
   for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
     const answer = await client.reports.list({ project: name, perPage: 100, page });
-    await rememberListed(answer.items, client.baseUrl);
+    await rememberAnswer(answer.items, client.baseUrl);
     reports.push(...answer.items.map(({ id, url }) => ({ id, url })));
     if (!answer.hasNext || answer.items.length === 0) break;
   }
