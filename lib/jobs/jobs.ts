@@ -71,7 +71,7 @@ export const ListPageOp = z.strictObject({
   params: ListReportsParams,
 });
 
-export const JobOp = z.discriminatedUnion('type', [
+export const JobOp = z.union([
   CreateOp,
   UpdateOp,
   DeleteReportOp,
@@ -81,7 +81,7 @@ export const JobOp = z.discriminatedUnion('type', [
 export type JobOp = z.infer<typeof JobOp>;
 
 /** An operation as a page asks for it: a create may name the tab whose badge follows it. */
-export const RequestedOp = z.discriminatedUnion('type', [
+export const RequestedOp = z.union([
   z.strictObject({ ...CreateOp.shape, tabId: z.optional(TabId) }),
   UpdateOp,
   DeleteReportOp,
