@@ -71,13 +71,7 @@ export const ListPageOp = z.strictObject({
   params: ListReportsParams,
 });
 
-export const JobOp = z.union([
-  CreateOp,
-  UpdateOp,
-  DeleteReportOp,
-  DeleteProjectOp,
-  ListPageOp,
-]);
+export const JobOp = z.union([CreateOp, UpdateOp, DeleteReportOp, DeleteProjectOp, ListPageOp]);
 export type JobOp = z.infer<typeof JobOp>;
 
 /** An operation as a page asks for it: a create may name the tab whose badge follows it. */
