@@ -241,7 +241,7 @@ const Allowance = z.catch(
   z.optional(
     z.union([
       z.pipe(
-        z.union([z.literal(-1), z.literal('-1')]),
+        z.literal([-1, '-1']),
         z.transform(() => 'unlimited' as const),
       ),
       WholeNumber,

@@ -17,7 +17,7 @@ export type CheckLimit = z.infer<typeof CheckLimit>;
 export const Check = z.object({
   key: z.string(),
   passed: z.boolean(),
-  importance: z.enum(IMPORTANCES),
+  importance: z.literal(IMPORTANCES),
   limit: z.optional(CheckLimit),
 });
 export type Check = z.infer<typeof Check>;

@@ -6,10 +6,10 @@ import type { Privacy } from '../api/model';
 // Zod otherwise probes `new Function('')`, which extension CSPs block and reviewers flag.
 z.config({ jitless: true });
 
-export const PrivacySchema: z.ZodMiniType<Privacy> = z.union([
-  z.literal(PRIVACY.public),
-  z.literal(PRIVACY.private),
-  z.literal(PRIVACY.password),
+export const PrivacySchema: z.ZodMiniType<Privacy> = z.literal([
+  PRIVACY.public,
+  PRIVACY.private,
+  PRIVACY.password,
 ]);
 export const BooleanSchema = z.boolean();
 export const StringSchema = z.string();
