@@ -1,8 +1,6 @@
 // Plain values of the contract, shared by every part of the extension.
 
 export const RATINGS = ['good', 'decent', 'bad'] as const;
-/** How much a check of a report's `results` counts. */
-export const IMPORTANCES = ['high', 'medium', 'low'] as const;
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
 

@@ -12,6 +12,9 @@ z.config({ jitless: true });
 export const Rating = z.literal(RATINGS, { error: 'The result must be good, decent or bad.' });
 export type Rating = z.infer<typeof Rating>;
 
+/** How much a check of a report's `results` counts. */
+export const IMPORTANCES = ['high', 'medium', 'low'] as const;
+
 export const PerPage = z.literal(PER_PAGE_OPTIONS, {
   error: 'Per page must be 10, 25, 50 or 100.',
 });

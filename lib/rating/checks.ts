@@ -2,7 +2,7 @@
 // (`{ "<key>": { passed, importance, value, errors } }`), boiled down to what the pages show.
 // Anything else in `results` explains nothing; it never fails a read.
 import * as z from 'zod/mini';
-import { IMPORTANCES } from '../api/constants';
+import { IMPORTANCES } from '../api/model';
 
 export type Importance = (typeof IMPORTANCES)[number];
 

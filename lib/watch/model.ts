@@ -1,8 +1,7 @@
 // What watching pages keeps and shows: one schedule of re-analyses per service, the history the
 // service does not keep (one record per analysis seen), and what changed between two analyses.
 import * as z from 'zod/mini';
-import { IMPORTANCES } from '../api/constants';
-import { Rating, ReportId } from '../api/model';
+import { IMPORTANCES, Rating, ReportId } from '../api/model';
 
 export const SCHEDULE_EVERY = ['daily', 'weekly'] as const;
 
