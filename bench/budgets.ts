@@ -7,15 +7,17 @@ export const KB = 1000;
 /**
  * gzip of each page's first load and of the background service worker: the measured size plus
  * about 10 %, within the ceilings (popup 26, options 32, workspace 38, background 45 kB). Measured
- * at the budgets' last change: popup 25.16, options 30.27, workspace 35.58, background 37.31 kB.
- * The background's is above its ceiling since watching pages (46.26 kB measured with watching, 41.10 kB with Add pages before it): the history in
- * IndexedDB (idb 1.4 kB, its records 1.1 kB), the schedule, runs and word of them (about 3 kB).
+ * at the budgets' last change: popup 26.09 (above its ceiling since the Watched UI came, 26.07
+ * then), options 29.53, workspace 34.99, background 44.40 kB.
+ * The background came back under its ceiling (46.63 kB with watching pages) when the Watched tab
+ * began to read the watch list and the history itself and the background's schemas stopped
+ * using zod's record, extend, omit, discriminated union and enum (literal lists cover them).
  */
 export const BYTE_BUDGETS = {
   popup: 26 * KB,
   options: 32 * KB,
   workspace: 38 * KB,
-  background: 47 * KB,
+  background: 45 * KB,
 } as const;
 
 export type ByteBudgetName = keyof typeof BYTE_BUDGETS;

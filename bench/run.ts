@@ -169,7 +169,6 @@ async function main(): Promise<void> {
     section = `Watching: one report's ${WATCH_BUDGET.records} records, median of ${RUNS}`;
     const history = await watch.historyRead(lab, service, RUNS);
     row('read from IndexedDB (its query)', history.readMs, 'ms', WATCH_BUDGET.readMs);
-    row('getHistory answered by the background', history.askedMs, 'ms');
     if (WATCH) {
       const { pages, refused, toFloorRatio } = WATCH_BUDGET;
       console.log(

@@ -3,9 +3,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import type { Sender } from '../../lib/messaging/send';
 import { exactTime } from '../../lib/time';
 import type { HistoryRecord, ReportHistory } from '../../lib/watch/model';
+import type { WatchReads } from '../../lib/watch/overview';
 import { checkNames } from '../../lib/watch/words';
 import { RatingBadge } from '../rating/RatingBadge';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -14,13 +14,15 @@ import { Sparkline } from './Sparkline';
 const WIDE = { width: 300, height: 64, inset: 4 };
 
 export interface HistoryPanelProps {
-  send: Sender;
+  read: WatchReads['history'];
+  /** The saved service's base URL, whose history is read. */
+  service: string | null;
   reportId: number;
   onClose: () => void;
   openOptions: () => unknown;
 }
 
-export function HistoryPanel({ send, reportId, onClose, openOptions }: HistoryPanelProps) {
+export function HistoryPanel({ read, service, reportId, onClose, openOptions }: HistoryPanelProps) {
   const [history, setHistory] = useState<ReportHistory | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -30,7 +32,7 @@ export function HistoryPanel({ send, reportId, onClose, openOptions }: HistoryPa
     let live = true;
     setHistory(null);
     setError(null);
-    void send({ type: 'getHistory', id: reportId }).then((answer) => {
+    void read(service, reportId).then((answer) => {
       if (!live) return;
       if (answer.ok) setHistory(answer.data);
       else setError(answer.error);
@@ -38,7 +40,7 @@ export function HistoryPanel({ send, reportId, onClose, openOptions }: HistoryPa
     return () => {
       live = false;
     };
-  }, [send, reportId, attempt]);
+  }, [read, service, reportId, attempt]);
 
   // Opened (by its button or a notification): the reader is taken to it.
   useLayoutEffect(() => {

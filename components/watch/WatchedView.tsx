@@ -1,7 +1,7 @@
 // The workspace's Watched tab: the watched pages with their rating, last and next analysis, score
 // sparkline and latest change; the schedule, Run now and the history's exports; and one page's
 // History when it is opened (also from the address, as a notification's click does).
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
@@ -9,6 +9,7 @@ import type { ExportFile, ExportFormat } from '../../lib/reports/export';
 import { TAB_KEY, writeHash } from '../../lib/reports/hash';
 import { historyExportFile } from '../../lib/watch/history-export';
 import type { WatchedPage } from '../../lib/watch/model';
+import { type WatchReads, watchReads } from '../../lib/watch/overview';
 import { RatingBadge } from '../rating/RatingBadge';
 import { downloadFile } from '../reports/useExport';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -23,25 +24,32 @@ import './watch.css';
 
 export interface WatchedViewProps {
   send: Sender;
+  /** The saved service's base URL, whose watch list and history are read. */
+  serviceUrl: string | null;
   openOptions: () => unknown;
   active: boolean;
   revision: number;
   onChanged: () => void;
   /** Saves an export; a download from the page unless given (tests). */
   download?: (file: ExportFile) => void;
+  /** Reads the watch list and the history; from storage and IndexedDB unless given (tests). */
+  reads?: WatchReads;
 }
 
 type Failure = { context: string; error: ErrorData };
 
 export function WatchedView({
   send,
+  serviceUrl,
   openOptions,
   active,
   revision,
   onChanged,
   download = downloadFile,
+  reads = watchReads,
 }: WatchedViewProps) {
-  const watched = useWatched(send, active, revision);
+  const readOverview = useCallback(() => reads.overview(serviceUrl), [reads, serviceUrl]);
+  const watched = useWatched(readOverview, active, revision);
   const history = useOpenHistory();
   const now = useNow(active, 30_000);
   const [notice, setNotice] = useState('');
@@ -94,7 +102,7 @@ export function WatchedView({
 
   async function exportAs(format: ExportFormat) {
     const histories = await act('export', t('watch_exportFailed'), () =>
-      send({ type: 'exportHistory' }),
+      reads.histories(serviceUrl),
     );
     if (histories === null) return;
     const file = historyExportFile(format, histories);
@@ -171,7 +179,8 @@ export function WatchedView({
 
       {history.id !== null && (
         <HistoryPanel
-          send={send}
+          read={reads.history}
+          service={serviceUrl}
           reportId={history.id}
           onClose={() => closeHistory(history.id)}
           openOptions={openOptions}

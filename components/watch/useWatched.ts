@@ -1,17 +1,21 @@
-// The Watched tab's data: the overview (getWatched), read when the tab is shown, when reports
-// changed elsewhere, and again whenever a job finishes (a run has new analyses to show).
+// The Watched tab's data: the overview (lib/watch/overview.ts), read when the tab is shown, when
+// reports changed elsewhere, and again whenever a job finishes (a run has new analyses to show).
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { isFinished } from '../../lib/jobs/jobs';
-import type { Sender } from '../../lib/messaging/send';
 import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
 import type { WatchOverview } from '../../lib/watch/model';
+import type { WatchRead } from '../../lib/watch/overview';
 import { useJobs } from '../jobs/useJobs';
 
 /** The hash key naming the report whose history is open (a notification's click sets it). */
 export const HISTORY_KEY = 'history';
 
-export function useWatched(send: Sender, active: boolean, revision: number) {
+export function useWatched(
+  read: () => Promise<WatchRead<WatchOverview>>,
+  active: boolean,
+  revision: number,
+) {
   const [overview, setOverview] = useState<WatchOverview | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   const [loading, setLoading] = useState(false);
@@ -25,7 +29,7 @@ export function useWatched(send: Sender, active: boolean, revision: number) {
   const reload = useCallback(async () => {
     const ask = ++asked.current;
     setLoading(true);
-    const answer = await send({ type: 'getWatched' });
+    const answer = await read();
     if (ask !== asked.current) return;
     setLoading(false);
     if (answer.ok) {
@@ -34,7 +38,7 @@ export function useWatched(send: Sender, active: boolean, revision: number) {
     } else {
       setError(answer.error);
     }
-  }, [send]);
+  }, [read]);
 
   useEffect(() => {
     if (active) void reload();

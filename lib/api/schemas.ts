@@ -10,6 +10,7 @@ import {
   type Report,
   ReportId,
   ratingFromScore,
+  stringRecord,
 } from './model';
 
 /** A numeric string as a number: any length of digits, so possibly beyond the safe integers. */
@@ -52,33 +53,35 @@ function normaliseZone(zone: string | undefined): string {
 
 /** `result`: a rating in any letter case, null (not generated yet), or a 0–100 score. */
 const Result = z.optional(
-  z.union([
-    z.null(),
-    z.number().check(z.minimum(0), z.maximum(100)),
-    z.pipe(
+  z.nullable(
+    z.union([
+      z.number().check(z.minimum(0), z.maximum(100)),
       z.pipe(
-        z.string(),
-        z.transform((value: string) => value.trim().toLowerCase()),
+        z.pipe(
+          z.string(),
+          z.transform((value: string) => value.trim().toLowerCase()),
+        ),
+        Rating,
       ),
-      Rating,
-    ),
-  ]),
+    ]),
+  ),
 );
 
 const ProjectRef = z.pipe(
   z.optional(
-    z.union([
-      z.string(),
-      z.pipe(
-        z.looseObject({ name: z.string() }),
-        z.transform((project: { name: string }) => project.name),
-      ),
-      z.pipe(
-        z.looseObject({ project: z.string() }),
-        z.transform((project: { project: string }) => project.project),
-      ),
-      z.null(),
-    ]),
+    z.nullable(
+      z.union([
+        z.string(),
+        z.pipe(
+          z.looseObject({ name: z.string() }),
+          z.transform((project: { name: string }) => project.name),
+        ),
+        z.pipe(
+          z.looseObject({ project: z.string() }),
+          z.transform((project: { project: string }) => project.project),
+        ),
+      ]),
+    ),
   ),
   z.transform((name: string | null | undefined) => name ?? undefined),
 );
@@ -238,7 +241,7 @@ const Allowance = z.catch(
   z.optional(
     z.union([
       z.pipe(
-        z.union([z.literal(-1), z.literal('-1')]),
+        z.literal([-1, '-1']),
         z.transform(() => 'unlimited' as const),
       ),
       WholeNumber,
@@ -286,6 +289,6 @@ const Messages = z.union([
 export const RefusalBody = z.object({ message: z.string() });
 
 export const ValidationBody = z.union([
-  z.object({ errors: z.record(z.string(), Messages) }),
-  z.object({ message: z.record(z.string(), Messages) }),
+  z.object({ errors: stringRecord(Messages) }),
+  z.object({ message: stringRecord(Messages) }),
 ]);

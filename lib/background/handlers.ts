@@ -14,20 +14,19 @@ import {
   type RequestOf,
   type RequestType,
 } from '../messaging/protocol';
-import { forgetProject, forgetReport, getCachedRating, ratingCacheItem } from '../rating/cache';
+import { getCachedRating, ratingCacheItem } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
 import { testConnection } from '../settings/connection-test';
 import { findQueuedCreate } from '../this-page/queued-create';
-import { forgetWatchedProject, forgetWatchedReport } from '../watch/forget';
 import { pageWatchOf, watchHandlers } from '../watch/handlers';
 import type { HandlerDeps } from './deps';
 import { ExplainedError, errorData } from './error-data';
 import { refuseOverAllowance } from './over-allowance';
 import { sendCreate } from './send-create';
-import { clientOf, forgettingGone, remember, rememberListed } from './service-answers';
+import { clientOf, forgetGone, forgettingGone, rememberAnswer } from './service-answers';
 
 export interface MessageSender {
   id?: string;
@@ -47,7 +46,7 @@ export function isOwnPage(
 async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   const client = await clientOf(deps);
   const page = await client.reports.list(params);
-  await rememberListed(page.items, client.baseUrl);
+  await rememberAnswer(page.items, client.baseUrl);
   return { ...page, items: page.items.map(toSummary) };
 }
 
@@ -80,7 +79,7 @@ export const handlers = {
   async getReport({ id }, deps) {
     const client = await clientOf(deps);
     const report = await forgettingGone(id, client.baseUrl, deps, () => client.reports.get(id));
-    await remember(report, client.baseUrl, deps);
+    await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
     return toSummary(report);
   },
 
@@ -90,7 +89,7 @@ export const handlers = {
     const recent = deps.recentDetails.get(id, client.baseUrl);
     if (recent) return recent;
     const report = await forgettingGone(id, client.baseUrl, deps, () => client.reports.get(id));
-    await remember(report, client.baseUrl, deps);
+    await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
     return detailsOf(report);
   },
 
@@ -99,15 +98,14 @@ export const handlers = {
     const report = await forgettingGone(id, client.baseUrl, deps, () =>
       client.reports.update(id, input),
     );
-    await remember(report, client.baseUrl, deps);
+    await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
     return toSummary(report);
   },
 
   async deleteReport({ id }, deps) {
     const client = await clientOf(deps);
     const answer = await forgettingGone(id, client.baseUrl, deps, () => client.reports.delete(id));
-    deps.recentDetails.forget(id, client.baseUrl);
-    await Promise.all([forgetReport(id, client.baseUrl), forgetWatchedReport(client.baseUrl, id)]);
+    await forgetGone({ id }, client.baseUrl, deps.recentDetails);
     return answer;
   },
 
@@ -122,7 +120,7 @@ export const handlers = {
       const report = await forgettingGone(id, client.baseUrl, deps, () =>
         client.reports.waitForResult(id, { signal: stop }),
       );
-      await remember(report, client.baseUrl, deps);
+      await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
       return report;
     };
     return toSummary(await waitShared(client, id, poll, signal));
@@ -142,11 +140,7 @@ export const handlers = {
   async deleteProject({ name }, deps) {
     const client = await clientOf(deps);
     const answer = await client.projects.delete(name);
-    deps.recentDetails.forgetAll();
-    await Promise.all([
-      forgetProject(name, client.baseUrl),
-      forgetWatchedProject(client.baseUrl, name),
-    ]);
+    await forgetGone({ name }, client.baseUrl, deps.recentDetails);
     return answer;
   },
 

@@ -6,7 +6,7 @@ import { type CreateReportInput, type ReportSummary, toSummary } from '../api/mo
 import { backgroundQueue } from '../jobs/queue';
 import { serviceOf } from '../jobs/service';
 import type { HandlerDeps } from './deps';
-import { clientOf, remember } from './service-answers';
+import { clientOf, rememberAnswer } from './service-answers';
 
 /** Sends the create; when it cannot be stored as a job, it is still sent, unwatched. */
 export async function sendCreate(
@@ -18,7 +18,10 @@ export async function sendCreate(
     const report = await client.reports.create(input);
     // The report is made: a cache that cannot be written does not make it a failure. The
     // service may give another address (where its fetch ended): the tab's must find it too.
-    await remember(report, client.baseUrl, deps, input.url).catch(() => undefined);
+    await rememberAnswer([report], client.baseUrl, {
+      details: deps.recentDetails,
+      askedUrl: input.url,
+    }).catch(() => undefined);
     return report;
   };
   const service = await deps

@@ -3,53 +3,71 @@
 // the history of analyses; a report found gone leaves the watch list too).
 import { SiteReportError } from '../api';
 import type { Report } from '../api/model';
-import { forgetReport, rememberReports } from '../rating/cache';
-import { forgetWatchedReport } from '../watch/forget';
-import { recordAnalyses } from '../watch/history';
-import type { HandlerDeps } from './deps';
+import { forgetProject, forgetReport, rememberReports } from '../rating/cache';
+import type { RecentDetails } from '../rating/recent-details';
+import { forgetWatchedProject, forgetWatchedReport } from '../watch/forget';
+import { recordAnalyses } from '../watch/record';
+import type { ClientSource } from './client-source';
 import { NotConnectedError } from './error-data';
 
-export async function clientOf(deps: HandlerDeps) {
+export async function clientOf(deps: { clients: ClientSource }) {
   const client = await deps.clients.get();
   if (!client) throw new NotConnectedError();
   return client;
 }
 
-/** Runs `action`; when the report turns out to be gone, the cache forgets it too. */
+/** A report or project of the service at `serviceUrl` that is gone (deleted, or found missing). */
+export async function forgetGone(
+  target: { id: number } | { name: string },
+  serviceUrl: string,
+  details: RecentDetails,
+): Promise<void> {
+  if ('id' in target) {
+    details.forget(target.id, serviceUrl);
+    await Promise.all([
+      forgetReport(target.id, serviceUrl),
+      forgetWatchedReport(serviceUrl, target.id),
+    ]);
+    return;
+  }
+  // Which reports went with the project is not known here.
+  details.forgetAll();
+  await Promise.all([
+    forgetProject(target.name, serviceUrl),
+    forgetWatchedProject(serviceUrl, target.name),
+  ]);
+}
+
+/** Runs `action`; when the report turns out to be gone, nothing of it is kept either. */
 export async function forgettingGone<T>(
   id: number,
   serviceUrl: string,
-  deps: HandlerDeps,
+  deps: { recentDetails: RecentDetails },
   action: () => Promise<T>,
 ): Promise<T> {
   try {
     return await action();
   } catch (error) {
     if (error instanceof SiteReportError && error.kind === 'not_found') {
-      deps.recentDetails.forget(id, serviceUrl);
-      await Promise.all([forgetReport(id, serviceUrl), forgetWatchedReport(serviceUrl, id)]);
+      await forgetGone({ id }, serviceUrl, deps.recentDetails);
     }
     throw error;
   }
 }
 
 /**
- * A report the service answered with: its rating for the cache (also under `askedUrl`, the
- * address a create asked about, when the service gives another), its details for the pages.
+ * The reports of an answer: their ratings for the cache (a create's also under `askedUrl`, the
+ * address it asked about, when the service gives another), their analyses for the history, and
+ * with `details` the one report's details, for the page that shows it next.
  */
-export async function remember(
-  report: Report,
+export async function rememberAnswer(
+  reports: readonly Report[],
   serviceUrl: string,
-  deps: HandlerDeps,
-  askedUrl?: string,
+  { details, askedUrl }: { details?: RecentDetails; askedUrl?: string } = {},
 ): Promise<void> {
-  deps.recentDetails.keep(report, serviceUrl);
-  void recordAnalyses([report], serviceUrl);
-  await rememberReports([report], serviceUrl, { askedUrl });
-}
-
-/** The reports of a list: their ratings for the cache, their analyses for the history. */
-export async function rememberListed(reports: readonly Report[], serviceUrl: string) {
+  const [report] = reports;
+  if (details && report) details.keep(report, serviceUrl);
+  // Not waited for: the history's reads wait for it.
   void recordAnalyses(reports, serviceUrl);
-  await rememberReports(reports, serviceUrl);
+  await rememberReports(reports, serviceUrl, { askedUrl });
 }

@@ -43,7 +43,7 @@ export const ITEM_STATES = [
 export type JobState = (typeof JOB_STATES)[number];
 export type ItemState = (typeof ITEM_STATES)[number];
 
-export const JobKind = z.enum(JOB_KINDS);
+export const JobKind = z.literal(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
 
 const TabId = z.int().check(z.nonnegative());
@@ -71,18 +71,12 @@ export const ListPageOp = z.strictObject({
   params: ListReportsParams,
 });
 
-export const JobOp = z.discriminatedUnion('type', [
-  CreateOp,
-  UpdateOp,
-  DeleteReportOp,
-  DeleteProjectOp,
-  ListPageOp,
-]);
+export const JobOp = z.union([CreateOp, UpdateOp, DeleteReportOp, DeleteProjectOp, ListPageOp]);
 export type JobOp = z.infer<typeof JobOp>;
 
 /** An operation as a page asks for it: a create may name the tab whose badge follows it. */
-export const RequestedOp = z.discriminatedUnion('type', [
-  z.extend(CreateOp, { tabId: z.optional(TabId) }),
+export const RequestedOp = z.union([
+  z.strictObject({ ...CreateOp.shape, tabId: z.optional(TabId) }),
   UpdateOp,
   DeleteReportOp,
   DeleteProjectOp,
@@ -108,7 +102,7 @@ const Time = z.number();
 
 export const JobItem = z.object({
   op: JobOp,
-  state: z.enum(ITEM_STATES),
+  state: z.literal(ITEM_STATES),
   error: z.optional(ErrorData),
   /** The service's answer to a create or update. */
   report: z.optional(ReportSummary),
@@ -124,7 +118,7 @@ export const JobItem = z.object({
   count: z.optional(z.int()),
   bytes: z.optional(z.int()),
   /** A watch run's re-analysis: how the page changed since its analysis before (lib/watch/). */
-  direction: z.optional(z.enum(['worse', 'better', 'unchanged'])),
+  direction: z.optional(z.literal(['worse', 'better', 'unchanged'])),
 });
 export type JobItem = z.infer<typeof JobItem>;
 
@@ -138,7 +132,7 @@ export type JobService = z.infer<typeof JobService>;
 export const Job = z.object({
   id: z.string(),
   kind: JobKind,
-  state: z.enum(JOB_STATES),
+  state: z.literal(JOB_STATES),
   createdAt: Time,
   /** Missing only in jobs stored by an older version, which are held (made for an unknown service). */
   service: z.optional(JobService),

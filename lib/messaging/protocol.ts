@@ -23,11 +23,11 @@ import type { CachedRating } from '../rating/cache';
 import type { RatingExplanation } from '../rating/checks';
 import type { SettingsSummary } from '../settings/schema';
 import type { QueuedRef } from '../this-page/queued-create';
-import { type PageWatch, type ReportHistory, Schedule, type WatchOverview } from '../watch/model';
+import { type PageWatch, Schedule } from '../watch/model';
 
 const JobId = z.string().check(z.minLength(1));
 
-export const Request = z.discriminatedUnion('type', [
+export const Request = z.union([
   /**
    * Settings summary (never the key) and, for `url`, the cached rating of that address and the
    * create queued for it (the one for tab `tabId` first).
@@ -100,7 +100,8 @@ export const Request = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('getJobs') }),
   /** A finished export's reports, in order; they are then removed from storage. */
   z.strictObject({ type: z.literal('takeExport'), id: JobId }),
-  // Watching (lib/watch/): the saved service's watch list, schedule and history.
+  // Watching (lib/watch/): the saved service's watch list and schedule. The Watched tab reads the
+  // list and the history itself (lib/watch/overview.ts).
   /** Watch these reports (This page, Watch selected). */
   z.strictObject({
     type: z.literal('watchReports'),
@@ -110,13 +111,9 @@ export const Request = z.discriminatedUnion('type', [
   /** Watch every report of a project, and those created in it later. */
   z.strictObject({ type: z.literal('watchProject'), name: ProjectName }),
   z.strictObject({ type: z.literal('unwatchProject'), name: ProjectName }),
-  z.strictObject({ type: z.literal('getWatched') }),
   z.strictObject({ type: z.literal('setSchedule'), schedule: Schedule }),
   /** Starts a run of re-analyses of every watched page now (one queue job). */
   z.strictObject({ type: z.literal('runWatchNow') }),
-  z.strictObject({ type: z.literal('getHistory'), id: ReportId }),
-  /** Every kept history of the saved service, for an export. */
-  z.strictObject({ type: z.literal('exportHistory') }),
 ]);
 export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
@@ -176,12 +173,9 @@ export interface AnswerMap {
   unwatchReports: { watched: number };
   watchProject: { name: string };
   unwatchProject: { name: string };
-  getWatched: WatchOverview;
   setSchedule: { schedule: Schedule; nextRunAt: number | null };
   /** The run's job. */
   runWatchNow: { id: string };
-  getHistory: ReportHistory;
-  exportHistory: ReportHistory[];
 }
 
 export type Answer<T extends RequestType> =

@@ -25,7 +25,7 @@ export const CachedRating = z.object({
 export type CachedRating = z.infer<typeof CachedRating>;
 
 /** With the report's project, so deleting a project can forget its reports. */
-const CacheEntry = z.extend(CachedRating, { project: z.optional(z.string()) });
+const CacheEntry = z.object({ ...CachedRating.shape, project: z.optional(z.string()) });
 type CacheEntry = z.infer<typeof CacheEntry>;
 /** One service's entries, by address. */
 type ServiceCache = Record<string, CacheEntry>;

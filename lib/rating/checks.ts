@@ -2,8 +2,8 @@
 // (`{ "<key>": { passed, importance, value, errors } }`), boiled down to what the pages show.
 // Anything else in `results` explains nothing; it never fails a read.
 import * as z from 'zod/mini';
+import { IMPORTANCES } from '../api/model';
 
-export const IMPORTANCES = ['high', 'medium', 'low'] as const;
 export type Importance = (typeof IMPORTANCES)[number];
 
 /** The bounds an error gives (`length {min, max}`, `too_slow {max}`…), with its kind. */
@@ -17,7 +17,7 @@ export type CheckLimit = z.infer<typeof CheckLimit>;
 export const Check = z.object({
   key: z.string(),
   passed: z.boolean(),
-  importance: z.enum(IMPORTANCES),
+  importance: z.literal(IMPORTANCES),
   limit: z.optional(CheckLimit),
 });
 export type Check = z.infer<typeof Check>;
@@ -65,10 +65,10 @@ const Bounds = z.object({ min: Bound, max: Bound });
 const Entry = z.object({
   passed: Passed,
   importance: ImportanceField,
-  errors: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
+  errors: z.catch(z.optional(z.looseObject({})), undefined),
 });
 
-const Results = z.record(z.string(), z.unknown());
+const Results = z.looseObject({});
 
 /** The first error that carries a bound, as a limit. */
 function limitOf(errors: Record<string, unknown> | undefined): CheckLimit | undefined {

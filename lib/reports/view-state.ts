@@ -12,7 +12,7 @@ export const PROJECT_SORTS = ['created_at', 'project'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 
 const Text = z.catch(z.string(), '');
-const Order = z.catch(z.enum(['asc', 'desc']), 'desc');
+const Order = z.catch(z.literal(['asc', 'desc']), 'desc');
 const PerPage = z.catch(z.literal(PER_PAGE_OPTIONS), 10);
 /** A new opening always starts on page 1. */
 const FirstPage = z.catch(z.number(), 1);
@@ -21,7 +21,7 @@ const ReportFilters = z.object({
   search: Text,
   result: z.catch(z.literal(['', ...RATINGS]), ''),
   project: Text,
-  sortBy: z.catch(z.enum(REPORT_SORTS), 'id'),
+  sortBy: z.catch(z.literal(REPORT_SORTS), 'id'),
   sort: Order,
   perPage: PerPage,
   page: FirstPage,
@@ -30,7 +30,7 @@ export type ReportFilters = z.infer<typeof ReportFilters>;
 
 const ProjectFilters = z.object({
   search: Text,
-  sortBy: z.catch(z.enum(PROJECT_SORTS), 'created_at'),
+  sortBy: z.catch(z.literal(PROJECT_SORTS), 'created_at'),
   sort: Order,
   perPage: PerPage,
   page: FirstPage,

@@ -6,15 +6,15 @@ import type { Privacy } from '../api/model';
 // Zod otherwise probes `new Function('')`, which extension CSPs block and reviewers flag.
 z.config({ jitless: true });
 
-export const PrivacySchema: z.ZodMiniType<Privacy> = z.union([
-  z.literal(PRIVACY.public),
-  z.literal(PRIVACY.private),
-  z.literal(PRIVACY.password),
+export const PrivacySchema: z.ZodMiniType<Privacy> = z.literal([
+  PRIVACY.public,
+  PRIVACY.private,
+  PRIVACY.password,
 ]);
 export const BooleanSchema = z.boolean();
 export const StringSchema = z.string();
 /** Any object, as storage may hold it; its fields are checked one by one (fields.ts). */
-export const StoredObject = z.record(z.string(), z.unknown());
+export const StoredObject = z.looseObject({});
 
 /** The settings' shape. Values are further checked field by field (see fields.ts). */
 export const SettingsSchema = z.object({
@@ -92,7 +92,7 @@ export const SettingsSummary = z.object({
 });
 export type SettingsSummary = z.infer<typeof SettingsSummary>;
 
-const StoredSettingsSummary = z.extend(SettingsSummary, { version: z.literal(1) });
+const StoredSettingsSummary = z.object({ ...SettingsSummary.shape, version: z.literal(1) });
 export type StoredSettingsSummary = z.infer<typeof StoredSettingsSummary>;
 
 /** The stored summary, or null when it is missing, of another layout or damaged. */

@@ -1,14 +1,15 @@
 // The background's answers about watching (lib/background/handlers.ts spreads them into its map):
-// the saved service's watch list, schedule, runs and history.
+// the saved service's watch list, its schedule and runs. The Watched tab reads the list and the
+// history itself (overview.ts).
 import type { HandlerDeps } from '../background/deps';
 import { NotConnectedError } from '../background/error-data';
 import { clientOf } from '../background/service-answers';
 import type { AnswerMap, RequestOf } from '../messaging/protocol';
 import { latestChange } from './diff';
-import { historyOf, readAllHistories, readHistory, toRecord } from './history';
-import type { PageWatch, WatchedPage, WatchOverview } from './model';
-import { nextRunOf, projectReports, runNow, savedService, syncWatchAlarm } from './runs';
-import { changeWatch, readWatch, type ServiceWatch, watchedReports } from './store';
+import { historyWritten, readHistory, toRecord } from './history';
+import type { PageWatch } from './model';
+import { projectReports, runNow, savedService, syncWatchAlarm } from './runs';
+import { changeWatch, nextRunOf, readWatch, type ServiceWatch, watchedReports } from './store';
 
 async function connectedService(deps: HandlerDeps): Promise<string> {
   const service = await savedService(deps);
@@ -19,24 +20,6 @@ async function connectedService(deps: HandlerDeps): Promise<string> {
 /** Starting to watch begins the schedule now: no slot before it is due. */
 function begin(watch: ServiceWatch, now: number) {
   watch.lastSlot ??= now;
-}
-
-async function watchedPage(
-  service: string,
-  { id, url, project }: { id: number; url: string; project?: string },
-): Promise<WatchedPage> {
-  const records = (await readHistory(service, id)).map(toRecord);
-  const latest = records.at(-1);
-  return {
-    reportId: id,
-    url,
-    result: latest?.result ?? null,
-    ...(latest?.score !== undefined && { score: latest.score }),
-    lastAt: latest?.at ?? null,
-    scores: records.flatMap((record) => (record.score === undefined ? [] : [record.score])),
-    change: latestChange(records),
-    ...(project !== undefined && { project }),
-  };
 }
 
 /** This page's watch state, for the popup's status: the stored watch and two records. */
@@ -54,11 +37,8 @@ type WatchHandlers = {
     | 'unwatchReports'
     | 'watchProject'
     | 'unwatchProject'
-    | 'getWatched'
     | 'setSchedule'
-    | 'runWatchNow'
-    | 'getHistory'
-    | 'exportHistory']: (request: RequestOf<T>, deps: HandlerDeps) => Promise<AnswerMap[T]>;
+    | 'runWatchNow']: (request: RequestOf<T>, deps: HandlerDeps) => Promise<AnswerMap[T]>;
 };
 
 export const watchHandlers = {
@@ -93,7 +73,10 @@ export const watchHandlers = {
     return answer;
   },
 
-  /** Its reports are listed at once (so the Watched tab shows them), and again at each run. */
+  /**
+   * Its reports are listed at once, and again at each run; the answer waits for their analyses
+   * to be in the history, which the Watched tab reads next.
+   */
   async watchProject({ name }, deps) {
     const client = await clientOf(deps);
     const members = await projectReports(client, name).catch(() => undefined);
@@ -103,7 +86,7 @@ export const watchHandlers = {
       else watch.members[name] ??= [];
       begin(watch, Date.now());
     });
-    await syncWatchAlarm(deps);
+    await Promise.all([syncWatchAlarm(deps), historyWritten()]);
     return { name };
   },
 
@@ -115,21 +98,6 @@ export const watchHandlers = {
     });
     await syncWatchAlarm(deps);
     return { name };
-  },
-
-  async getWatched(_request, deps): Promise<WatchOverview> {
-    const service = await connectedService(deps);
-    const watch = await readWatch(service);
-    const pages = await Promise.all(
-      [...watchedReports(watch).values()].map((report) => watchedPage(service, report)),
-    );
-    return {
-      pages,
-      projects: watch.projects,
-      schedule: watch.schedule,
-      nextRunAt: nextRunOf(watch, Date.now()),
-      lastRunAt: watch.lastRunAt ?? null,
-    };
   },
 
   /** A new schedule starts now: a slot already past today does not run at once. */
@@ -146,15 +114,4 @@ export const watchHandlers = {
   },
 
   runWatchNow: (_request, deps) => runNow(deps),
-
-  async getHistory({ id }, deps) {
-    const service = await connectedService(deps);
-    const [records, watch] = await Promise.all([readHistory(service, id), readWatch(service)]);
-    const history = historyOf(id, records);
-    return history.url ? history : { ...history, url: watchedReports(watch).get(id)?.url ?? '' };
-  },
-
-  async exportHistory(_request, deps) {
-    return readAllHistories(await connectedService(deps));
-  },
 } satisfies WatchHandlers;

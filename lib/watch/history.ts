@@ -3,9 +3,7 @@
 // Bounded, oldest dropped first. Writing is best effort: a failure is logged, never turned into
 // a failed answer, and a failed write leaves nothing half done (one transaction).
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
-import type { Report } from '../api/model';
-import { parseChecks } from '../rating/checks';
-import type { FailedCheck, HistoryRecord, ReportHistory } from './model';
+import type { HistoryRecord, ReportHistory } from './model';
 
 export const MAX_RECORDS_PER_REPORT = 100;
 export const MAX_RECORDS = 50_000;
@@ -68,9 +66,12 @@ export function closeHistory(): void {
   );
 }
 
+/** Resolves when the writes started so far have ended. */
+export const historyWritten = () => Promise.all(writing);
+
 /** The reads see every write started before them. */
 async function readable(): Promise<Db> {
-  await Promise.all(writing);
+  await historyWritten();
   return db();
 }
 
@@ -89,26 +90,6 @@ export const toRecord = ({ at, result, score, failed }: StoredRecord): HistoryRe
   ...(score !== undefined && { score }),
   ...(failed !== undefined && { failed }),
 });
-
-/** The analysis a report answer carries, or null when it has none (not analysed yet). */
-export function recordOf(report: Report, service: string): StoredRecord | null {
-  const at = report.generatedAt === null ? Number.NaN : Date.parse(report.generatedAt);
-  if (!Number.isFinite(at)) return null;
-  const checks = parseChecks(report.results);
-  const failed: FailedCheck[] | undefined = checks
-    ?.filter((check) => !check.passed)
-    .map(({ key, importance }) => ({ key, importance }));
-  return {
-    service,
-    reportId: report.id,
-    url: report.url,
-    ...(report.project !== undefined && { project: report.project }),
-    at,
-    result: report.rating,
-    ...(report.score !== undefined && { score: report.score }),
-    ...(failed && { failed }),
-  };
-}
 
 /** Deletes the first `count` records a cursor goes through. */
 async function deleteFirst(open: () => ReturnType<WriteTx['store']['openCursor']>, count: number) {
@@ -148,16 +129,13 @@ async function recordOne(tx: WriteTx, record: StoredRecord, perReport: number): 
 }
 
 /**
- * Records the analyses of one answer of the service at `service`, each once, in one transaction;
- * how many were new. Never rejects (nothing is recorded on a failure). Answers need not wait for
- * it: later reads do.
+ * Adds the records of one answer, each once, in one transaction; how many were new. Never rejects
+ * (nothing is added on a failure). Answers need not wait for it: later reads do.
  */
-export function recordAnalyses(
-  reports: readonly Report[],
-  service: string,
+export function addRecords(
+  records: readonly StoredRecord[],
   bounds: HistoryBounds = BOUNDS,
 ): Promise<number> {
-  const records = reports.flatMap((report) => recordOf(report, service) ?? []);
   if (records.length === 0) return Promise.resolve(0);
   const write = writeRecords(records, bounds);
   writing.add(write);
@@ -184,7 +162,10 @@ async function inTransaction<T>(database: Db, work: (tx: WriteTx) => Promise<T>)
   }
 }
 
-async function writeRecords(records: StoredRecord[], bounds: HistoryBounds): Promise<number> {
+async function writeRecords(
+  records: readonly StoredRecord[],
+  bounds: HistoryBounds,
+): Promise<number> {
   try {
     return await inTransaction(await db(), async (tx) => {
       let added = 0;

@@ -1,14 +1,13 @@
 // What watching pages keeps and shows: one schedule of re-analyses per service, the history the
 // service does not keep (one record per analysis seen), and what changed between two analyses.
 import * as z from 'zod/mini';
-import { Rating, ReportId } from '../api/model';
-import { IMPORTANCES } from '../rating/checks';
+import { IMPORTANCES, Rating, ReportId } from '../api/model';
 
 export const SCHEDULE_EVERY = ['daily', 'weekly'] as const;
 
 /** `day`: 1 = Monday … 7 = Sunday (for weekly); `hour`: 0–23, in the browser's local time. */
 export const Schedule = z.object({
-  every: z.enum(SCHEDULE_EVERY),
+  every: z.literal(SCHEDULE_EVERY),
   day: z.int().check(z.minimum(1), z.maximum(7)),
   hour: z.int().check(z.minimum(0), z.maximum(23)),
 });
@@ -16,7 +15,7 @@ export type Schedule = z.infer<typeof Schedule>;
 
 export const DEFAULT_SCHEDULE: Schedule = Object.freeze({ every: 'weekly', day: 1, hour: 6 });
 
-export const FailedCheck = z.object({ key: z.string(), importance: z.enum(IMPORTANCES) });
+export const FailedCheck = z.object({ key: z.string(), importance: z.literal(IMPORTANCES) });
 export type FailedCheck = z.infer<typeof FailedCheck>;
 
 /**
@@ -35,7 +34,7 @@ export type HistoryRecord = z.infer<typeof HistoryRecord>;
 export const Change = z.object({
   from: HistoryRecord,
   to: HistoryRecord,
-  direction: z.enum(['worse', 'better', 'unchanged']),
+  direction: z.literal(['worse', 'better', 'unchanged']),
   nowFailing: z.array(FailedCheck),
   fixed: z.array(z.string()),
 });

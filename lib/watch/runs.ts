@@ -6,16 +6,17 @@ import { browser } from 'wxt/browser';
 import type { SiteReportClient } from '../api';
 import type { HandlerDeps } from '../background/deps';
 import { ExplainedError, NotConnectedError } from '../background/error-data';
-import { rememberListed } from '../background/service-answers';
+import { rememberAnswer } from '../background/service-answers';
 import { errorWithText } from '../error-text';
 import { isFinished, MAX_AUDIT_ITEMS } from '../jobs/jobs';
 import { backgroundQueue, type Queue } from '../jobs/queue';
 import { isConnected } from '../settings';
 import { warnWatch } from './history';
-import { dueSlot, localTimeZone, nextSlot } from './schedule';
+import { dueSlot } from './schedule';
 import {
   changeWatchNow,
   isWatching,
+  nextRunOf,
   readWatch,
   type ServiceWatch,
   type WatchedReport,
@@ -51,7 +52,7 @@ export async function projectReports(
   const reports: WatchedReport[] = [];
   for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
     const answer = await client.reports.list({ project: name, perPage: 100, page });
-    await rememberListed(answer.items, client.baseUrl);
+    await rememberAnswer(answer.items, client.baseUrl);
     reports.push(...answer.items.map(({ id, url }) => ({ id, url })));
     if (!answer.hasNext || answer.items.length === 0) break;
   }
@@ -133,12 +134,6 @@ export async function runDueSlot(deps: RunDeps): Promise<string | undefined> {
     });
   await syncWatchAlarm(deps);
   return queued;
-}
-
-/** When the next scheduled run starts; null when nothing is watched. */
-export function nextRunOf(watch: ServiceWatch, now: number, timeZone = localTimeZone()) {
-  if (!isWatching(watch)) return null;
-  return nextSlot(watch.schedule, Math.max(now, watch.lastSlot ?? now), timeZone);
 }
 
 /** Sets the `watch` alarm for the saved service's next slot, or clears it. Never rejects. */

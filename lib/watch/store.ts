@@ -3,9 +3,10 @@
 // item; every change is one read-modify-write under one lock.
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
-import { ProjectName, ReportId } from '../api/model';
+import { ProjectName, ReportId, stringRecord } from '../api/model';
 import { createLock } from '../lock';
 import { DEFAULT_SCHEDULE, Schedule } from './model';
+import { localTimeZone, nextSlot } from './schedule';
 
 export const WatchedReport = z.object({ id: ReportId, url: z.string() });
 export type WatchedReport = z.infer<typeof WatchedReport>;
@@ -14,7 +15,7 @@ export const ServiceWatch = z.object({
   reports: z.array(WatchedReport),
   projects: z.array(ProjectName),
   /** Each watched project's reports, as last listed (at a run, or when it was watched). */
-  members: z.record(z.string(), z.array(WatchedReport)),
+  members: stringRecord(z.array(WatchedReport)),
   /** Reports of watched projects that the user stopped watching on their own. */
   stopped: z.optional(z.array(ReportId)),
   schedule: Schedule,
@@ -40,7 +41,7 @@ export const emptyWatch = (): ServiceWatch => ({
 
 /** One service's watch as stored; an empty one for none or damage. */
 export function serviceWatchOf(raw: unknown, service: string): ServiceWatch {
-  const services = z.object({ services: z.record(z.string(), z.unknown()) }).safeParse(raw);
+  const services = z.object({ services: z.looseObject({}) }).safeParse(raw);
   if (!services.success || !Object.hasOwn(services.data.services, service)) return emptyWatch();
   const parsed = ServiceWatch.safeParse(services.data.services[service]);
   return parsed.success ? parsed.data : emptyWatch();
@@ -67,6 +68,12 @@ export function watchedReports(
 
 export const isWatching = (watch: ServiceWatch) =>
   watch.reports.length > 0 || watch.projects.length > 0;
+
+/** When the next scheduled run starts; null when nothing is watched. */
+export function nextRunOf(watch: ServiceWatch, now: number, timeZone = localTimeZone()) {
+  if (!isWatching(watch)) return null;
+  return nextSlot(watch.schedule, Math.max(now, watch.lastSlot ?? now), timeZone);
+}
 
 /** Run exclusively with every other change of the watch (also a scheduled run's check). */
 export const watchLock = createLock();

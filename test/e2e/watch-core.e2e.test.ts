@@ -1,13 +1,12 @@
 // Watching pages in real Chromium against the local service, driven through messages as the pages
 // send them: three pages watched, the schedule's alarm fired from the worker (an alarm created
 // for now, as the browser fires it at a slot), one page rated lower with a high-importance check
-// failing. Exactly one notification, two points in that page's history with the check that now
-// fails, and the run's summary in Activity.
+// failing. Exactly one notification, two points in that page's History in the workspace with the
+// check that now fails, and the run's summary in Activity.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../lib/api/model';
 import type { Job } from '../../lib/jobs/jobs';
-import type { ReportHistory } from '../../lib/watch/model';
 import { poll, type Stack, startStack, the } from './flows';
 
 let stack: Stack | undefined;
@@ -72,12 +71,16 @@ describe('a scheduled run of watched pages', () => {
     const notifications = await ext.worker.evaluate(() => chrome.notifications.getAll());
     expect(Object.keys(notifications)).toEqual([`watched:${worse.id}`]);
 
-    const history = await ask<ReportHistory>({ type: 'getHistory', id: worse.id });
-    expect(history.records.map((record) => record.result)).toEqual(['good', 'bad']);
-    const failedBefore = history.records[0]?.failed?.map((check) => check.key) ?? [];
-    const failedAfter = history.records[1]?.failed?.map((check) => check.key) ?? [];
-    expect(failedBefore).not.toContain('title');
-    expect(failedAfter).toContain('title');
+    // The workspace reads the history the worker wrote (IndexedDB, one origin), newest first.
+    const workspace = await ext.openTab(`sidepanel.html#tab=watched&history=${worse.id}`);
+    const analyses = workspace.getByRole('list', { name: 'Analyses, newest first' });
+    await expect.poll(() => analyses.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
+    const [newest, oldest] = await analyses.getByRole('listitem').allTextContents();
+    expect(newest).toContain('Bad');
+    expect(newest).toMatch(/Now failing:.*Title/);
+    expect(oldest).toContain('Good');
+    expect(oldest).not.toContain('Title');
+    await workspace.close();
 
     const activity = await ext.openTab('sidepanel.html#tab=activity');
     await expect

@@ -1,13 +1,13 @@
 // Watching a page in real Firefox (MV3 build) against the local service, through the messages the
 // pages send: a page watched, the local service rating it lower, one run ("Run now"), found worse;
-// its history in IndexedDB then holds both analyses and the check that now fails. (Headless
+// its History in the workspace, read from IndexedDB, then shows both analyses and the check that
+// now fails. (Headless
 // Firefox keeps no notifications to list: Chromium's end-to-end test counts them.)
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type WebExtension from 'webextension-polyfill';
 import type { ReportSummary } from '../../lib/api/model';
 import type { Job } from '../../lib/jobs/jobs';
-import type { ReportHistory } from '../../lib/watch/model';
 import { type RunningService, startService } from '../../server/service';
 import { writeConnection } from '../e2e/extension';
 import { poll, the } from '../e2e/flows';
@@ -59,8 +59,21 @@ describe('watching in Firefox', () => {
       return run?.state === 'done' && run.items[0]?.direction;
     }, 'the run to finish').toBe('worse');
 
-    const history = await ask<ReportHistory>({ type: 'getHistory', id: report.id });
-    expect(history.records.map((record) => record.result)).toEqual(['good', 'bad']);
-    expect(history.records[1]?.failed?.map((check) => check.key)).toContain('title');
+    // The workspace reads the history the background wrote (IndexedDB, one origin).
+    const workspace = await the(firefox, 'Firefox').openExtensionPage(
+      `sidepanel.html#tab=watched&history=${report.id}`,
+    );
+    const analyses = await workspace.waitForFunction(
+      () => {
+        const list = document.querySelector('[aria-label="Analyses, newest first"]');
+        const items = [...(list?.children ?? [])].map((item) => item.textContent ?? '');
+        return items.length === 2 && items;
+      },
+      { timeout: 15_000 },
+    );
+    const [newest, oldest] = (await analyses.jsonValue()) as string[];
+    expect(newest).toContain('Bad');
+    expect(newest).toMatch(/Now failing:.*Title/);
+    expect(oldest).toContain('Good');
   });
 });

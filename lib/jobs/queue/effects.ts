@@ -3,6 +3,7 @@
 // watched page a run found worse).
 import { browser } from 'wxt/browser';
 import { notify, notifyCreated, notifyFailed } from '../../background/notify';
+import { forgetGone, rememberAnswer } from '../../background/service-answers';
 import { errorText } from '../../error-text';
 import { t } from '../../i18n';
 import {
@@ -12,44 +13,25 @@ import {
   setTabBadge,
   updateTabBadge,
 } from '../../rating/badge';
-import { forgetProject, forgetReport, rememberReports } from '../../rating/cache';
 import { backgroundRecentDetails } from '../../rating/recent-details';
 import { loadSettings } from '../../settings';
-import { forgetWatchedProject, forgetWatchedReport } from '../../watch/forget';
-import { recordAnalyses } from '../../watch/history';
 import { watchedAnalysis } from '../../watch/word';
 import { countItems } from '../jobs';
 import type { QueueEffects } from './context';
 
 export const queueEffects: QueueEffects = {
-  async remember(reports, serviceUrl, askedUrl) {
+  remember(reports, serviceUrl, askedUrl) {
     // One report is a create's or a re-analysis's answer, which a page may show next; a list's
     // pages (an export) are not shown with their details.
     // A stored summary has no results: it must not hide what the answer itself explained.
-    const [report] = reports;
-    if (report?.results !== undefined && reports.length === 1) {
-      backgroundRecentDetails.keep(report, serviceUrl);
-    }
-    // Not waited for: the history's reads (a watch run's comparison) wait for it.
-    void recordAnalyses(reports, serviceUrl);
-    await rememberReports(reports, serviceUrl, { askedUrl });
+    const shown = reports.length === 1 && reports[0]?.results !== undefined;
+    return rememberAnswer(reports, serviceUrl, {
+      askedUrl,
+      ...(shown && { details: backgroundRecentDetails }),
+    });
   },
 
-  async forget(target, serviceUrl) {
-    if ('id' in target) {
-      backgroundRecentDetails.forget(target.id, serviceUrl);
-      await Promise.all([
-        forgetReport(target.id, serviceUrl),
-        forgetWatchedReport(serviceUrl, target.id),
-      ]);
-      return;
-    }
-    backgroundRecentDetails.forgetAll();
-    await Promise.all([
-      forgetProject(target.name, serviceUrl),
-      forgetWatchedProject(serviceUrl, target.name),
-    ]);
-  },
+  forget: (target, serviceUrl) => forgetGone(target, serviceUrl, backgroundRecentDetails),
 
   watchedAnalysis,
 

@@ -53,7 +53,9 @@ describe('Watch this page', () => {
     await screen.findByRole('button', { name: 'Watch this page' });
     expect(requestsOf(send, 'unwatchReports')).toEqual([{ type: 'unwatchReports', ids: [42] }]);
     // The state came with the status: nothing else was asked for it.
-    expect(requestsOf(send, 'getWatched')).toEqual([]);
+    expect(new Set(send.mock.calls.map(([request]) => request.type))).toEqual(
+      new Set(['getStatus', 'getReport', 'watchReports', 'unwatchReports']),
+    );
   });
 
   it('shows Stop watching for a watched page, and says when it fails', async () => {

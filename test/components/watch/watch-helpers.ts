@@ -1,5 +1,8 @@
-// Sample watch data as the background answers it (lib/watch/model.ts).
+// Sample watch data as the Watched tab reads it (lib/watch/model.ts, lib/watch/overview.ts).
+import { vi } from 'vitest';
 import type { Change, WatchedPage, WatchOverview } from '../../../lib/watch/model';
+import type { WatchReads } from '../../../lib/watch/overview';
+import { ok } from '../popup-helpers';
 
 export const HOUR = 3_600_000;
 
@@ -55,5 +58,28 @@ export function overview(overrides: Partial<WatchOverview> = {}): WatchOverview 
     nextRunAt: Date.now() + 49 * HOUR,
     lastRunAt: null,
     ...overrides,
+  };
+}
+
+type Answers = {
+  [K in keyof WatchReads]?: (
+    ...args: Parameters<WatchReads[K]>
+  ) => Awaited<ReturnType<WatchReads[K]>> | ReturnType<WatchReads[K]>;
+};
+
+/**
+ * The Watched tab's reads answering from `answers` (the overview above unless given), each a mock
+ * to see what was read; a read without an answer fails the test loudly.
+ */
+export function fakeReads(answers: Answers = {}) {
+  const missing = (name: string) => () => {
+    throw new Error(`unexpected read of ${name}`);
+  };
+  const { overview: readOverview = () => ok(overview()) } = answers;
+  const { history = missing('history'), histories = missing('histories') } = answers;
+  return {
+    overview: vi.fn(async (service: string | null) => readOverview(service)),
+    history: vi.fn(async (service: string | null, reportId: number) => history(service, reportId)),
+    histories: vi.fn(async (service: string | null) => histories(service)),
   };
 }

@@ -8,7 +8,7 @@ import { WatchedView } from '../../../components/watch/WatchedView';
 import type { ExportFile } from '../../../lib/reports/export';
 import { readHash } from '../../../lib/reports/hash';
 import { deferred, fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
-import { HOUR, overview, watchedPage, worse } from './watch-helpers';
+import { fakeReads, HOUR, overview, watchedPage, worse } from './watch-helpers';
 
 beforeEach(() => {
   history.replaceState(null, '', '/sidepanel.html#tab=watched');
@@ -18,22 +18,27 @@ afterEach(() => {
   history.replaceState(null, '', '/');
 });
 
-function renderWatched(handlers: Handlers = {}) {
-  const send = fakeSend({ getWatched: () => ok(overview()), ...handlers });
+function renderWatched(handlers: Handlers = {}, answers: Parameters<typeof fakeReads>[0] = {}) {
+  const send = fakeSend(handlers);
+  const reads = fakeReads(answers);
   const download = vi.fn<(file: ExportFile) => void>();
   const onChanged = vi.fn();
   const view = render(
     <WatchedView
       send={send}
+      serviceUrl={SERVICE}
       openOptions={vi.fn()}
       active
       revision={0}
       onChanged={onChanged}
       download={download}
+      reads={reads}
     />,
   );
-  return { ...view, send, download, onChanged };
+  return { ...view, send, reads, download, onChanged };
 }
+
+const SERVICE = 'https://reports.example.com/api/v1';
 
 const findList = () => screen.findByRole('list', { name: 'Watched pages' });
 
@@ -68,7 +73,7 @@ describe('the watched pages', () => {
   });
 
   it('says how to start watching when nothing is watched', async () => {
-    renderWatched({ getWatched: () => ok(overview({ pages: [], nextRunAt: null })) });
+    renderWatched({}, { overview: () => ok(overview({ pages: [], nextRunAt: null })) });
     expect((await screen.findByText(/^No page is watched yet/)).textContent).toContain(
       'Watch this page',
     );
@@ -78,9 +83,7 @@ describe('the watched pages', () => {
   it('says it is loading, then shows a failure with Try again', async () => {
     const first = deferred<ReturnType<typeof fail>>();
     let calls = 0;
-    renderWatched({
-      getWatched: () => (++calls === 1 ? first.promise : ok(overview())),
-    });
+    renderWatched({}, { overview: () => (++calls === 1 ? first.promise : ok(overview())) });
     expect(screen.getByText('Loading the watched pages…').getAttribute('role')).toBe('status');
     first.resolve(fail('server', 'boom'));
     const alert = await screen.findByRole('alert');
@@ -91,13 +94,15 @@ describe('the watched pages', () => {
 
   it('Stop watching removes the page and reads the list again', async () => {
     let pages = overview().pages;
-    const { send, onChanged } = renderWatched({
-      getWatched: () => ok(overview({ pages })),
-      unwatchReports: ({ ids }) => {
-        pages = pages.filter((page) => !ids.includes(page.reportId));
-        return ok({ watched: pages.length });
+    const { send, onChanged } = renderWatched(
+      {
+        unwatchReports: ({ ids }) => {
+          pages = pages.filter((page) => !ids.includes(page.reportId));
+          return ok({ watched: pages.length });
+        },
       },
-    });
+      { overview: () => ok(overview({ pages })) },
+    );
     await findList();
     fireEvent.click(screen.getByRole('button', { name: 'Stop watching https://site.example/a' }));
     await waitFor(() =>
@@ -111,16 +116,18 @@ describe('the watched pages', () => {
   });
 
   it('lists the watched projects, each with Stop watching', async () => {
-    const { send } = renderWatched({
-      getWatched: () =>
-        ok(
-          overview({
-            projects: ['site.example'],
-            pages: [watchedPage({ project: 'site.example' })],
-          }),
-        ),
-      unwatchProject: ({ name }) => ok({ name }),
-    });
+    const { send } = renderWatched(
+      { unwatchProject: ({ name }) => ok({ name }) },
+      {
+        overview: () =>
+          ok(
+            overview({
+              projects: ['site.example'],
+              pages: [watchedPage({ project: 'site.example' })],
+            }),
+          ),
+      },
+    );
     const projects = await screen.findByRole('list', { name: 'Watched projects' });
     expect((await findList()).textContent).toContain('Watched with project site.example');
     fireEvent.click(
@@ -208,7 +215,7 @@ describe('the exports', () => {
     ['Export history CSV', /^site-report-history-\d{4}-\d\d-\d\d\.csv$/, '"report_id"'],
     ['Export history JSON', /^site-report-history-\d{4}-\d\d-\d\d\.json$/, '"reportId": 1'],
   ])('%s downloads the history', async (button, name, content) => {
-    const { download } = renderWatched({ exportHistory: () => ok(histories) });
+    const { download } = renderWatched({}, { histories: () => ok(histories) });
     await findList();
     fireEvent.click(screen.getByRole('button', { name: button }));
     await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
@@ -231,11 +238,11 @@ describe('History', () => {
       failed: [{ key: 'title', importance: 'high' as const }],
     },
   ];
-  const getHistory = ({ id }: { id: number }) =>
+  const readHistory = (_service: string | null, id: number) =>
     ok({ reportId: id, url: `https://site.example/${id === 1 ? 'a' : 'b'}`, records });
 
   it('opens from a row: the analyses newest first, with the newly failing check and the score over time', async () => {
-    renderWatched({ getHistory });
+    renderWatched({}, { history: readHistory });
     await findList();
     fireEvent.click(screen.getByRole('button', { name: 'History of https://site.example/a' }));
     const region = await screen.findByRole('region', { name: 'History' });
@@ -262,15 +269,15 @@ describe('History', () => {
 
   it('opens from the address, as a notification click does', async () => {
     history.replaceState(null, '', '/sidepanel.html#tab=watched&history=2');
-    const { send } = renderWatched({ getHistory });
+    const { reads } = renderWatched({}, { history: readHistory });
     const region = await screen.findByRole('region', { name: 'History' });
     await within(region).findByText('History of https://site.example/b');
-    expect(requestsOf(send, 'getHistory')).toEqual([{ type: 'getHistory', id: 2 }]);
+    expect(reads.history.mock.calls).toEqual([[SERVICE, 2]]);
   });
 
   it('says when the history could not be read', async () => {
     history.replaceState(null, '', '/sidepanel.html#tab=watched&history=2');
-    renderWatched({ getHistory: () => fail('server', '') });
+    renderWatched({}, { history: () => fail('server', '') });
     const region = await screen.findByRole('region', { name: 'History' });
     expect((await within(region).findByRole('alert')).textContent).toContain(
       "Couldn't load the history.",
@@ -282,7 +289,7 @@ describe('a change with nothing to say', () => {
   it('says nothing changed', async () => {
     const same = { ...worse(), direction: 'unchanged' as const, nowFailing: [], fixed: [] };
     same.to = { ...same.from, at: same.to.at };
-    renderWatched({ getWatched: () => ok(overview({ pages: [watchedPage({ change: same })] })) });
+    renderWatched({}, { overview: () => ok(overview({ pages: [watchedPage({ change: same })] })) });
     expect(await screen.findByText('Nothing changed since the previous analysis.')).toBeTruthy();
   });
 });

@@ -34,7 +34,7 @@ import { CachedRating } from '../../../lib/rating/cache';
 import { RatingExplanation } from '../../../lib/rating/checks';
 import { createRecentDetails } from '../../../lib/rating/recent-details';
 import type { Settings } from '../../../lib/settings';
-import { Change, HistoryRecord, Schedule, WatchedPage } from '../../../lib/watch/model';
+import { Change, Schedule } from '../../../lib/watch/model';
 
 // A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED
 // to explore others (fast-check prints the seed and the counterexample of a failure).
@@ -274,8 +274,6 @@ const watchRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
       hour: fc.integer({ min: 0, max: 23 }),
     }),
   }),
-  fc.record({ type: fc.constant('getHistory'), id: reportId }),
-  fc.constantFrom({ type: 'getWatched' }, { type: 'exportHistory' }),
 );
 
 const validRequest: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
@@ -810,11 +808,6 @@ const StatusAnswer = z.object({
   cached: z.nullable(CachedRating),
   watch: z.nullable(z.strictObject({ watching: z.boolean(), change: z.nullable(Change) })),
 });
-const ReportHistoryAnswer = z.strictObject({
-  reportId: z.number(),
-  url: z.string(),
-  records: z.array(HistoryRecord),
-});
 const Watched = z.strictObject({ watched: z.number() });
 const Named = z.strictObject({ name: z.string() });
 const TestConnectionAnswer = z.strictObject({
@@ -863,17 +856,8 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   unwatchReports: Watched,
   watchProject: Named,
   unwatchProject: Named,
-  getWatched: z.strictObject({
-    pages: z.array(WatchedPage),
-    projects: z.array(z.string()),
-    schedule: Schedule,
-    nextRunAt: z.nullable(z.number()),
-    lastRunAt: z.nullable(z.number()),
-  }),
   setSchedule: z.strictObject({ schedule: Schedule, nextRunAt: z.nullable(z.number()) }),
   runWatchNow: z.strictObject({ id: z.string() }),
-  getHistory: ReportHistoryAnswer,
-  exportHistory: z.array(ReportHistoryAnswer),
 };
 
 type AnyAnswer = { ok: true; data: unknown } | { ok: false; error: unknown };

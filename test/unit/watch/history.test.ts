@@ -10,8 +10,8 @@ import {
   MAX_RECORDS_PER_REPORT,
   readAllHistories,
   readHistory,
-  recordAnalyses,
 } from '../../../lib/watch/history';
+import { recordAnalyses } from '../../../lib/watch/record';
 import { report } from '../../support/fixtures';
 
 const SERVICE = 'https://reports.example.com/api/v1';

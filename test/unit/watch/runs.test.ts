@@ -11,6 +11,7 @@ import { isFinished, type Job } from '../../../lib/jobs/jobs';
 import { backgroundQueue, setBackgroundQueue } from '../../../lib/jobs/queue';
 import { watchRunSummary } from '../../../lib/jobs/words';
 import { saveSettings } from '../../../lib/settings';
+import { type WatchRead, watchReads } from '../../../lib/watch/overview';
 import { WATCH_ALARM } from '../../../lib/watch/runs';
 import { nextSlot } from '../../../lib/watch/schedule';
 import { readWatch, watchItem } from '../../../lib/watch/store';
@@ -65,6 +66,13 @@ async function slotCame() {
   const watch = stored?.services[svc.baseUrl] as { lastSlot: number };
   watch.lastSlot -= 8 * DAY;
   await watchItem.setValue(stored);
+}
+
+/** What the Watched tab reads (it reads the watch list and the history itself). */
+async function read<T>(reading: Promise<WatchRead<T>>): Promise<T> {
+  const answer = await reading;
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.data;
 }
 
 const fireAlarm = () =>
@@ -125,9 +133,9 @@ describe('a scheduled run', () => {
     const run = await finishedRun();
     expect(watchRunSummary(run)).toBe('3 re-analyzed: 1 worse, 0 better, 2 unchanged');
     expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([`watched:${worse?.id}`]);
-    const history = await handlers.getHistory({ type: 'getHistory', id: worse?.id ?? 0 }, deps);
+    const history = await read(watchReads.history(svc.baseUrl, worse?.id ?? 0));
     expect(history.records.map((record) => record.result)).toEqual(['good', 'bad']);
-    const overview = await handlers.getWatched({ type: 'getWatched' }, deps);
+    const overview = await read(watchReads.overview(svc.baseUrl));
     const page = overview.pages.find((candidate) => candidate.reportId === worse?.id);
     expect(page?.change?.direction).toBe('worse');
     expect(page?.change?.nowFailing.map((check) => check.key)).toContain('title');
@@ -171,7 +179,7 @@ describe('a scheduled run', () => {
     await vi.waitFor(async () =>
       expect((await readWatch(svc.baseUrl)).reports.map(({ id }) => id)).not.toContain(gone?.id),
     );
-    const history = await handlers.getHistory({ type: 'getHistory', id: gone?.id ?? 0 }, deps);
+    const history = await read(watchReads.history(svc.baseUrl, gone?.id ?? 0));
     expect(history.records).toEqual([]);
   });
 });
@@ -206,7 +214,7 @@ describe('watching a project, and what leaves the watch', () => {
       { type: 'createReport', input: { url: `${svc.url}/samples/watch/b`, privacy: 0 } },
       deps,
     );
-    const watched = await handlers.getWatched({ type: 'getWatched' }, deps);
+    const watched = await read(watchReads.overview(svc.baseUrl));
     expect(watched.projects).toEqual([project]);
     expect(watched.pages.map((page) => [page.reportId, page.project])).toEqual([
       [first.id, project],
@@ -265,11 +273,11 @@ describe('watching a project, and what leaves the watch', () => {
   it('a deleted report leaves the watch list and takes its history along', async () => {
     const [report, other] = await watchThree();
     await handlers.deleteReport({ type: 'deleteReport', id: report?.id ?? 0 }, deps);
-    const watched = await handlers.getWatched({ type: 'getWatched' }, deps);
+    const watched = await read(watchReads.overview(svc.baseUrl));
     expect(watched.pages.map((page) => page.reportId)).not.toContain(report?.id);
-    const gone = await handlers.getHistory({ type: 'getHistory', id: report?.id ?? 0 }, deps);
+    const gone = await read(watchReads.history(svc.baseUrl, report?.id ?? 0));
     expect(gone.records).toEqual([]);
-    const kept = await handlers.getHistory({ type: 'getHistory', id: other?.id ?? 0 }, deps);
+    const kept = await read(watchReads.history(svc.baseUrl, other?.id ?? 0));
     expect(kept.records).toHaveLength(1);
   });
 
@@ -278,9 +286,9 @@ describe('watching a project, and what leaves the watch', () => {
     const project = report?.project ?? '';
     await handlers.watchProject({ type: 'watchProject', name: project }, deps);
     await handlers.deleteProject({ type: 'deleteProject', name: project }, deps);
-    const watched = await handlers.getWatched({ type: 'getWatched' }, deps);
+    const watched = await read(watchReads.overview(svc.baseUrl));
     expect(watched).toMatchObject({ projects: [], pages: [], nextRunAt: null });
-    expect(await handlers.exportHistory({ type: 'exportHistory' }, deps)).toEqual([]);
+    expect(await read(watchReads.histories(svc.baseUrl))).toEqual([]);
     // The alarm left set finds nothing to run when it rings, and is cleared.
     await fireAlarm();
     await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(WATCH_ALARM)).toBeUndefined());
