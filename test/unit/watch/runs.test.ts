@@ -237,7 +237,7 @@ describe('watching a project, and what leaves the watch', () => {
     );
     await handlers.watchProject({ type: 'watchProject', name: first.project ?? '' }, deps);
     await handlers.unwatchReports({ type: 'unwatchReports', ids: [first.id] }, deps);
-    const watched = await handlers.getWatched({ type: 'getWatched' }, deps);
+    const watched = await read(watchReads.overview(svc.baseUrl));
     expect(watched.pages.map((page) => page.reportId)).toEqual([second.id]);
     await handlers.runWatchNow({ type: 'runWatchNow' }, deps);
     const run = await finishedRun();
@@ -246,7 +246,7 @@ describe('watching a project, and what leaves the watch', () => {
       { type: 'watchReports', reports: [{ id: first.id, url: first.url }] },
       deps,
     );
-    const again = await handlers.getWatched({ type: 'getWatched' }, deps);
+    const again = await read(watchReads.overview(svc.baseUrl));
     expect(again.pages.map((page) => page.reportId).sort()).toEqual([first.id, second.id].sort());
   });
 
