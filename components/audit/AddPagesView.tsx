@@ -78,6 +78,7 @@ export function AddPagesView({
           key={pages.candidates.read}
           candidates={pages.candidates}
           known={pages.known}
+          onLookUpAgain={pages.lookUpAgain}
           send={send}
           defaultPrivacy={defaultPrivacy}
           openOptions={openOptions}
@@ -102,6 +103,7 @@ export function AddPagesView({
 interface PreviewProps {
   candidates: Candidates;
   known: KnownState;
+  onLookUpAgain: () => void;
   send: Sender;
   defaultPrivacy: Privacy;
   openOptions: () => unknown;
@@ -110,7 +112,15 @@ interface PreviewProps {
 
 const NO_PAGES: ReadonlyMap<string, KnownPage> = new Map();
 
-function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: PreviewProps) {
+function Preview({
+  candidates,
+  known,
+  onLookUpAgain,
+  send,
+  defaultPrivacy,
+  openOptions,
+  run,
+}: PreviewProps) {
   const id = useId();
   const [contains, setContains] = useState('');
   const [atMostText, setAtMostText] = useState('');
@@ -134,7 +144,8 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
   const canSend =
     selected.length > 0 &&
     needs.fits &&
-    known.state !== 'asking' &&
+    // Only once the service said which pages have a report: else each would be created again.
+    known.state === 'known' &&
     !passwordMissing(choice) &&
     !sending &&
     !overAllowance;
@@ -189,7 +200,13 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
               />
             </div>
           </div>
-          <KnownNotice known={known} count={knownPages.size} />
+          <KnownNotice
+            id={`${id}-known`}
+            known={known}
+            count={knownPages.size}
+            onLookUpAgain={onLookUpAgain}
+            openOptions={openOptions}
+          />
           <label class="audit-check">
             <input
               type="checkbox"
@@ -253,7 +270,13 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
               class="primary"
               disabled={!canSend}
               aria-describedby={
-                !needs.fits ? `${id}-too-many` : overAllowance ? `${id}-allowance` : undefined
+                known.state === 'failed'
+                  ? `${id}-known`
+                  : !needs.fits
+                    ? `${id}-too-many`
+                    : overAllowance
+                      ? `${id}-allowance`
+                      : undefined
               }
             >
               {t('audit_reportSelected')}
@@ -271,7 +294,19 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
   );
 }
 
-function KnownNotice({ known, count }: { known: KnownState; count: number }) {
+function KnownNotice({
+  id,
+  known,
+  count,
+  onLookUpAgain,
+  openOptions,
+}: {
+  id: string;
+  known: KnownState;
+  count: number;
+  onLookUpAgain: () => void;
+  openOptions: () => unknown;
+}) {
   if (known.state === 'asking') {
     return (
       <p class="muted" role="status">
@@ -279,7 +314,18 @@ function KnownNotice({ known, count }: { known: KnownState; count: number }) {
       </p>
     );
   }
-  if (known.state === 'failed') return <p class="warning">{t('audit_knownFailed')}</p>;
+  if (known.state === 'failed') {
+    return (
+      <div id={id}>
+        <ErrorAlert
+          error={known.error}
+          context={t('audit_knownFailed')}
+          onRetry={onLookUpAgain}
+          onOpenOptions={openOptions}
+        />
+      </div>
+    );
+  }
   return (
     <>
       {count > 0 && (

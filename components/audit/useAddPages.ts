@@ -1,6 +1,8 @@
 // Add pages' state: the addresses read (from a sitemap, a pasted list or a file), the lines left
 // out, which of them have a report already (asked of the background), and the reading itself.
+
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { ErrorData } from '../../lib/api/model';
 import {
   askForAccess,
   type HostPermissions,
@@ -21,11 +23,12 @@ export interface Candidates {
   leftOut: LeftOut[];
 }
 
-/** What the background said of the candidates: undefined while it is asked. */
+/** What the background said of the candidates. */
 export type KnownState =
   | { state: 'asking' }
   | { state: 'known'; pages: ReadonlyMap<string, KnownPage>; complete: boolean }
-  | { state: 'failed' };
+  /** The lookup failed: nothing may be sent (each page with a report would be created again). */
+  | { state: 'failed'; error: ErrorData };
 
 type Reading = { what: 'sitemap' | 'list' | 'file'; waitingFor?: string } | null;
 
@@ -42,6 +45,26 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
   const granted = useRef(new Set<string>());
   const reads = useRef(0);
 
+  /** Asks the background which of the addresses of read `mine` have a report (or are queued). */
+  const lookUp = useCallback(
+    (addresses: string[], mine: number) => {
+      setKnown({ state: 'asking' });
+      void send({ type: 'findKnownPages', urls: addresses }).then((answer) => {
+        if (mine !== reads.current) return;
+        setKnown(
+          answer.ok
+            ? {
+                state: 'known',
+                pages: new Map(answer.data.known.map((page) => [page.url, page])),
+                complete: answer.data.complete,
+              }
+            : { state: 'failed', error: answer.error },
+        );
+      });
+    },
+    [send],
+  );
+
   const take = useCallback(
     (found: Omit<Candidates, 'read'>) => {
       const mine = ++reads.current;
@@ -51,22 +74,16 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
         setKnown({ state: 'known', pages: new Map(), complete: true });
         return;
       }
-      setKnown({ state: 'asking' });
-      void send({ type: 'findKnownPages', urls: found.addresses }).then((answer) => {
-        if (mine !== reads.current) return;
-        setKnown(
-          answer.ok
-            ? {
-                state: 'known',
-                pages: new Map(answer.data.known.map((page) => [page.url, page])),
-                complete: answer.data.complete,
-              }
-            : { state: 'failed' },
-        );
-      });
+      lookUp(found.addresses, mine);
     },
-    [send],
+    [lookUp],
   );
+
+  /** After a failed lookup: asks again for the same addresses. */
+  function lookUpAgain() {
+    if (candidates && candidates.read === reads.current)
+      lookUp(candidates.addresses, reads.current);
+  }
 
   const refuse = (text: string) => {
     reads.current++;
@@ -137,5 +154,15 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
     [],
   );
 
-  return { candidates, known, reading, problem, checkAccess, readSitemapAt, readList, readFile };
+  return {
+    candidates,
+    known,
+    lookUpAgain,
+    reading,
+    problem,
+    checkAccess,
+    readSitemapAt,
+    readList,
+    readFile,
+  };
 }

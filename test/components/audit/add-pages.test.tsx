@@ -7,7 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddPagesView } from '../../../components/audit/AddPagesView';
 import type { KnownPage } from '../../../lib/audit/known';
-import { fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
+import { fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
 
 const SITEMAP = `<urlset><url><loc>https://site.test/a</loc></url><url><loc>https://site.test/b</loc></url></urlset>`;
 
@@ -133,5 +133,44 @@ describe('Add pages', () => {
     expect(
       within(screen.getByRole('list', { name: 'Addresses to report' })).getAllByRole('checkbox'),
     ).toHaveLength(1);
+  });
+
+  it('sends nothing while the known-pages lookup failed, says why in an alert, and asks again', async () => {
+    let lookups = 0;
+    const known = [
+      {
+        url: 'https://site.test/a',
+        reportId: 5,
+        rating: 'good' as const,
+        reportUrl: 'https://site.test/a',
+      },
+    ];
+    const { send } = view({
+      findKnownPages: () =>
+        ++lookups === 1
+          ? fail('rate_limited', '', { retryAfterSeconds: 30 })
+          : ok({ known, complete: true }),
+      enqueueJob: () => ok({ id: 'job-1' }),
+    });
+    paste('https://site.test/a\nhttps://site.test/b');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('pages that have a report could be created twice');
+    const button = screen.getByRole('button', {
+      name: 'Report selected pages',
+    }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    expect(requestsOf(send, 'enqueueJob')).toHaveLength(0);
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('1 of them has a report on this service: it starts unchecked.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box('https://site.test/a').checked).toBe(false);
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
+    expect(requestsOf(send, 'enqueueJob')[0]?.items).toEqual([
+      { type: 'create', url: 'https://site.test/b', privacy: 0 },
+    ]);
   });
 });
