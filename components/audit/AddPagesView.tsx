@@ -111,6 +111,7 @@ interface PreviewProps {
 }
 
 const NO_PAGES: ReadonlyMap<string, KnownPage> = new Map();
+const NONE_QUEUED: ReadonlySet<string> = new Set();
 
 function Preview({
   candidates,
@@ -130,13 +131,14 @@ function Preview({
   const [sending, setSending] = useState(false);
   const plan = usePlan(send);
   const knownPages = known.state === 'known' ? known.pages : NO_PAGES;
+  const queued = known.state === 'known' ? known.queued : NONE_QUEUED;
 
   const atMost = atMostOf(atMostText);
   const shown = useMemo(
     () => narrow(candidates.addresses, { contains, atMost }),
     [candidates.addresses, contains, atMost],
   );
-  const checked = (url: string) => isChecked(url, knownPages, choices, reanalyze);
+  const checked = (url: string) => isChecked(url, knownPages, choices, reanalyze, queued);
   const selected = shown.filter(checked);
   const needs = selectionNeeds(selected, knownPages);
   const allowance = allowanceCheck(needs.creates, plan);
@@ -204,6 +206,7 @@ function Preview({
             id={`${id}-known`}
             known={known}
             count={knownPages.size}
+            queuedCount={queued.size}
             onLookUpAgain={onLookUpAgain}
             openOptions={openOptions}
           />
@@ -231,6 +234,7 @@ function Preview({
             key={`${contains}\n${atMostText}`}
             addresses={shown}
             known={knownPages}
+            queued={queued}
             isChecked={checked}
             onCheck={(url, value) => setChoices(new Map(choices).set(url, value))}
           />
@@ -298,12 +302,14 @@ function KnownNotice({
   id,
   known,
   count,
+  queuedCount,
   onLookUpAgain,
   openOptions,
 }: {
   id: string;
   known: KnownState;
   count: number;
+  queuedCount: number;
   onLookUpAgain: () => void;
   openOptions: () => unknown;
 }) {
@@ -331,6 +337,13 @@ function KnownNotice({
       {count > 0 && (
         <p class="muted">
           {count === 1 ? t('audit_knownCount_one') : t('audit_knownCount', count.toLocaleString())}
+        </p>
+      )}
+      {queuedCount > 0 && (
+        <p class="muted">
+          {queuedCount === 1
+            ? t('audit_queuedCount_one')
+            : t('audit_queuedCount', queuedCount.toLocaleString())}
         </p>
       )}
       {!known.complete && <p class="warning">{t('audit_knownPartly')}</p>}

@@ -26,19 +26,28 @@ export interface Candidates {
 /** What the background said of the candidates. */
 export type KnownState =
   | { state: 'asking' }
-  | { state: 'known'; pages: ReadonlyMap<string, KnownPage>; complete: boolean }
+  | {
+      state: 'known';
+      pages: ReadonlyMap<string, KnownPage>;
+      /** Addresses whose create is queued already (in a job not over). */
+      queued: ReadonlySet<string>;
+      complete: boolean;
+    }
   /** The lookup failed: nothing may be sent (each page with a report would be created again). */
   | { state: 'failed'; error: ErrorData };
+
+const NOTHING_KNOWN: KnownState = {
+  state: 'known',
+  pages: new Map(),
+  queued: new Set(),
+  complete: true,
+};
 
 type Reading = { what: 'sitemap' | 'list' | 'file'; waitingFor?: string } | null;
 
 export function useAddPages(send: Sender, permissions: HostPermissions) {
   const [candidates, setCandidates] = useState<Candidates | null>(null);
-  const [known, setKnown] = useState<KnownState>({
-    state: 'known',
-    pages: new Map(),
-    complete: true,
-  });
+  const [known, setKnown] = useState<KnownState>(NOTHING_KNOWN);
   const [reading, setReading] = useState<Reading>(null);
   const [problem, setProblem] = useState<string | null>(null);
   /** Origins known to be granted: no request is made for them. */
@@ -56,6 +65,7 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
             ? {
                 state: 'known',
                 pages: new Map(answer.data.known.map((page) => [page.url, page])),
+                queued: new Set(answer.data.queued),
                 complete: answer.data.complete,
               }
             : { state: 'failed', error: answer.error },
@@ -71,7 +81,7 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
       setCandidates({ ...found, read: mine });
       setProblem(null);
       if (found.addresses.length === 0) {
-        setKnown({ state: 'known', pages: new Map(), complete: true });
+        setKnown(NOTHING_KNOWN);
         return;
       }
       lookUp(found.addresses, mine);

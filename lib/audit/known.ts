@@ -1,9 +1,12 @@
 // Which candidate addresses of Add pages already have a report on the saved service: from the
-// rating cache, then from the service's list, searched by each host (bounded: see below). Runs in
-// the background, which alone talks to the service.
+// rating cache, then from the service's list, searched by each host (bounded: see below); and
+// which are queued to be created already (in a job not over). Runs in the background, which alone
+// talks to the service.
 import type { SiteReportClient } from '../api';
 import type { Rating, Report } from '../api/model';
+import { isFinished, type Job, type JobService } from '../jobs/jobs';
 import { addressCore } from '../jobs/queue/items';
+import { sameService } from '../jobs/service';
 import { cachedRatingFor } from '../rating/cache';
 
 /** At most this many hosts are searched, in the order the candidates name them… */
@@ -23,6 +26,8 @@ export interface KnownPage {
 
 export interface KnownPages {
   known: KnownPage[];
+  /** Candidates (as asked) without a known report whose create is queued already. */
+  queued: string[];
   /** False when the bounds left hosts or pages of the list unread. */
   complete: boolean;
 }
@@ -35,13 +40,40 @@ function hostOf(url: string): string | null {
   }
 }
 
-/** The candidates with a known report: the cache's first, then the service's newest. */
+/**
+ * The addresses (as `addressCore`) that `service`'s create and audit jobs still mean to create:
+ * creates waiting, being sent, or sent with their fate unknown, in jobs not over. A cancelled
+ * job's create that was under way may yet make its report: it counts too.
+ */
+export function queuedCreates(jobs: readonly Job[], service: JobService): Set<string> {
+  const queued = new Set<string>();
+  for (const job of jobs) {
+    if (job.kind !== 'create' && job.kind !== 'audit') continue;
+    if (!sameService(job.service, service)) continue;
+    const cancelled = job.state === 'cancelled';
+    if (isFinished(job) && !cancelled) continue;
+    for (const { op, state } of job.items) {
+      if (op.type !== 'create') continue;
+      const open = cancelled
+        ? state === 'running' || state === 'unknown'
+        : state === 'waiting' || state === 'running' || state === 'unknown';
+      if (open) queued.add(addressCore(op.url));
+    }
+  }
+  return queued;
+}
+
+/**
+ * The candidates with a known report (the cache's first, then the service's newest), and those
+ * without one whose create is `queued` (address cores, from queuedCreates).
+ */
 export async function findKnownPages(
   urls: readonly string[],
   client: Pick<SiteReportClient, 'baseUrl'> & {
     reports: Pick<SiteReportClient['reports'], 'list'>;
   },
   cache: unknown,
+  queued: ReadonlySet<string> = new Set(),
 ): Promise<KnownPages> {
   const known = new Map<string, KnownPage>();
   const byCore = new Map<string, string[]>();
@@ -100,5 +132,6 @@ export async function findKnownPages(
       }
     }
   }
-  return { known: [...known.values()], complete };
+  const waiting = urls.filter((url) => !known.has(url) && queued.has(addressCore(url)));
+  return { known: [...known.values()], queued: waiting, complete };
 }

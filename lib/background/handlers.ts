@@ -3,10 +3,11 @@
 import { browser } from 'wxt/browser';
 import { planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
-import { findKnownPages } from '../audit/known';
+import { findKnownPages, queuedCreates } from '../audit/known';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
+import { serviceOf } from '../jobs/service';
 import {
   type Answer,
   type AnswerMap,
@@ -160,7 +161,13 @@ export const handlers = {
 
   async findKnownPages({ urls }, deps) {
     const client = await clientOf(deps);
-    return findKnownPages(urls, client, await ratingCacheItem.getValue());
+    const { settings } = await deps.loadSettings();
+    const [cache, jobs, service] = await Promise.all([
+      ratingCacheItem.getValue(),
+      jobsItem.getValue(),
+      serviceOf(settings.serviceUrl, settings.apiKey),
+    ]);
+    return findKnownPages(urls, client, cache, queuedCreates(parseStoredJobs(jobs), service));
   },
 
   // The background's queue (lib/jobs/queue/): jobs of many requests, paced and resumable.

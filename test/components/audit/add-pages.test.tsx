@@ -11,10 +11,10 @@ import { fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers'
 
 const SITEMAP = `<urlset><url><loc>https://site.test/a</loc></url><url><loc>https://site.test/b</loc></url></urlset>`;
 
-function view(handlers: Handlers = {}, known: KnownPage[] = []) {
+function view(handlers: Handlers = {}, known: KnownPage[] = [], queued: string[] = []) {
   const send = fakeSend({
     getPlan: () => ok(null),
-    findKnownPages: () => ok({ known, complete: true }),
+    findKnownPages: () => ok({ known, queued, complete: true }),
     ...handlers,
   });
   const order: string[] = [];
@@ -149,7 +149,7 @@ describe('Add pages', () => {
       findKnownPages: () =>
         ++lookups === 1
           ? fail('rate_limited', '', { retryAfterSeconds: 30 })
-          : ok({ known, complete: true }),
+          : ok({ known, queued: [], complete: true }),
       enqueueJob: () => ok({ id: 'job-1' }),
     });
     paste('https://site.test/a\nhttps://site.test/b');
@@ -168,6 +168,20 @@ describe('Add pages', () => {
     expect(box('https://site.test/a').checked).toBe(false);
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);
+    await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
+    expect(requestsOf(send, 'enqueueJob')[0]?.items).toEqual([
+      { type: 'create', url: 'https://site.test/b', privacy: 0 },
+    ]);
+  });
+
+  it('leaves pages whose create is queued already unchecked, and says they are queued', async () => {
+    const { send } = view({ enqueueJob: () => ok({ id: 'job-2' }) }, [], ['https://site.test/a']);
+    paste('https://site.test/a\nhttps://site.test/b');
+    await screen.findByText('1 of them is queued to be reported already: it starts unchecked.');
+    expect(box('https://site.test/a').checked).toBe(false);
+    expect(box('https://site.test/a').closest('li')?.textContent).toContain('Queued');
+    expect(box('https://site.test/b').checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Report selected pages' }));
     await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
     expect(requestsOf(send, 'enqueueJob')[0]?.items).toEqual([
       { type: 'create', url: 'https://site.test/b', privacy: 0 },
