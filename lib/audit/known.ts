@@ -3,6 +3,7 @@
 // which are queued to be created already (in a job not over). Runs in the background, which alone
 // talks to the service.
 import type { SiteReportClient } from '../api';
+import { SiteReportError } from '../api/errors';
 import type { Rating, Report } from '../api/model';
 import { isFinished, type Job, type JobService } from '../jobs/jobs';
 import { addressCore } from '../jobs/queue/items';
@@ -13,6 +14,23 @@ import { cachedRatingFor } from '../rating/cache';
 export const MAX_KNOWN_HOSTS = 10;
 /** …and at most this many list pages (of 100 reports) are read in all. */
 export const MAX_KNOWN_LIST_PAGES = 20;
+
+/**
+ * The lookup runs beside the queue, which may be using up the service's rate limit. The client
+ * waits out a 429's Retry-After of up to 10 s itself; a longer one, up to a rate-limit window
+ * (a minute) and this bound, is waited out here once per lookup. Longer, or a second 429, fails
+ * the lookup: Add pages then says when to try again, and sends nothing.
+ */
+export const MAX_KNOWN_WAIT_SECONDS = 65;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A 429's Retry-After (s) when this lookup may wait it out. */
+function waitable(error: unknown): number | undefined {
+  if (!(error instanceof SiteReportError) || error.kind !== 'rate_limited') return undefined;
+  const after = error.retryAfterSeconds;
+  return after !== undefined && after <= MAX_KNOWN_WAIT_SECONDS ? after : undefined;
+}
 
 export interface KnownPage {
   /** The candidate's address, as asked. */
@@ -74,6 +92,7 @@ export async function findKnownPages(
   },
   cache: unknown,
   queued: ReadonlySet<string> = new Set(),
+  wait: (ms: number) => Promise<void> = delay,
 ): Promise<KnownPages> {
   const known = new Map<string, KnownPage>();
   const byCore = new Map<string, string[]>();
@@ -110,6 +129,19 @@ export async function findKnownPages(
     }
   };
 
+  let waited = false;
+  const list: typeof client.reports.list = async (params) => {
+    try {
+      return await client.reports.list(params);
+    } catch (error) {
+      const after = waited ? undefined : waitable(error);
+      if (after === undefined) throw error;
+      waited = true;
+      await wait(after * 1000);
+      return client.reports.list(params);
+    }
+  };
+
   let complete = hosts.size <= MAX_KNOWN_HOSTS;
   let pagesRead = 0;
   if (byCore.size > 0) {
@@ -120,7 +152,7 @@ export async function findKnownPages(
           break;
         }
         pagesRead += 1;
-        const answer = await client.reports.list({
+        const answer = await list({
           search: host,
           sortBy: 'id',
           sort: 'desc',

@@ -26,6 +26,7 @@ import { forgetWatchedProject, forgetWatchedReport } from '../watch/forget';
 import { pageWatchOf, watchHandlers } from '../watch/handlers';
 import type { HandlerDeps } from './deps';
 import { ExplainedError, errorData } from './error-data';
+import { keepWorkerAlive } from './keep-alive';
 import { refuseOverAllowance } from './over-allowance';
 import { sendCreate } from './send-create';
 import { clientOf, forgettingGone, remember, rememberListed } from './service-answers';
@@ -167,7 +168,10 @@ export const handlers = {
       jobsItem.getValue(),
       serviceOf(settings.serviceUrl, settings.apiKey),
     ]);
-    return findKnownPages(urls, client, cache, queuedCreates(parseStoredJobs(jobs), service));
+    // It may wait out a 429 (lib/audit/known.ts): the worker is kept alive meanwhile.
+    return keepWorkerAlive(
+      findKnownPages(urls, client, cache, queuedCreates(parseStoredJobs(jobs), service)),
+    );
   },
 
   // The background's queue (lib/jobs/queue/): jobs of many requests, paced and resumable.

@@ -1,8 +1,14 @@
 // Pages that have a report already: from the rating cache, then the service's list searched by
 // host (newest report wins; bounded in hosts and pages).
 import { describe, expect, it, vi } from 'vitest';
+import { SiteReportError } from '../../../lib/api/errors';
 import type { Report } from '../../../lib/api/model';
-import { findKnownPages, MAX_KNOWN_LIST_PAGES, queuedCreates } from '../../../lib/audit/known';
+import {
+  findKnownPages,
+  MAX_KNOWN_LIST_PAGES,
+  MAX_KNOWN_WAIT_SECONDS,
+  queuedCreates,
+} from '../../../lib/audit/known';
 import type { Job, JobItem } from '../../../lib/jobs/jobs';
 import { storedRatingCache } from '../../../lib/rating/cache';
 
@@ -142,5 +148,39 @@ describe('pages queued to be created', () => {
     );
     expect(answer.queued).toEqual(['https://site.test/queued']);
     expect(answer.known.map((page) => page.url)).toEqual(['https://site.test/known']);
+  });
+});
+
+describe('a 429 during the lookup', () => {
+  const limited = (after?: number) =>
+    new SiteReportError('rate_limited', 'Too many requests', {
+      status: 429,
+      ...(after !== undefined && { retryAfterSeconds: after }),
+    });
+
+  it('is waited out once (its Retry-After), then the page is read again', async () => {
+    const service = client([[report(4, 'https://site.test/a')]]);
+    service.reports.list.mockRejectedValueOnce(limited(42));
+    const wait = vi.fn(async () => {});
+    const answer = await findKnownPages(['https://site.test/a'], service, null, new Set(), wait);
+    expect(wait).toHaveBeenCalledWith(42_000);
+    expect(answer.known.map((page) => page.url)).toEqual(['https://site.test/a']);
+    expect(service.reports.list).toHaveBeenCalledTimes(2);
+  });
+
+  it(`fails the lookup on a second 429, or a wait over ${MAX_KNOWN_WAIT_SECONDS} s, or none said`, async () => {
+    for (const errors of [
+      [limited(5), limited(5)],
+      [limited(MAX_KNOWN_WAIT_SECONDS + 1)],
+      [limited()],
+    ]) {
+      const service = client([[report(4, 'https://site.test/a')]]);
+      for (const error of errors) service.reports.list.mockRejectedValueOnce(error);
+      const wait = vi.fn(async () => {});
+      await expect(
+        findKnownPages(['https://site.test/a'], service, null, new Set(), wait),
+      ).rejects.toThrow(SiteReportError);
+      expect(wait.mock.calls.length).toBeLessThanOrEqual(1);
+    }
   });
 });
