@@ -25,13 +25,6 @@ export const MAX_KNOWN_WAIT_SECONDS = 65;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A 429's Retry-After (s) when this lookup may wait it out. */
-function waitable(error: unknown): number | undefined {
-  if (!(error instanceof SiteReportError) || error.kind !== 'rate_limited') return undefined;
-  const after = error.retryAfterSeconds;
-  return after !== undefined && after <= MAX_KNOWN_WAIT_SECONDS ? after : undefined;
-}
-
 export interface KnownPage {
   /** The candidate's address, as asked. */
   url: string;
@@ -66,16 +59,13 @@ function hostOf(url: string): string | null {
 export function queuedCreates(jobs: readonly Job[], service: JobService): Set<string> {
   const queued = new Set<string>();
   for (const job of jobs) {
-    if (job.kind !== 'create' && job.kind !== 'audit') continue;
-    if (!sameService(job.service, service)) continue;
     const cancelled = job.state === 'cancelled';
-    if (isFinished(job) && !cancelled) continue;
+    if ((isFinished(job) && !cancelled) || !sameService(job.service, service)) continue;
+    // Only create and audit jobs have creates (KIND_OPS).
     for (const { op, state } of job.items) {
-      if (op.type !== 'create') continue;
-      const open = cancelled
-        ? state === 'running' || state === 'unknown'
-        : state === 'waiting' || state === 'running' || state === 'unknown';
-      if (open) queued.add(addressCore(op.url));
+      const open =
+        state === 'running' || state === 'unknown' || (state === 'waiting' && !cancelled);
+      if (open && op.type === 'create') queued.add(addressCore(op.url));
     }
   }
   return queued;
@@ -134,8 +124,9 @@ export async function findKnownPages(
     try {
       return await client.reports.list(params);
     } catch (error) {
-      const after = waited ? undefined : waitable(error);
-      if (after === undefined) throw error;
+      // A 429's Retry-After, when this lookup may wait it out.
+      const after = error instanceof SiteReportError ? error.retryAfterSeconds : undefined;
+      if (waited || after === undefined || after > MAX_KNOWN_WAIT_SECONDS) throw error;
       waited = true;
       await wait(after * 1000);
       return client.reports.list(params);
