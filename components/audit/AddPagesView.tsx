@@ -78,6 +78,7 @@ export function AddPagesView({
           key={pages.candidates.read}
           candidates={pages.candidates}
           known={pages.known}
+          onLookUpAgain={pages.lookUpAgain}
           send={send}
           defaultPrivacy={defaultPrivacy}
           openOptions={openOptions}
@@ -102,6 +103,7 @@ export function AddPagesView({
 interface PreviewProps {
   candidates: Candidates;
   known: KnownState;
+  onLookUpAgain: () => void;
   send: Sender;
   defaultPrivacy: Privacy;
   openOptions: () => unknown;
@@ -109,8 +111,17 @@ interface PreviewProps {
 }
 
 const NO_PAGES: ReadonlyMap<string, KnownPage> = new Map();
+const NONE_QUEUED: ReadonlySet<string> = new Set();
 
-function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: PreviewProps) {
+function Preview({
+  candidates,
+  known,
+  onLookUpAgain,
+  send,
+  defaultPrivacy,
+  openOptions,
+  run,
+}: PreviewProps) {
   const id = useId();
   const [contains, setContains] = useState('');
   const [atMostText, setAtMostText] = useState('');
@@ -120,13 +131,14 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
   const [sending, setSending] = useState(false);
   const plan = usePlan(send);
   const knownPages = known.state === 'known' ? known.pages : NO_PAGES;
+  const queued = known.state === 'known' ? known.queued : NONE_QUEUED;
 
   const atMost = atMostOf(atMostText);
   const shown = useMemo(
     () => narrow(candidates.addresses, { contains, atMost }),
     [candidates.addresses, contains, atMost],
   );
-  const checked = (url: string) => isChecked(url, knownPages, choices, reanalyze);
+  const checked = (url: string) => isChecked(url, knownPages, choices, reanalyze, queued);
   const selected = shown.filter(checked);
   const needs = selectionNeeds(selected, knownPages);
   const allowance = allowanceCheck(needs.creates, plan);
@@ -134,7 +146,8 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
   const canSend =
     selected.length > 0 &&
     needs.fits &&
-    known.state !== 'asking' &&
+    // Only once the service said which pages have a report: else each would be created again.
+    known.state === 'known' &&
     !passwordMissing(choice) &&
     !sending &&
     !overAllowance;
@@ -189,7 +202,14 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
               />
             </div>
           </div>
-          <KnownNotice known={known} count={knownPages.size} />
+          <KnownNotice
+            id={`${id}-known`}
+            known={known}
+            count={knownPages.size}
+            queuedCount={queued.size}
+            onLookUpAgain={onLookUpAgain}
+            openOptions={openOptions}
+          />
           <label class="audit-check">
             <input
               type="checkbox"
@@ -214,6 +234,7 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
             key={`${contains}\n${atMostText}`}
             addresses={shown}
             known={knownPages}
+            queued={queued}
             isChecked={checked}
             onCheck={(url, value) => setChoices(new Map(choices).set(url, value))}
           />
@@ -253,7 +274,13 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
               class="primary"
               disabled={!canSend}
               aria-describedby={
-                !needs.fits ? `${id}-too-many` : overAllowance ? `${id}-allowance` : undefined
+                known.state === 'failed'
+                  ? `${id}-known`
+                  : !needs.fits
+                    ? `${id}-too-many`
+                    : overAllowance
+                      ? `${id}-allowance`
+                      : undefined
               }
             >
               {t('audit_reportSelected')}
@@ -271,7 +298,21 @@ function Preview({ candidates, known, send, defaultPrivacy, openOptions, run }: 
   );
 }
 
-function KnownNotice({ known, count }: { known: KnownState; count: number }) {
+function KnownNotice({
+  id,
+  known,
+  count,
+  queuedCount,
+  onLookUpAgain,
+  openOptions,
+}: {
+  id: string;
+  known: KnownState;
+  count: number;
+  queuedCount: number;
+  onLookUpAgain: () => void;
+  openOptions: () => unknown;
+}) {
   if (known.state === 'asking') {
     return (
       <p class="muted" role="status">
@@ -279,12 +320,30 @@ function KnownNotice({ known, count }: { known: KnownState; count: number }) {
       </p>
     );
   }
-  if (known.state === 'failed') return <p class="warning">{t('audit_knownFailed')}</p>;
+  if (known.state === 'failed') {
+    return (
+      <div id={id}>
+        <ErrorAlert
+          error={known.error}
+          context={t('audit_knownFailed')}
+          onRetry={onLookUpAgain}
+          onOpenOptions={openOptions}
+        />
+      </div>
+    );
+  }
   return (
     <>
       {count > 0 && (
         <p class="muted">
           {count === 1 ? t('audit_knownCount_one') : t('audit_knownCount', count.toLocaleString())}
+        </p>
+      )}
+      {queuedCount > 0 && (
+        <p class="muted">
+          {queuedCount === 1
+            ? t('audit_queuedCount_one')
+            : t('audit_queuedCount', queuedCount.toLocaleString())}
         </p>
       )}
       {!known.complete && <p class="warning">{t('audit_knownPartly')}</p>}

@@ -1,5 +1,6 @@
 // Add pages' preview: the count by host, narrowing, a page of check boxes (those with a known
-// report start unchecked), and the lines left out with their reasons.
+// report, or whose create is queued already, start unchecked), and the lines left out with their
+// reasons.
 import { useId, useMemo, useState } from 'preact/hooks';
 import type { KnownPage } from '../../lib/audit/known';
 import type { LeftOut } from '../../lib/audit/list';
@@ -39,12 +40,14 @@ export function HostCounts({ addresses }: { addresses: readonly string[] }) {
 export interface AddressPagesProps {
   addresses: readonly string[];
   known: ReadonlyMap<string, KnownPage>;
+  /** Addresses whose create is queued already. */
+  queued: ReadonlySet<string>;
   isChecked: (url: string) => boolean;
   onCheck: (url: string, checked: boolean) => void;
 }
 
 /** The narrowed addresses, a page at a time. */
-export function AddressPages({ addresses, known, isChecked, onCheck }: AddressPagesProps) {
+export function AddressPages({ addresses, known, queued, isChecked, onCheck }: AddressPagesProps) {
   const [page, setPage] = useState(1);
   const lastPage = Math.max(1, Math.ceil(addresses.length / PREVIEW_PAGE_SIZE));
   const shown = Math.min(page, lastPage);
@@ -58,6 +61,7 @@ export function AddressPages({ addresses, known, isChecked, onCheck }: AddressPa
             key={url}
             url={url}
             known={known.get(url)}
+            queued={queued.has(url)}
             checked={isChecked(url)}
             onChange={(checked) => onCheck(url, checked)}
           />
@@ -73,11 +77,13 @@ export function AddressPages({ addresses, known, isChecked, onCheck }: AddressPa
 function AddressRow({
   url,
   known,
+  queued,
   checked,
   onChange,
 }: {
   url: string;
   known: KnownPage | undefined;
+  queued: boolean;
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
@@ -100,6 +106,7 @@ function AddressRow({
           <span class="muted">{t('audit_hasReport')}</span>
         </span>
       )}
+      {!known && queued && <span class="audit-known muted">{t('audit_queued')}</span>}
     </li>
   );
 }

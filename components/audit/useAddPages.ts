@@ -1,6 +1,8 @@
 // Add pages' state: the addresses read (from a sitemap, a pasted list or a file), the lines left
 // out, which of them have a report already (asked of the background), and the reading itself.
+
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { ErrorData } from '../../lib/api/model';
 import {
   askForAccess,
   type HostPermissions,
@@ -21,26 +23,57 @@ export interface Candidates {
   leftOut: LeftOut[];
 }
 
-/** What the background said of the candidates: undefined while it is asked. */
+/** What the background said of the candidates. */
 export type KnownState =
   | { state: 'asking' }
-  | { state: 'known'; pages: ReadonlyMap<string, KnownPage>; complete: boolean }
-  | { state: 'failed' };
+  | {
+      state: 'known';
+      pages: ReadonlyMap<string, KnownPage>;
+      /** Addresses whose create is queued already (in a job not over). */
+      queued: ReadonlySet<string>;
+      complete: boolean;
+    }
+  /** The lookup failed: nothing may be sent (each page with a report would be created again). */
+  | { state: 'failed'; error: ErrorData };
+
+const NOTHING_KNOWN: KnownState = {
+  state: 'known',
+  pages: new Map(),
+  queued: new Set(),
+  complete: true,
+};
 
 type Reading = { what: 'sitemap' | 'list' | 'file'; waitingFor?: string } | null;
 
 export function useAddPages(send: Sender, permissions: HostPermissions) {
   const [candidates, setCandidates] = useState<Candidates | null>(null);
-  const [known, setKnown] = useState<KnownState>({
-    state: 'known',
-    pages: new Map(),
-    complete: true,
-  });
+  const [known, setKnown] = useState<KnownState>(NOTHING_KNOWN);
   const [reading, setReading] = useState<Reading>(null);
   const [problem, setProblem] = useState<string | null>(null);
   /** Origins known to be granted: no request is made for them. */
   const granted = useRef(new Set<string>());
   const reads = useRef(0);
+
+  /** Asks the background which of the addresses of read `mine` have a report (or are queued). */
+  const lookUp = useCallback(
+    (addresses: string[], mine: number) => {
+      setKnown({ state: 'asking' });
+      void send({ type: 'findKnownPages', urls: addresses }).then((answer) => {
+        if (mine !== reads.current) return;
+        setKnown(
+          answer.ok
+            ? {
+                state: 'known',
+                pages: new Map(answer.data.known.map((page) => [page.url, page])),
+                queued: new Set(answer.data.queued),
+                complete: answer.data.complete,
+              }
+            : { state: 'failed', error: answer.error },
+        );
+      });
+    },
+    [send],
+  );
 
   const take = useCallback(
     (found: Omit<Candidates, 'read'>) => {
@@ -48,25 +81,19 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
       setCandidates({ ...found, read: mine });
       setProblem(null);
       if (found.addresses.length === 0) {
-        setKnown({ state: 'known', pages: new Map(), complete: true });
+        setKnown(NOTHING_KNOWN);
         return;
       }
-      setKnown({ state: 'asking' });
-      void send({ type: 'findKnownPages', urls: found.addresses }).then((answer) => {
-        if (mine !== reads.current) return;
-        setKnown(
-          answer.ok
-            ? {
-                state: 'known',
-                pages: new Map(answer.data.known.map((page) => [page.url, page])),
-                complete: answer.data.complete,
-              }
-            : { state: 'failed' },
-        );
-      });
+      lookUp(found.addresses, mine);
     },
-    [send],
+    [lookUp],
   );
+
+  /** After a failed lookup: asks again for the same addresses. */
+  function lookUpAgain() {
+    if (candidates && candidates.read === reads.current)
+      lookUp(candidates.addresses, reads.current);
+  }
 
   const refuse = (text: string) => {
     reads.current++;
@@ -137,5 +164,15 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
     [],
   );
 
-  return { candidates, known, reading, problem, checkAccess, readSitemapAt, readList, readFile };
+  return {
+    candidates,
+    known,
+    lookUpAgain,
+    reading,
+    problem,
+    checkAccess,
+    readSitemapAt,
+    readList,
+    readFile,
+  };
 }

@@ -1,15 +1,29 @@
 // Which candidate addresses of Add pages already have a report on the saved service: from the
-// rating cache, then from the service's list, searched by each host (bounded: see below). Runs in
-// the background, which alone talks to the service.
+// rating cache, then from the service's list, searched by each host (bounded: see below); and
+// which are queued to be created already (in a job not over). Runs in the background, which alone
+// talks to the service.
 import type { SiteReportClient } from '../api';
+import { SiteReportError } from '../api/errors';
 import type { Rating, Report } from '../api/model';
+import { isFinished, type Job, type JobService } from '../jobs/jobs';
 import { addressCore } from '../jobs/queue/items';
+import { sameService } from '../jobs/service';
 import { cachedRatingFor } from '../rating/cache';
 
 /** At most this many hosts are searched, in the order the candidates name them… */
 export const MAX_KNOWN_HOSTS = 10;
 /** …and at most this many list pages (of 100 reports) are read in all. */
 export const MAX_KNOWN_LIST_PAGES = 20;
+
+/**
+ * The lookup runs beside the queue, which may be using up the service's rate limit. The client
+ * waits out a 429's Retry-After of up to 10 s itself; a longer one, up to a rate-limit window
+ * (a minute) and this bound, is waited out here once per lookup. Longer, or a second 429, fails
+ * the lookup: Add pages then says when to try again, and sends nothing.
+ */
+export const MAX_KNOWN_WAIT_SECONDS = 65;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface KnownPage {
   /** The candidate's address, as asked. */
@@ -23,6 +37,8 @@ export interface KnownPage {
 
 export interface KnownPages {
   known: KnownPage[];
+  /** Candidates (as asked) without a known report whose create is queued already. */
+  queued: string[];
   /** False when the bounds left hosts or pages of the list unread. */
   complete: boolean;
 }
@@ -35,13 +51,38 @@ function hostOf(url: string): string | null {
   }
 }
 
-/** The candidates with a known report: the cache's first, then the service's newest. */
+/**
+ * The addresses (as `addressCore`) that `service`'s create and audit jobs still mean to create:
+ * creates waiting, being sent, or sent with their fate unknown, in jobs not over. A cancelled
+ * job's create that was under way may yet make its report: it counts too.
+ */
+export function queuedCreates(jobs: readonly Job[], service: JobService): Set<string> {
+  const queued = new Set<string>();
+  for (const job of jobs) {
+    const cancelled = job.state === 'cancelled';
+    if ((isFinished(job) && !cancelled) || !sameService(job.service, service)) continue;
+    // Only create and audit jobs have creates (KIND_OPS).
+    for (const { op, state } of job.items) {
+      const open =
+        state === 'running' || state === 'unknown' || (state === 'waiting' && !cancelled);
+      if (open && op.type === 'create') queued.add(addressCore(op.url));
+    }
+  }
+  return queued;
+}
+
+/**
+ * The candidates with a known report (the cache's first, then the service's newest), and those
+ * without one whose create is `queued` (address cores, from queuedCreates).
+ */
 export async function findKnownPages(
   urls: readonly string[],
   client: Pick<SiteReportClient, 'baseUrl'> & {
     reports: Pick<SiteReportClient['reports'], 'list'>;
   },
   cache: unknown,
+  queued: ReadonlySet<string> = new Set(),
+  wait: (ms: number) => Promise<void> = delay,
 ): Promise<KnownPages> {
   const known = new Map<string, KnownPage>();
   const byCore = new Map<string, string[]>();
@@ -78,6 +119,20 @@ export async function findKnownPages(
     }
   };
 
+  let waited = false;
+  const list: typeof client.reports.list = async (params) => {
+    try {
+      return await client.reports.list(params);
+    } catch (error) {
+      // A 429's Retry-After, when this lookup may wait it out.
+      const after = error instanceof SiteReportError ? error.retryAfterSeconds : undefined;
+      if (waited || after === undefined || after > MAX_KNOWN_WAIT_SECONDS) throw error;
+      waited = true;
+      await wait(after * 1000);
+      return client.reports.list(params);
+    }
+  };
+
   let complete = hosts.size <= MAX_KNOWN_HOSTS;
   let pagesRead = 0;
   if (byCore.size > 0) {
@@ -88,7 +143,7 @@ export async function findKnownPages(
           break;
         }
         pagesRead += 1;
-        const answer = await client.reports.list({
+        const answer = await list({
           search: host,
           sortBy: 'id',
           sort: 'desc',
@@ -100,5 +155,6 @@ export async function findKnownPages(
       }
     }
   }
-  return { known: [...known.values()], complete };
+  const waiting = urls.filter((url) => !known.has(url) && queued.has(addressCore(url)));
+  return { known: [...known.values()], queued: waiting, complete };
 }

@@ -26,14 +26,18 @@ export function atMostOf(text: string): number | null {
   return text.trim() !== '' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
-/** The user's choice, or else: checked unless it has a known report that is not re-analyzed. */
+/**
+ * The user's choice, or else: a page with a known report when it is re-analyzed; any other page
+ * unless its create is queued already (reading the same sitemap again during a run).
+ */
 export function isChecked(
   url: string,
   known: ReadonlyMap<string, KnownPage>,
   choices: ReadonlyMap<string, boolean>,
   reanalyze: boolean,
+  queued: ReadonlySet<string> = new Set(),
 ): boolean {
-  return choices.get(url) ?? (reanalyze || !known.has(url));
+  return choices.get(url) ?? (known.has(url) ? reanalyze : !queued.has(url));
 }
 
 /** How many addresses each host has, most first (then by name). */

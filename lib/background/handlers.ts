@@ -3,10 +3,11 @@
 import { browser } from 'wxt/browser';
 import { planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
-import { findKnownPages } from '../audit/known';
+import { findKnownPages, queuedCreates } from '../audit/known';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
+import { serviceOf } from '../jobs/service';
 import {
   type Answer,
   type AnswerMap,
@@ -24,6 +25,7 @@ import { findQueuedCreate } from '../this-page/queued-create';
 import { pageWatchOf, watchHandlers } from '../watch/handlers';
 import type { HandlerDeps } from './deps';
 import { ExplainedError, errorData } from './error-data';
+import { keepWorkerAlive } from './keep-alive';
 import { refuseOverAllowance } from './over-allowance';
 import { sendCreate } from './send-create';
 import { clientOf, forgetGone, forgettingGone, rememberAnswer } from './service-answers';
@@ -154,7 +156,16 @@ export const handlers = {
 
   async findKnownPages({ urls }, deps) {
     const client = await clientOf(deps);
-    return findKnownPages(urls, client, await ratingCacheItem.getValue());
+    const { settings } = await deps.loadSettings();
+    const [cache, jobs, service] = await Promise.all([
+      ratingCacheItem.getValue(),
+      jobsItem.getValue(),
+      serviceOf(settings.serviceUrl, settings.apiKey),
+    ]);
+    // It may wait out a 429 (lib/audit/known.ts): the worker is kept alive meanwhile.
+    return keepWorkerAlive(
+      findKnownPages(urls, client, cache, queuedCreates(parseStoredJobs(jobs), service)),
+    );
   },
 
   // The background's queue (lib/jobs/queue/): jobs of many requests, paced and resumable.

@@ -14,6 +14,19 @@ export function maxJobItems(kind: string, watchRun = false): number {
 }
 /** Finished jobs kept for the Activity view; beyond it the oldest finished go first. */
 export const MAX_FINISHED_JOBS = 20;
+/**
+ * Items of the finished jobs kept, in all: beyond it the oldest finished go first (the newest
+ * finished job is always kept). As many as one audit: measured in Chromium, a finished
+ * 10,000-page audit stores about 1.5 MB once its reports are dropped (REPORTS_KEPT_MS), 4.5 MB
+ * with them; storage.local holds 10 MB, beside a running job, exports and the rating cache.
+ */
+export const MAX_FINISHED_ITEMS = 10_000;
+/**
+ * A finished job's done items keep the service's answer (`report`, some 450 bytes) this long,
+ * for whoever follows them as they finish (the popup's queued create, the workspace's rows);
+ * then it is dropped: nothing reads it later, and it is most of a big job's stored size.
+ */
+export const REPORTS_KEPT_MS = 10 * 60_000;
 /** An export stops at this many reports, and says so (reason 'exportCut'). */
 export const MAX_EXPORT_REPORTS = 10_000;
 /** The longest wait a page may hand the queue with a job (a 429's Retry-After), in seconds. */

@@ -9,7 +9,7 @@ import { isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
 
-/** One create item of a queued job. */
+/** One create item of a queued job (the popup's, or an audit's). */
 export interface QueuedRef {
   jobId: string;
   index: number;
@@ -54,8 +54,10 @@ export function findQueuedCreate(
   if (!key) return undefined;
   let other: QueuedRef | undefined;
   for (const job of jobs) {
+    // Creates are queued by the popup (kind 'create') and by Add pages (an audit's creates).
+    if (job.kind !== 'create' && job.kind !== 'audit') continue;
     // A cancelled job's create that was under way may yet make its report, and is looked for.
-    if (job.kind !== 'create' || (isFinished(job) && job.state !== 'cancelled')) continue;
+    if (isFinished(job) && job.state !== 'cancelled') continue;
     for (const [index, item] of job.items.entries()) {
       const create = createOf(item);
       if (!create || !underWay(item)) continue;

@@ -1,7 +1,7 @@
 // axe-core (WCAG 2.2 AA and best practice) over every page and view: the popup (This page,
 // Reports, Projects), each tab of the workspace as its own tablist names them, and the options
 // page — each in the states people see (rows, a question asked in a dialog, a job running, a
-// report's "Why this rating"; a row's actions menu and the Filters behind their button where a
+// report's "Why this rating", Add pages' preview of a pasted list; a row's actions menu and the Filters behind their button where a
 // view has them, a skip with a note where none does), and each state in light and dark, 360 and
 // 1280 px wide. Every violation counts, whatever its impact. A failure lists the view, the
 // variant, each rule, the elements (CSS targets) and axe's summary (for contrast: the colours).
@@ -515,6 +515,29 @@ describe('connected', () => {
         .filter({ hasText: /re-analyzed/ })
         .waitFor();
       await expectAccessible(page, 'Workspace Reports, a job done');
+    });
+
+    it('workspace Add pages: a pasted list previewed, with lines not added', async () => {
+      const page = the(workspace, 'The workspace');
+      const panel = await showTab('Add pages');
+      const lines = [
+        sample('good'),
+        'https://shop.example/new-page',
+        'https://blog.example/a-rather-long-path/that-goes-on/and-on/until-it-has-to-wrap?x=1',
+        'ftp://files.example/',
+        'not an address at all',
+        'https://shop.example/new-page',
+      ];
+      await panel.getByRole('textbox', { name: 'Addresses', exact: true }).fill(lines.join('\n'));
+      await panel.getByRole('button', { name: 'Read list', exact: true }).click();
+      await panel.getByRole('region', { name: 'Not added', exact: true }).waitFor();
+      // The known-pages lookup answered: the page with a report is marked and unchecked.
+      await panel.getByText('Has a report').first().waitFor();
+      await panel.getByText(/to create; your plan allows/).waitFor();
+      expect(
+        await panel.getByRole('checkbox', { name: sample('good'), exact: true }).isChecked(),
+      ).toBe(false);
+      await expectAccessible(page, 'Workspace Add pages, a preview');
     });
 
     it('workspace Projects: a Delete question', async () => {

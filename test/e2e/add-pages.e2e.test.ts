@@ -2,7 +2,8 @@
 // its sitemaps gzipped) gives 30 pages; the 3 that have a report start unchecked and are skipped;
 // the other 27 are reported as one job under a limit of 60 requests a minute, with no 429. The
 // robots.txt path gives the same pages; a broken sitemap and a 404 say so and queue nothing; a
-// pasted list lists its junk lines with their reasons.
+// pasted list lists its junk lines with their reasons. Read again while its job runs, a list's
+// pages still queued are marked so and start unchecked (never created twice).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_SITE_PATHS, SITE_PAGE_COUNT, sitePageUrl } from '../../server/sample-site';
@@ -12,9 +13,14 @@ const KNOWN = [1, 2, 3];
 
 let stack: Stack | undefined;
 let workspace: Page | undefined;
+/** While set, the service holds creates until it settles. */
+let held: Promise<void> | undefined;
+let release: () => void = () => undefined;
 
 beforeAll(async () => {
-  stack = await startStack({ service: { rateLimit: 60 } });
+  stack = await startStack({
+    service: { rateLimit: 60, gate: ({ method }) => (method === 'POST' ? held : undefined) },
+  });
   await stack.service.seed(
     KNOWN.map((n) => ({
       url: sitePageUrl(the(stack, 'The stack').service.url, n),
@@ -25,6 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  release();
   await stack?.close();
 });
 
@@ -132,5 +139,52 @@ describe('Add pages', () => {
         .getByRole('checkbox', { name: 'https://new.example/page', exact: true })
         .isChecked(),
     ).toBe(true);
+  });
+
+  it('marks the pages of a list still queued as queued, unchecked, when it is read again', async () => {
+    const good = the(stack, 'The stack').sample('good');
+    const lines = [1, 2, 3].map((n) => `${good}?queued=${n}`);
+    const readList = async () => {
+      await page().getByRole('textbox', { name: 'Addresses', exact: true }).fill(lines.join('\n'));
+      await page().getByRole('button', { name: 'Read list', exact: true }).click();
+      await page().getByText('3 addresses', { exact: true }).waitFor();
+    };
+    await readList();
+    await page().getByText('3 of 3 selected: 3 new, 0 to re-analyze').waitFor();
+    held = new Promise((resolve) => {
+      release = () => {
+        held = undefined;
+        resolve();
+      };
+    });
+    await page().getByRole('button', { name: 'Report selected pages', exact: true }).click();
+    const sent = () =>
+      page().evaluate(async () => {
+        const { jobs } = await chrome.storage.local.get('jobs');
+        const all = (jobs as { jobs: { items: { op: { url?: string }; state: string }[] }[] }).jobs;
+        return all
+          .flatMap((job) => job.items)
+          .filter((item) => item.op.url?.includes('?queued='))
+          .map((item) => item.state);
+      });
+    await poll(sent, 'the first create sent (held by the service)').toContain('running');
+
+    // The same list again, while its creates wait (or are being sent).
+    await page().getByRole('textbox', { name: 'Addresses', exact: true }).fill('');
+    await readList();
+    await page()
+      .getByText('3 of them are queued to be reported already: they start unchecked.')
+      .waitFor();
+    const list = page().getByRole('list', { name: 'Addresses to report' });
+    for (const url of lines) {
+      expect(await list.getByRole('checkbox', { name: url, exact: true }).isChecked()).toBe(false);
+    }
+    expect(await list.getByText('Queued', { exact: true }).count()).toBe(3);
+    expect(
+      await page().getByRole('button', { name: 'Report selected pages', exact: true }).isDisabled(),
+    ).toBe(true);
+    release();
+    const summary = page().locator('.job-summary');
+    await poll(() => summary.textContent(), 'the job done').toContain('3 reported');
   });
 });

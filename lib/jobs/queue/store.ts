@@ -3,7 +3,8 @@
 import { storage } from 'wxt/utils/storage';
 import type { ReportSummary } from '../../api/model';
 import { createLock } from '../../lock';
-import { isFinished, type Job, jobsItem, MAX_FINISHED_JOBS, parseStoredJobs } from '../jobs';
+import { isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs';
+import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../limits';
 import { parseStoredPacing, type StoredPacing } from './pacers';
 
 /** Before pacing was kept per service, it held one service's Pacing (read by parseStoredPacing). */
@@ -55,16 +56,24 @@ export const jobPasswords = {
 export const EXPORT_KEPT_MS = 3_600_000;
 
 /**
- * Drops the oldest finished jobs beyond MAX_FINISHED_JOBS, and exports finished more than
- * EXPORT_KEPT_MS ago, with their pages.
+ * Drops the oldest finished jobs beyond MAX_FINISHED_JOBS or MAX_FINISHED_ITEMS (never the newest
+ * finished), and exports finished more than EXPORT_KEPT_MS ago, with their pages; and the reports
+ * of jobs finished more than REPORTS_KEPT_MS ago.
  */
 function prune(state: QueueState, now: number): void {
+  const finishedAt = (job: Job) => job.finishedAt ?? job.createdAt;
   const finished = state.jobs.filter(isFinished);
-  finished.sort((a, b) => (a.finishedAt ?? a.createdAt) - (b.finishedAt ?? b.createdAt));
-  const dropped = new Set(finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_JOBS)));
-  for (const job of finished) {
-    if (job.kind === 'export' && (job.finishedAt ?? job.createdAt) + EXPORT_KEPT_MS <= now) {
-      dropped.add(job);
+  // Newest first: what is counted before a job is what is kept before it.
+  finished.sort((a, b) => finishedAt(b) - finishedAt(a));
+  const dropped = new Set<Job>();
+  let items = 0;
+  for (const [index, job] of finished.entries()) {
+    items += job.items.length;
+    const over = index >= MAX_FINISHED_JOBS || items > MAX_FINISHED_ITEMS;
+    if (index > 0 && over) dropped.add(job);
+    if (job.kind === 'export' && finishedAt(job) + EXPORT_KEPT_MS <= now) dropped.add(job);
+    if (finishedAt(job) + REPORTS_KEPT_MS <= now) {
+      for (const item of job.items) delete item.report;
     }
   }
   if (dropped.size === 0) return;

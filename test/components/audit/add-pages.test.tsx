@@ -7,14 +7,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddPagesView } from '../../../components/audit/AddPagesView';
 import type { KnownPage } from '../../../lib/audit/known';
-import { fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
+import { fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
 
 const SITEMAP = `<urlset><url><loc>https://site.test/a</loc></url><url><loc>https://site.test/b</loc></url></urlset>`;
 
-function view(handlers: Handlers = {}, known: KnownPage[] = []) {
+function view(handlers: Handlers = {}, known: KnownPage[] = [], queued: string[] = []) {
   const send = fakeSend({
     getPlan: () => ok(null),
-    findKnownPages: () => ok({ known, complete: true }),
+    findKnownPages: () => ok({ known, queued, complete: true }),
     ...handlers,
   });
   const order: string[] = [];
@@ -133,5 +133,58 @@ describe('Add pages', () => {
     expect(
       within(screen.getByRole('list', { name: 'Addresses to report' })).getAllByRole('checkbox'),
     ).toHaveLength(1);
+  });
+
+  it('sends nothing while the known-pages lookup failed, says why in an alert, and asks again', async () => {
+    let lookups = 0;
+    const known = [
+      {
+        url: 'https://site.test/a',
+        reportId: 5,
+        rating: 'good' as const,
+        reportUrl: 'https://site.test/a',
+      },
+    ];
+    const { send } = view({
+      findKnownPages: () =>
+        ++lookups === 1
+          ? fail('rate_limited', '', { retryAfterSeconds: 30 })
+          : ok({ known, queued: [], complete: true }),
+      enqueueJob: () => ok({ id: 'job-1' }),
+    });
+    paste('https://site.test/a\nhttps://site.test/b');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('pages that have a report could be created twice');
+    const button = screen.getByRole('button', {
+      name: 'Report selected pages',
+    }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    expect(requestsOf(send, 'enqueueJob')).toHaveLength(0);
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('1 of them has a report on this service: it starts unchecked.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box('https://site.test/a').checked).toBe(false);
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
+    expect(requestsOf(send, 'enqueueJob')[0]?.items).toEqual([
+      { type: 'create', url: 'https://site.test/b', privacy: 0 },
+    ]);
+  });
+
+  it('leaves pages whose create is queued already unchecked, and says they are queued', async () => {
+    const { send } = view({ enqueueJob: () => ok({ id: 'job-2' }) }, [], ['https://site.test/a']);
+    paste('https://site.test/a\nhttps://site.test/b');
+    await screen.findByText('1 of them is queued to be reported already: it starts unchecked.');
+    expect(box('https://site.test/a').checked).toBe(false);
+    expect(box('https://site.test/a').closest('li')?.textContent).toContain('Queued');
+    expect(box('https://site.test/b').checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Report selected pages' }));
+    await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
+    expect(requestsOf(send, 'enqueueJob')[0]?.items).toEqual([
+      { type: 'create', url: 'https://site.test/b', privacy: 0 },
+    ]);
   });
 });

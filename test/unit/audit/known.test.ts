@@ -1,8 +1,15 @@
 // Pages that have a report already: from the rating cache, then the service's list searched by
 // host (newest report wins; bounded in hosts and pages).
 import { describe, expect, it, vi } from 'vitest';
+import { SiteReportError } from '../../../lib/api/errors';
 import type { Report } from '../../../lib/api/model';
-import { findKnownPages, MAX_KNOWN_LIST_PAGES } from '../../../lib/audit/known';
+import {
+  findKnownPages,
+  MAX_KNOWN_LIST_PAGES,
+  MAX_KNOWN_WAIT_SECONDS,
+  queuedCreates,
+} from '../../../lib/audit/known';
+import type { Job, JobItem } from '../../../lib/jobs/jobs';
 import { storedRatingCache } from '../../../lib/rating/cache';
 
 const BASE = 'https://service.test/api/v1';
@@ -44,6 +51,7 @@ describe('findKnownPages', () => {
     );
     expect(answer).toEqual({
       complete: true,
+      queued: [],
       known: [
         {
           url: 'https://site.test/cached',
@@ -81,5 +89,98 @@ describe('findKnownPages', () => {
     const service = client([]);
     expect((await findKnownPages(['https://site.test/a'], service, cache)).known).toHaveLength(1);
     expect(service.reports.list).not.toHaveBeenCalled();
+  });
+});
+
+describe('pages queued to be created', () => {
+  const SERVICE = { url: BASE, key: 'k1' };
+  const create = (url: string, state: JobItem['state']): JobItem => ({
+    op: { type: 'create', url, privacy: 0 },
+    state,
+  });
+  const job = (extra: Partial<Job>, items: JobItem[]): Job => ({
+    id: `j${Math.random()}`,
+    kind: 'audit',
+    state: 'running',
+    createdAt: 1,
+    service: SERVICE,
+    items,
+    ...extra,
+  });
+
+  it('are the creates waiting, sent or of unknown fate in create and audit jobs of the service', () => {
+    const jobs = [
+      job({}, [
+        create('https://site.test/waiting', 'waiting'),
+        create('https://www.site.test/running/', 'running'),
+        create('https://site.test/unknown', 'unknown'),
+        create('https://site.test/done', 'done'),
+        create('https://site.test/failed', 'failed'),
+        { op: { type: 'update', id: 3, results: true }, state: 'waiting' },
+      ]),
+      job({ kind: 'create', state: 'paused' }, [create('https://site.test/popup', 'waiting')]),
+      job({ state: 'cancelled' }, [
+        create('https://site.test/cancelled-sent', 'running'),
+        create('https://site.test/cancelled-waiting', 'waiting'),
+      ]),
+      job({ state: 'done' }, [create('https://site.test/finished', 'waiting')]),
+      job({ service: { url: BASE, key: 'other key' } }, [
+        create('https://site.test/other', 'waiting'),
+      ]),
+      job({ kind: 'reanalyze' }, []),
+    ];
+    expect([...queuedCreates(jobs, SERVICE)].sort()).toEqual([
+      'site.test/cancelled-sent',
+      'site.test/popup',
+      'site.test/running',
+      'site.test/unknown',
+      'site.test/waiting',
+    ]);
+  });
+
+  it('are marked queued, never new, unless they have a known report', async () => {
+    const service = client([[report(4, 'https://site.test/known')]]);
+    const answer = await findKnownPages(
+      ['https://site.test/known', 'https://site.test/queued', 'https://site.test/new'],
+      service,
+      null,
+      new Set(['site.test/known', 'site.test/queued']),
+    );
+    expect(answer.queued).toEqual(['https://site.test/queued']);
+    expect(answer.known.map((page) => page.url)).toEqual(['https://site.test/known']);
+  });
+});
+
+describe('a 429 during the lookup', () => {
+  const limited = (after?: number) =>
+    new SiteReportError('rate_limited', 'Too many requests', {
+      status: 429,
+      ...(after !== undefined && { retryAfterSeconds: after }),
+    });
+
+  it('is waited out once (its Retry-After), then the page is read again', async () => {
+    const service = client([[report(4, 'https://site.test/a')]]);
+    service.reports.list.mockRejectedValueOnce(limited(42));
+    const wait = vi.fn(async () => {});
+    const answer = await findKnownPages(['https://site.test/a'], service, null, new Set(), wait);
+    expect(wait).toHaveBeenCalledWith(42_000);
+    expect(answer.known.map((page) => page.url)).toEqual(['https://site.test/a']);
+    expect(service.reports.list).toHaveBeenCalledTimes(2);
+  });
+
+  it(`fails the lookup on a second 429, or a wait over ${MAX_KNOWN_WAIT_SECONDS} s, or none said`, async () => {
+    for (const errors of [
+      [limited(5), limited(5)],
+      [limited(MAX_KNOWN_WAIT_SECONDS + 1)],
+      [limited()],
+    ]) {
+      const service = client([[report(4, 'https://site.test/a')]]);
+      for (const error of errors) service.reports.list.mockRejectedValueOnce(error);
+      const wait = vi.fn(async () => {});
+      await expect(
+        findKnownPages(['https://site.test/a'], service, null, new Set(), wait),
+      ).rejects.toThrow(SiteReportError);
+      expect(wait.mock.calls.length).toBeLessThanOrEqual(1);
+    }
   });
 });

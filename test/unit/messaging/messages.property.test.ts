@@ -842,6 +842,7 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
         reportUrl: z.string(),
       }),
     ),
+    queued: z.array(z.string()),
     complete: z.boolean(),
   }),
   enqueueJob: z.strictObject({ id: z.string(), resumeAt: z.optional(z.number()) }),

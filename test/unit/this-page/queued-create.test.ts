@@ -109,6 +109,19 @@ describe('findQueuedCreate', () => {
     expect(findQueuedCreate([job('a', [create(URL_A)])], '')).toBeUndefined();
   });
 
+  it("finds an audit's create (Add pages), but not its re-analyses", () => {
+    const audit = job(
+      'audit',
+      [
+        { op: { type: 'update', id: 4, results: true }, state: 'waiting' },
+        create(URL_A, { state: 'running', sentAt: 5 }),
+      ],
+      { kind: 'audit', state: 'running' },
+    );
+    expect(findQueuedCreate([audit], URL_A)).toEqual({ jobId: 'audit', index: 1 });
+    expect(findQueuedCreate([audit], 'https://example.com/other')).toBeUndefined();
+  });
+
   it('finds a create in a paused job', () => {
     expect(findQueuedCreate([job('p', [create(URL_A)], { state: 'paused' })], URL_A)).toEqual({
       jobId: 'p',

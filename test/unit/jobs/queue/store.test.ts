@@ -10,6 +10,7 @@ import {
   MAX_JOB_ITEMS,
   parseStoredJobs,
 } from '../../../../lib/jobs/jobs';
+import { MAX_FINISHED_ITEMS, REPORTS_KEPT_MS } from '../../../../lib/jobs/limits';
 import { createJobStore } from '../../../../lib/jobs/queue/store';
 import {
   deletes,
@@ -69,6 +70,70 @@ describe('the stored jobs', () => {
     // done-24 finished first (at 976): gone, with what it left behind.
     expect(kept).not.toContain('done-24');
     expect(kept).toContain('done-0');
+  });
+
+  it(`keep at most ${MAX_FINISHED_ITEMS} items of finished jobs, dropping the oldest finished first, never the newest`, async () => {
+    const big = (id: string, finishedAt: number, count: number): Job => ({
+      ...job(id, 'done', finishedAt),
+      items: Array.from({ length: count }, () => ({
+        op: { type: 'deleteReport' as const, id: 1 },
+        state: 'done' as const,
+      })),
+    });
+    const half = MAX_FINISHED_ITEMS / 2;
+    const jobs = [
+      job('running', 'running'),
+      big('oldest', 10, 1),
+      big('older', 20, half),
+      big('newer', 30, half),
+      big('newest', 40, 1),
+    ];
+    await fakeBrowser.storage.local.set({ jobs: { version: 1, jobs } });
+    await createJobStore().update(() => undefined);
+    expect((await storedJobs()).map(({ id }) => id)).toEqual(['running', 'newer', 'newest']);
+
+    // One finished job larger than the bound alone: the newest is kept all the same.
+    await fakeBrowser.storage.local.set({
+      jobs: { version: 1, jobs: [big('huge', 50, MAX_FINISHED_ITEMS + 1), big('small', 10, 1)] },
+    });
+    await createJobStore().update(() => undefined);
+    expect((await storedJobs()).map(({ id }) => id)).toEqual(['huge']);
+  });
+
+  it('drop the reports of done items some minutes after their job finished', async () => {
+    const report = {
+      id: 7,
+      url: 'https://site.test/a',
+      rating: 'good' as const,
+      privacy: 0 as const,
+      hasPassword: false,
+      generatedAt: null,
+      createdAt: null,
+      updatedAt: null,
+    };
+    const withReport = (id: string, state: Job['state'], finishedAt?: number): Job => {
+      const base = job(id, state, finishedAt);
+      return {
+        ...base,
+        kind: 'audit',
+        items: [{ op: { type: 'create', url: report.url, privacy: 0 }, state: 'done', report }],
+      };
+    };
+    const now = 10 * REPORTS_KEPT_MS;
+    const jobs = [
+      withReport('running', 'running'),
+      withReport('just-finished', 'done', now - REPORTS_KEPT_MS + 1),
+      withReport('finished-long-ago', 'done', now - REPORTS_KEPT_MS),
+    ];
+    await fakeBrowser.storage.local.set({ jobs: { version: 1, jobs } });
+    await createJobStore(() => now).update(() => undefined);
+    const stored = await storedJobs();
+    expect(stored.map(({ id, items }) => [id, items[0]?.report !== undefined])).toEqual([
+      ['running', true],
+      ['just-finished', true],
+      ['finished-long-ago', false],
+    ]);
+    expect(stored[2]?.items[0]?.state).toBe('done');
   });
 
   it('are written one change at a time: changes made together all stay', async () => {
