@@ -9,7 +9,14 @@ import { latestChange } from './diff';
 import { historyWritten, readHistory, toRecord } from './history';
 import type { PageWatch } from './model';
 import { projectReports, runNow, savedService, syncWatchAlarm } from './runs';
-import { changeWatch, nextRunOf, readWatch, type ServiceWatch, watchedReports } from './store';
+import {
+  changeWatch,
+  isWatching,
+  nextRunOf,
+  readWatch,
+  type ServiceWatch,
+  watchedReports,
+} from './store';
 
 async function connectedService(deps: HandlerDeps): Promise<string> {
   const service = await savedService(deps);
@@ -17,9 +24,12 @@ async function connectedService(deps: HandlerDeps): Promise<string> {
   return service;
 }
 
-/** Starting to watch begins the schedule now: no slot before it is due. */
+/**
+ * Starting to watch, with nothing watched before, begins the schedule now: no slot before it is
+ * due (also none from an earlier time of watching). Call before the watch gains its pages.
+ */
 function begin(watch: ServiceWatch, now: number) {
-  watch.lastSlot ??= now;
+  if (!isWatching(watch) || watch.lastSlot === undefined) watch.lastSlot = now;
 }
 
 /** This page's watch state, for the popup's status: the stored watch and two records. */
@@ -45,11 +55,11 @@ export const watchHandlers = {
   async watchReports({ reports }, deps) {
     const service = await connectedService(deps);
     const answer = await changeWatch(service, (watch) => {
+      begin(watch, Date.now());
       const byId = new Map(watch.reports.map((report) => [report.id, report]));
       for (const { id, url } of reports) byId.set(id, { id, url });
       watch.reports = [...byId.values()];
       watch.stopped = watch.stopped?.filter((id) => !byId.has(id));
-      begin(watch, Date.now());
       return { watched: watch.reports.length };
     });
     await syncWatchAlarm(deps);
@@ -81,10 +91,10 @@ export const watchHandlers = {
     const client = await clientOf(deps);
     const members = await projectReports(client, name).catch(() => undefined);
     await changeWatch(client.baseUrl, (watch) => {
+      begin(watch, Date.now());
       if (!watch.projects.includes(name)) watch.projects.push(name);
       if (members) watch.members[name] = members;
       else watch.members[name] ??= [];
-      begin(watch, Date.now());
     });
     await Promise.all([syncWatchAlarm(deps), historyWritten()]);
     return { name };

@@ -12,7 +12,7 @@ import { backgroundQueue, setBackgroundQueue } from '../../../lib/jobs/queue';
 import { watchRunSummary } from '../../../lib/jobs/words';
 import { saveSettings } from '../../../lib/settings';
 import { type WatchRead, watchReads } from '../../../lib/watch/overview';
-import { WATCH_ALARM } from '../../../lib/watch/runs';
+import { runDueSlot, WATCH_ALARM } from '../../../lib/watch/runs';
 import { nextSlot } from '../../../lib/watch/schedule';
 import { readWatch, watchItem } from '../../../lib/watch/store';
 import type { RunningService } from '../../../server/service';
@@ -117,12 +117,26 @@ describe('a scheduled run', () => {
       reports.map(({ id }) => ({ type: 'update', id, results: true })),
     );
     await fireAlarm();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await runDueSlot(deps)).toBeUndefined();
     expect(await runs()).toHaveLength(1);
     // Re-analyses only: nothing was created.
     const sent = svc.apiRequests().map(({ method }) => method);
     expect(sent.filter((method) => method === 'POST')).toEqual([]);
     expect(sent.filter((method) => method === 'PUT')).toHaveLength(3);
+  });
+
+  it('watching again after a time of watching nothing starts no run for the slots between', async () => {
+    const reports = await watchThree();
+    const ids = reports.map(({ id }) => id);
+    await handlers.unwatchReports({ type: 'unwatchReports', ids }, deps);
+    await slotCame();
+    await handlers.watchReports(
+      { type: 'watchReports', reports: reports.map(({ id, url }) => ({ id, url })) },
+      deps,
+    );
+    // What the alarm calls: it answers the job it queued, if any.
+    expect(await runDueSlot(deps)).toBeUndefined();
+    expect(await runs()).toEqual([]);
   });
 
   it('a page made worse: exactly one notification, its history and the run summary', async () => {
