@@ -76,10 +76,11 @@ export function HistoryPanel({ read, service, reportId, onClose, openOptions }: 
       {records.length > 0 && (
         <ol class="list history-list" aria-label={t('watch_historyList')}>
           {records
-            .map((record, index) => ({ record, before: records[index - 1] }))
+            .map((record, index) => ({ record, index, before: records[index - 1] }))
             .reverse()
-            .map(({ record, before }) => (
-              <HistoryItem key={record.at} record={record} before={before} />
+            .map(({ record, index, before }) => (
+              // Two analyses may share a time (the service's are whole seconds).
+              <HistoryItem key={index} record={record} before={before} />
             ))}
         </ol>
       )}

@@ -70,7 +70,8 @@ async function runGoing(queue: Queue, service: string): Promise<boolean> {
  */
 async function queueRun(deps: RunDeps, service: string, watch: ServiceWatch, slot?: number) {
   const client = await deps.clients.get();
-  if (!client) throw new NotConnectedError();
+  // Settings saved since the run was chosen: it is not sent to another service.
+  if (!client || client.baseUrl !== service) throw new NotConnectedError();
   const members: ServiceWatch['members'] = {};
   for (const project of watch.projects) {
     members[project] = await projectReports(client, project).catch(

@@ -12,7 +12,7 @@ import { backgroundQueue, setBackgroundQueue } from '../../../lib/jobs/queue';
 import { watchRunSummary } from '../../../lib/jobs/words';
 import { saveSettings } from '../../../lib/settings';
 import { type WatchRead, watchReads } from '../../../lib/watch/overview';
-import { runDueSlot, WATCH_ALARM } from '../../../lib/watch/runs';
+import { runDueSlot, runNow, WATCH_ALARM } from '../../../lib/watch/runs';
 import { nextSlot } from '../../../lib/watch/schedule';
 import { readWatch, watchItem } from '../../../lib/watch/store';
 import type { RunningService } from '../../../server/service';
@@ -213,6 +213,24 @@ describe('Run now', () => {
     const run = await finishedRun();
     expect(run.id).toBe(id);
     expect(run.watchRun).toEqual({});
+  });
+});
+
+describe('a run and the saved service', () => {
+  it('is not sent when the client at hand is of another service than the one chosen', async () => {
+    await watchThree();
+    svc.resetRequests();
+    const client = await deps.clients.get();
+    const switched: HandlerDeps = {
+      ...deps,
+      clients: {
+        ...deps.clients,
+        get: async () => client && { ...client, baseUrl: 'http://other.test/api/v1' },
+      },
+    };
+    await expect(runNow(switched)).rejects.toMatchObject({ name: 'NotConnectedError' });
+    expect(await runs()).toEqual([]);
+    expect(svc.apiRequests()).toEqual([]);
   });
 });
 
