@@ -353,7 +353,18 @@ describe('connected', () => {
     const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
     await outcome.getByText('Good', { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByRole('region', { name: 'Why this rating', exact: true }).waitFor();
+    // Loaded after the first paint: waited for, so the scan has it.
+    const watch = page.getByRole('button', { name: 'Watch this page', exact: true });
+    await watch.waitFor();
     await expectAccessible(page, 'This page, its rating and Why this rating');
+
+    // Watched, then not again: the Watched tab first shows empty further on.
+    await watch.click();
+    const stop = page.getByRole('button', { name: 'Stop watching this page', exact: true });
+    await stop.waitFor();
+    await expectAccessible(page, 'This page, watched');
+    await stop.click();
+    await watch.waitFor();
 
     await expectAccessibleQuestion(page, 'This page, Delete question', () =>
       outcome.getByRole('button', { name: 'Delete', exact: true }).click(),
@@ -579,6 +590,48 @@ describe('connected', () => {
         console.log(`a11y: a row's actions menu ${note}`);
         context.skip(note);
       }
+    });
+
+    it('workspace Watched: rows, one with a change, and its History open', async () => {
+      const page = the(workspace, 'The workspace');
+      const running = the(service, 'The service');
+      // Three pages the service can analyze again, watched; one then rated lower by a run.
+      const urls = ['one', 'two', 'three'].map(
+        (name) => new URL(`/samples/watch/${name}`, sample('good')).href,
+      );
+      const [, worse = ''] = urls;
+      const reports = [];
+      for (const url of urls) {
+        const created = await page.evaluate(
+          (url) => chrome.runtime.sendMessage({ type: 'createReport', input: { url, privacy: 0 } }),
+          url,
+        );
+        expect(created).toMatchObject({ ok: true });
+        reports.push({ id: created.data.id as number, url });
+      }
+      const watched = await page.evaluate(
+        (reports) => chrome.runtime.sendMessage({ type: 'watchReports', reports }),
+        reports,
+      );
+      expect(watched).toMatchObject({ ok: true });
+      running.setPageOutcome(new URL(worse).pathname, 'bad');
+      const run = await page.evaluate(() => chrome.runtime.sendMessage({ type: 'runWatchNow' }));
+      expect(run).toMatchObject({ ok: true });
+
+      const panel = await showTab('Watched');
+      const list = panel.getByRole('list', { name: 'Watched pages', exact: true });
+      const row = list.locator(':scope > li').filter({ hasText: worse });
+      await row
+        .getByText('Rating dropped from Good to Bad', { exact: false })
+        .waitFor({ timeout: 30_000 });
+      await expect.poll(() => list.locator(':scope > li').count()).toBe(3);
+      await expectAccessible(page, 'Workspace Watched, with rows and a change');
+
+      await row.getByRole('button', { name: `History of ${worse}`, exact: true }).click();
+      const history = panel.getByRole('region', { name: 'History', exact: true });
+      const analyses = history.getByRole('list', { name: 'Analyses, newest first' });
+      await expect.poll(() => analyses.locator(':scope > li').count()).toBe(2);
+      await expectAccessible(page, 'Workspace Watched, History open');
     });
 
     it('the Filters behind their button shown, in each view that has one', async (context) => {
