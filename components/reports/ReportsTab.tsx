@@ -7,15 +7,9 @@ import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/jobs';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
-import {
-  activeFilterCount,
-  filtersFromHash,
-  filtersToHash,
-  sameFilters,
-} from '../../lib/reports/filters';
-import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
+import { activeFilterCount } from '../../lib/reports/filters';
 import { reportListParams } from '../../lib/reports/list-params';
-import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
+import type { ReportFilters } from '../../lib/reports/view-state';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { Disclosure } from '../ui/Disclosure';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -29,6 +23,7 @@ import { ReportsProgress } from './ReportsProgress';
 import { ReportsTable, type RowWork } from './ReportsTable';
 import { newerReports, useBulkActions } from './useBulkActions';
 import { useExport } from './useExport';
+import { useHashFilters } from './useHashFilters';
 import { useProjectChoices } from './useProjectChoices';
 import { type ReportListOptions, useReportList } from './useReportList';
 import './reports.css';
@@ -298,25 +293,4 @@ function activeText(filters: ReportFilters): string {
   return count === 0
     ? t('workspace_reports_filtersNone')
     : t('workspace_reports_filtersActive', count);
-}
-
-/** The filters, kept in the address and followed when something else changes it. */
-function useHashFilters() {
-  const [filters, setFilters] = useState<ReportFilters>(() => filtersFromHash(readHash()));
-
-  useEffect(
-    () =>
-      watchHash((hash) => {
-        const next = filtersFromHash(hash);
-        setFilters((current) => (sameFilters(current, next) ? current : next));
-      }),
-    [],
-  );
-
-  /** Applies a change (any but the page's goes back to page 1) through the address. */
-  const change = useCallback((patch: Partial<ReportFilters>) => {
-    writeHash(filtersToHash(changeFilters(filtersFromHash(readHash()), patch)));
-  }, []);
-
-  return { filters, change };
 }

@@ -1,0 +1,27 @@
+// The Reports tab's filters, kept in the workspace's address (`#tab=reports&result=bad&…`), so that
+// a reload or a copied link comes back to them.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
+import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
+import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
+
+/** The filters, kept in the address and followed when something else changes it. */
+export function useHashFilters() {
+  const [filters, setFilters] = useState<ReportFilters>(() => filtersFromHash(readHash()));
+
+  useEffect(
+    () =>
+      watchHash((hash) => {
+        const next = filtersFromHash(hash);
+        setFilters((current) => (sameFilters(current, next) ? current : next));
+      }),
+    [],
+  );
+
+  /** Applies a change (any but the page's goes back to page 1) through the address. */
+  const change = useCallback((patch: Partial<ReportFilters>) => {
+    writeHash(filtersToHash(changeFilters(filtersFromHash(readHash()), patch)));
+  }, []);
+
+  return { filters, change };
+}
