@@ -7,11 +7,9 @@ import type { Privacy } from '../../lib/api/model';
 import type { HostPermissions } from '../../lib/audit/host-access';
 import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/jobs';
-import { doneText, jobTitle } from '../../lib/jobs/words';
 import type { Sender } from '../../lib/messaging/send';
-import { JobProgress } from '../jobs/JobProgress';
+import { RunProgress } from '../jobs/RunProgress';
 import { useJobRun } from '../jobs/useJobs';
-import { useNow } from '../ui/useNow';
 import { PreviewForm } from './PreviewForm';
 import { SourceForms } from './SourceForms';
 import { useAddPages } from './useAddPages';
@@ -37,7 +35,6 @@ export function AddPagesView({
   const pages = useAddPages(send, permissions);
   const run = useJobRun(send);
   const { job } = run;
-  const now = useNow(job?.resumeAt !== undefined);
   const ended = job !== null && isFinished(job);
   useEffect(() => {
     if (ended) onChanged();
@@ -76,17 +73,7 @@ export function AddPagesView({
           run={run}
         />
       )}
-      {job && (
-        <JobProgress
-          job={job}
-          labels={{ title: jobTitle(job), done: (count) => doneText(job.kind, count) }}
-          onCancel={run.cancel}
-          onRetryFailed={run.retry}
-          onResume={run.resume}
-          onDiscard={run.discard}
-          now={() => now}
-        />
-      )}
+      <RunProgress run={run} />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import type { Sender } from '../../lib/messaging/send';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { PlanAllowance } from '../account/PlanAllowance';
 import { usePlan } from '../account/usePlan';
-import { failureContext, type useJobRun } from '../jobs/useJobs';
+import { failureContext, type JobRun } from '../jobs/useJobs';
 import { PrivacyFields } from '../this-page/PrivacyFields';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { AddressPages, countText, HostCounts, NotAdded } from './AddressPreview';
@@ -26,7 +26,7 @@ interface PreviewProps {
   send: Sender;
   defaultPrivacy: Privacy;
   openOptions: () => unknown;
-  run: ReturnType<typeof useJobRun>;
+  run: JobRun;
 }
 
 const NO_PAGES: ReadonlyMap<string, KnownPage> = new Map();

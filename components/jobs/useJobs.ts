@@ -91,6 +91,7 @@ export function useJobActions(send: Sender) {
 export type JobActions = ReturnType<typeof useJobActions>;
 
 export type JobRequest = Omit<RequestOf<'enqueueJob'>, 'type'>;
+export type JobRun = ReturnType<typeof useJobRun>;
 
 /**
  * A job this tab hands to the queue, followed, with Cancel, Retry failed and Resume. A password

@@ -5,7 +5,6 @@ import { allowanceCheck } from '../../lib/account/allowance';
 import type { Privacy } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/jobs';
-import { doneText, jobTitle } from '../../lib/jobs/words';
 import type { Sender } from '../../lib/messaging/send';
 import {
   followWindowTabs,
@@ -20,12 +19,11 @@ import { ratingCacheItem } from '../../lib/rating/cache';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { PlanAllowance } from '../account/PlanAllowance';
 import { usePlan } from '../account/usePlan';
-import { JobProgress } from '../jobs/JobProgress';
+import { RunProgress } from '../jobs/RunProgress';
 import { failureContext, useJobRun } from '../jobs/useJobs';
 import { RatingBadge } from '../rating/RatingBadge';
 import { PrivacyFields } from '../this-page/PrivacyFields';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { useNow } from '../ui/useNow';
 import { useStoredValue } from '../ui/useStoredValue';
 
 /** The window's web pages with what the rating cache knows of each, kept current. */
@@ -63,7 +61,6 @@ export function OpenTabsView({
   const plan = usePlan(send);
   const allowanceId = useId();
   const { job, failure } = run;
-  const now = useNow(job?.resumeAt !== undefined);
   const ended = job !== null && isFinished(job);
   useEffect(() => {
     if (ended) onChanged();
@@ -138,17 +135,7 @@ export function OpenTabsView({
           onOpenOptions={openOptions}
         />
       </form>
-      {job && (
-        <JobProgress
-          job={job}
-          labels={{ title: jobTitle(job), done: (count) => doneText(job.kind, count) }}
-          onCancel={run.cancel}
-          onRetryFailed={run.retry}
-          onResume={run.resume}
-          onDiscard={run.discard}
-          now={() => now}
-        />
-      )}
+      <RunProgress run={run} />
     </section>
   );
 }
