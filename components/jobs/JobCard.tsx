@@ -29,6 +29,7 @@ export function JobCard({ job, actions, now, openOptions }: JobCardProps) {
         labels={{ title: jobTitle(job), done: (count) => doneText(job.kind, count) }}
         onCancel={() => actions.cancel(job.id)}
         onRetryFailed={() => actions.retryFailed(job.id)}
+        onCreateUnknown={() => actions.retryFailed(job.id, undefined, true)}
         onResume={() => actions.resume(job.id)}
         onDiscard={() => actions.discard(job.id)}
         now={() => now}

@@ -1,20 +1,27 @@
 // A queue job as the workspace shows it: a progress bar with Cancel while it runs, why and until
 // when it waits (for another service: which, with Discard), and a summary in words in a status
 // region that is there from the start.
-import { useId } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
-import { countItems, isFinished, type JobService, notSentCount } from '../../lib/jobs/jobs';
+import {
+  countItems,
+  isFinished,
+  type JobService,
+  notSentCount,
+  unknownCreateCount,
+} from '../../lib/jobs/jobs';
 import { serviceOrigin } from '../../lib/jobs/service';
 import { duration } from '../../lib/time';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import './job-progress.css';
 
 /** What the component reads of a job (a Job from lib/jobs/schema.ts is one). */
 export interface ProgressJob {
   id: string;
   state: string;
-  items: { state: string; error?: ErrorData }[];
+  items: { state: string; error?: ErrorData; op?: { type: string }; reconcileAt?: number }[];
   /** While it waits out a rate limit or the network: when it goes on (ms since the epoch). */
   resumeAt?: number;
   /** Why it is paused (key rejected, no API access, not connected, another service). */
@@ -39,6 +46,8 @@ export interface JobProgressProps {
   labels: JobProgressLabels;
   onCancel: () => void;
   onRetryFailed: () => void;
+  /** Sends the creates of unknown outcome again (asked first); not offered when absent. */
+  onCreateUnknown?: () => void;
   /** Offered while the job is paused (sends `resumeJob`); not offered when absent. */
   onResume?: () => void;
   /** Offered while it waits for another service (sends `discardJob`); not offered when absent. */
@@ -54,6 +63,7 @@ export function JobProgress({
   labels,
   onCancel,
   onRetryFailed,
+  onCreateUnknown,
   onResume,
   onDiscard,
   now = Date.now,
@@ -153,6 +163,9 @@ export function JobProgress({
           </button>
         </p>
       )}
+      {finished && onCreateUnknown && (
+        <UnknownCreates job={job} titleId={`${id}-title`} onConfirm={onCreateUnknown} />
+      )}
     </section>
   );
 }
@@ -172,4 +185,43 @@ function summary(
   if (counts.unknown) parts.push(t('workspace_reports_jobUnknown', counts.unknown));
   if (counts.cancelled) parts.push(t('workspace_reports_jobCancelled', counts.cancelled));
   return new Intl.ListFormat(undefined, { type: 'unit', style: 'short' }).format(parts);
+}
+
+/**
+ * Creates whose answer was lost and whose report was not found: Retry failed leaves them out, as
+ * each may have made its report; the user may still send them, once asked.
+ */
+function UnknownCreates({
+  job,
+  titleId,
+  onConfirm,
+}: {
+  job: ProgressJob;
+  titleId: string;
+  onConfirm: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const count = unknownCreateCount(job);
+  if (count === 0) return null;
+  return (
+    <div class="actions">
+      <p>{t('workspace_jobUnknownHint', count)}</p>
+      <button type="button" aria-describedby={titleId} onClick={() => setAsking(true)}>
+        {t('workspace_jobCreateUnknown')}
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={t('workspace_jobCreateUnknownTitle')}
+          confirmLabel={t('workspace_jobCreateUnknown')}
+          onConfirm={() => {
+            setAsking(false);
+            onConfirm();
+          }}
+          onCancel={() => setAsking(false)}
+        >
+          {t('workspace_jobCreateUnknownText', count)}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
 }

@@ -14,6 +14,7 @@ export function RunProgress({ run }: { run: JobRun }) {
       labels={{ title: jobTitle(job), done: (count) => doneText(job.kind, count) }}
       onCancel={run.cancel}
       onRetryFailed={run.retry}
+      onCreateUnknown={run.createUnknown}
       onResume={run.resume}
       onDiscard={run.discard}
       now={() => now}

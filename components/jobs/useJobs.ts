@@ -81,8 +81,13 @@ export function useJobActions(send: Sender) {
     cancel: (id: string) => ask(id, { type: 'cancelJob', id }),
     resume: (id: string) => ask(id, { type: 'resumeJob', id }),
     /** `password`: the one given for the job's reports, which the queue forgets when it ends. */
-    retryFailed: (id: string, password?: string) =>
-      ask(id, { type: 'retryFailed', id, ...(password ? { password } : {}) }),
+    retryFailed: (id: string, password?: string, unknown?: boolean) =>
+      ask(id, {
+        type: 'retryFailed',
+        id,
+        ...(password ? { password } : {}),
+        ...(unknown ? { unknown } : {}),
+      }),
     clear: (id: string) => ask(id, { type: 'clearJob', id }),
     discard: (id: string) => ask(id, { type: 'discardJob', id }),
   };
@@ -134,6 +139,8 @@ export function useJobRun(send: Sender) {
     start,
     cancel: () => id && actions.cancel(id),
     retry: () => id && actions.retryFailed(id, password.current),
+    /** Sends again the creates of unknown outcome too (the user confirmed it). */
+    createUnknown: () => id && actions.retryFailed(id, password.current, true),
     resume: () => id && actions.resume(id),
     /** Discards the job (made for another service), and stops showing it. */
     async discard() {

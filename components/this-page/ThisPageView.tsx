@@ -17,6 +17,7 @@ import { Later } from '../ui/Later';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
 import { useNow } from '../ui/useNow';
+import { MayExist } from './MayExist';
 import { PrivacyFields } from './PrivacyFields';
 import { type PageReport, usePageReport } from './usePageReport';
 
@@ -87,6 +88,9 @@ export function ThisPageView({
         )}
       </header>
       {!outcome && <CreateForm page={page} openOptions={openOptions} />}
+      {page.mayExist && (
+        <MayExist url={url} openTab={openTab} onCreateAnyway={() => page.createAnyway()} />
+      )}
       {outcome && (
         <OutcomeCard
           page={page}

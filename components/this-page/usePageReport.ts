@@ -57,6 +57,8 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState<PrivacyChoice | null>(null);
   const [queued, setQueued] = useState(status.queued !== null);
+  /** A create for the page was sent earlier and its outcome is unknown: a report may exist. */
+  const [mayExist, setMayExist] = useState(status.mayExist === true);
   /** A create followed in the stored jobs is sent: the service is analysing the page. */
   const [analyzing, setAnalyzing] = useState(false);
   /** When the work shown in progress began (ms), for the time it has taken. */
@@ -102,12 +104,10 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
 
   // A create whose fate could not be found out is not offered again: it may have made a report.
   const fateUnknown = actions.failureAt(PAGE, 'create')?.error.reason === 'fateUnknown';
-  const canCreate =
-    reach.status !== 'unsupported' &&
-    !passwordMissing(choice) &&
-    work === null &&
-    !queued &&
-    !fateUnknown;
+  const mayExistNow = mayExist || fateUnknown;
+  const canSend =
+    reach.status !== 'unsupported' && !passwordMissing(choice) && work === null && !queued;
+  const canCreate = canSend && !mayExistNow;
   const clearPassword = () => setChoice((current) => ({ ...current, password: '' }));
 
   function begin(next: Work) {
@@ -137,6 +137,17 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
 
   async function create() {
     if (!canCreate) return;
+    await sendCreate();
+  }
+
+  /** "Create anyway", asked first: a create although a report for the page may exist. */
+  async function createAnyway() {
+    if (!canSend || !mayExistNow) return;
+    setMayExist(false);
+    await sendCreate();
+  }
+
+  async function sendCreate() {
     begin('create');
     const { answer, waitError } = await actions.create({ url, ...privacyInput(choice) });
     // The worker stopped while the create was out: the stored create says how it goes on.
@@ -299,6 +310,9 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     changeChoice: (patch: Partial<PrivacyChoice>) =>
       setChoice((current) => ({ ...current, ...patch })),
     canCreate,
+    /** A report for the page may exist: "Find it in Reports" and "Create anyway" are offered. */
+    mayExist: mayExistNow && work === null && !queued && !outcome,
+    createAnyway: handler(createAnyway),
     queued,
     analyzing,
     since,

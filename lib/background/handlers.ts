@@ -21,7 +21,7 @@ import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
 import { summaryOf } from '../settings';
 import { testConnection } from '../settings/connection-test';
-import { findQueuedCreate } from '../this-page/queued-create';
+import { findQueuedCreate, hasUnknownCreate } from '../this-page/queued-create';
 import { pageWatchOf, watchHandlers } from '../watch/handlers';
 import type { HandlerDeps } from './deps';
 import { ExplainedError, errorData } from './error-data';
@@ -65,9 +65,11 @@ export const handlers = {
       getCachedRating(url, settings.serviceUrl),
       jobsItem.getValue(),
     ]);
-    const queued = findQueuedCreate(parseStoredJobs(jobs), url, tabId) ?? null;
+    const stored = parseStoredJobs(jobs);
+    const queued = findQueuedCreate(stored, url, tabId) ?? null;
     const watch = cached ? await pageWatchOf(settings.serviceUrl, cached.reportId) : null;
-    return { ...summary, cached, queued, watch };
+    const mayExist = !cached && !queued && hasUnknownCreate(stored, url);
+    return { ...summary, cached, queued, watch, ...(mayExist && { mayExist }) };
   },
 
   async createReport({ input }, deps) {
@@ -174,7 +176,8 @@ export const handlers = {
     return backgroundQueue().enqueue(input);
   },
   cancelJob: ({ id }) => backgroundQueue().cancel(id),
-  retryFailed: ({ id, password }) => backgroundQueue().retryFailed(id, password),
+  retryFailed: ({ id, password, unknown }) =>
+    backgroundQueue().retryFailed(id, password, { unknown }),
   resumeJob: ({ id }) => backgroundQueue().resume(id),
   clearJob: ({ id }) => backgroundQueue().clear(id),
   discardJob: ({ id }) => backgroundQueue().discard(id),

@@ -194,6 +194,19 @@ export function notSentCount(job: {
   ).length;
 }
 
+/**
+ * How many creates were sent and their outcome stays unknown (their answer was lost and their
+ * report was not found): Retry failed leaves them out, as each may have made its report.
+ */
+export function unknownCreateCount(job: {
+  items: readonly { state: string; op?: { type: string }; reconcileAt?: number }[];
+}): number {
+  return job.items.filter(
+    (item) =>
+      item.op?.type === 'create' && item.state === 'unknown' && item.reconcileAt === undefined,
+  ).length;
+}
+
 /** How many items are in each state, and in all. */
 export function countItems(job: {
   items: readonly { state: string }[];

@@ -75,11 +75,12 @@ export const Request = z.union([
     ),
   }),
   z.strictObject({ type: z.literal('cancelJob'), id: JobId }),
-  /** Queues the failed items again (never a create of unknown fate). */
+  /** Queues the failed items again; creates of unknown fate only with `unknown` (the user's pick). */
   z.strictObject({
     type: z.literal('retryFailed'),
     id: JobId,
     password: z.optional(z.string()),
+    unknown: z.optional(z.boolean()),
   }),
   z.strictObject({ type: z.literal('resumeJob'), id: JobId }),
   /** Removes a finished job (and its export). */
@@ -123,6 +124,8 @@ export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 export type StatusAnswer = SettingsSummary & {
   cached: CachedRating | null;
   queued: QueuedRef | null;
+  /** A create for the page was sent and its outcome is unknown: a report may exist already. */
+  mayExist?: true;
   /** Whether the cached report is watched, and what changed; null without a cached report. */
   watch?: PageWatch | null;
 };

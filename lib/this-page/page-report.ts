@@ -2,6 +2,7 @@
 import type { ErrorData, Privacy, Report } from '../api/model';
 import { MAX_RETRY_AFTER_SECONDS } from '../jobs/limits';
 import type { CachedRating } from '../messaging/protocol';
+import { WORKSPACE_PATH } from './open-workspace';
 
 /** The page's report: in full once the popup has it, before that what the rating cache knows. */
 export type PageOutcome = Pick<Report, 'id' | 'url' | 'rating' | 'score' | 'generatedAt'> & {
@@ -44,4 +45,18 @@ export function queuedCreateRequest(
       retryAfterSeconds: Math.min(error.retryAfterSeconds, MAX_RETRY_AFTER_SECONDS),
     }),
   };
+}
+
+/**
+ * The workspace's Reports searched for the page's host, where a report of unknown outcome is
+ * looked for (the service may have stored it under another path of the same host).
+ */
+export function findInReportsAddress(url: string): string {
+  let search = url;
+  try {
+    search = new URL(url).host.replace(/^www\./, '');
+  } catch {
+    // Not an address: searched as it is.
+  }
+  return `${WORKSPACE_PATH}#${new URLSearchParams({ tab: 'reports', search })}`;
 }

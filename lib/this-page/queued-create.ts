@@ -71,6 +71,28 @@ export function findQueuedCreate(
   return other;
 }
 
+/**
+ * Whether a create for the page at `url` was sent and its outcome stays unknown (its answer was
+ * lost and the report it may have made was not found): a new create could make a second report.
+ */
+export function hasUnknownCreate(jobs: readonly Job[], url: string): boolean {
+  const key = ratingCacheKey(url);
+  if (!key) return false;
+  return jobs.some(
+    (job) =>
+      (job.kind === 'create' || job.kind === 'audit') &&
+      job.items.some((item) => {
+        const create = createOf(item);
+        return (
+          create !== undefined &&
+          item.state === 'unknown' &&
+          item.reconcileAt === undefined &&
+          ratingCacheKey(create.url) === key
+        );
+      }),
+  );
+}
+
 /** Waiting, sent, or sent and to be looked for (its answer was lost): not over yet. */
 function underWay(item: Item): boolean {
   return (

@@ -1,6 +1,7 @@
 // One item's request, and what its failure means. A create is sent again only when provably not
 // taken; once sent, a lost answer leaves its fate unknown and it is never repeated.
 import { type SiteReportClient, SiteReportError } from '../../api';
+import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
 import type { ErrorData, Report, ReportPage } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
 import { errorData, NotConnectedError } from '../../background/error-data';
@@ -63,13 +64,25 @@ export function addressCore(url: string): string {
 
 /**
  * The service's clock and the browser's may differ: a report made this much before the create
- * was sent (by the browser's clock) still counts as made by it.
+ * was sent (by the browser's clock) still counts as made by it. Clocks further apart make a lost
+ * create's report unfindable, and its fate stays unknown: never sent again on a guess.
  */
 const CLOCK_SKEW_MS = 60_000;
 
+/** The host an address is searched by: without `www.`, as the service may have stored either. */
+function hostCore(url: string): string | null {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The report a create of unknown fate made, if the service has it: the newest report for the
- * same address (see addressCore) made after the create was sent; null when there is none.
+ * The report a create of unknown fate made, if the service has it: among the reports of the same
+ * host created after the create was sent (within the analysis window), the newest with the same
+ * address (see addressCore), else the only one, whatever its path (the service stores the address
+ * its fetch ended on, which may have another path). Null when there is none, or several.
  */
 export async function findMade(
   client: QueueClient,
@@ -78,18 +91,35 @@ export async function findMade(
   signal: AbortSignal,
 ): Promise<Report | null> {
   const core = addressCore(url);
-  const page = await client.reports.list(
-    { search: core, sortBy: 'id', sort: 'desc', perPage: 100 },
-    { signal },
-  );
-  const made = page.items.filter((report) => {
+  const host = hostCore(url);
+  const madeAfterSend = (report: Report) => {
     const createdAt = report.createdAt === null ? Number.NaN : Date.parse(report.createdAt);
-    return createdAt >= sentAt - CLOCK_SKEW_MS && addressCore(report.url) === core;
-  });
-  return made.reduce<Report | null>(
-    (newest, report) => (newest && newest.id > report.id ? newest : report),
-    null,
-  );
+    return (
+      createdAt >= sentAt - CLOCK_SKEW_MS &&
+      createdAt <= sentAt + DEFAULT_ANALYSIS_TIMEOUT_MS + CLOCK_SKEW_MS
+    );
+  };
+  const newest = (reports: Report[]) =>
+    reports.reduce<Report | null>((found, r) => (found && found.id > r.id ? found : r), null);
+  const PAGE = 100;
+  const search = async (text: string) =>
+    (
+      await client.reports.list(
+        { search: text, sortBy: 'id', sort: 'desc', perPage: PAGE },
+        { signal },
+      )
+    ).items;
+  const sameAddress = (reports: Report[]) =>
+    reports.filter((r) => madeAfterSend(r) && addressCore(r.url) === core);
+
+  const listed = host === null ? [] : await search(host);
+  const onHost = listed.filter((r) => madeAfterSend(r) && hostCore(r.url) === host);
+  // A busy host may have more reports than one page holds: then the address itself is searched.
+  const found =
+    newest(sameAddress(listed)) ??
+    (host !== null && listed.length < PAGE ? null : newest(sameAddress(await search(core))));
+  if (found) return found;
+  return onHost.length === 1 ? (onHost[0] ?? null) : null;
 }
 
 /** What becomes of an item whose request failed. */

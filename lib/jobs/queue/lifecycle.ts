@@ -180,13 +180,21 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
       });
     },
 
-    /** Queues the job's failed items again (never a create of unknown fate). */
-    async retryFailed(id: string, password?: string) {
+    /**
+     * Queues the job's failed items again; creates of unknown fate (which may have made their
+     * report) only with `unknown`, when the user picked them, and never while still looked for.
+     */
+    async retryFailed(id: string, password?: string, { unknown = false } = {}) {
       if (password) await passwords.keep(id, password);
       return change(id, (job) => {
         let retried = false;
         for (const item of job.items) {
-          if (item.state !== 'failed') continue;
+          const pickedUnknown =
+            unknown &&
+            item.state === 'unknown' &&
+            item.op.type === 'create' &&
+            item.reconcileAt === undefined;
+          if (item.state !== 'failed' && !pickedUnknown) continue;
           item.state = 'waiting';
           delete item.error;
           delete item.tries;

@@ -178,10 +178,10 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         stored.reconcileAt = Math.min(env.now() + RECONCILE_DELAY_MS, lastLook);
         return [];
       }
-      // Not made: safe to send again ("Retry failed").
-      const kind = stored.error?.kind ?? 'network';
-      stored.state = 'failed';
-      stored.error = errorWithText(kind === 'server' ? { kind } : { kind, reason: 'notMade' });
+      // Not found is not "not made": the service may keep it under an address or a time this
+      // lookup cannot match. Unknown it stays, sent again only when the user picks it.
+      delete stored.reconcileAt;
+      delete stored.tries;
       return [];
     }
     const lookup = { type: 'listPage', params: {} } as const;
@@ -208,6 +208,11 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     if (!job || !stored) return { events, seen, gone };
     if (toReconcile(item)) {
       if (!toReconcile(stored)) return { events, seen, gone };
+      if (!outcome.ok && outcome.error instanceof OtherServiceError) {
+        // Looked for once its service is the saved one again: held until then, still unknown.
+        followSavedService(state.jobs, outcome.error.saved);
+        return { events, seen, gone };
+      }
       seen.push(...reconciled(state, stored, outcome));
       if (!toReconcile(stored)) events.push({ job, item: stored, stage: 'finished' });
       finishIfDone(job, events, env.now());

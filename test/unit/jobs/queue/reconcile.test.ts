@@ -1,6 +1,6 @@
 // A create answered 5xx (or not at all) may still have been made: its fate is unknown until the
-// service is asked for a report for that address made after the create was sent. Found, the item
-// is done with it; not found, it failed and may be sent again.
+// service is asked for a report of that host made after the create was sent. Found, the item is
+// done with it; not found, it stays unknown: sent again only when the user picks it.
 
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
@@ -52,10 +52,10 @@ describe('a create answered 5xx', () => {
       expect(job.items[0]).toMatchObject({ state: 'done', report: { id: 1 } });
       expect(job.items[0]).not.toHaveProperty('error');
       expect(job.state).toBe('done');
-      // Looked for by its address, newest first.
+      // Looked for by its host, newest first.
       const lookup = service.log.find((entry) => entry.method === 'GET');
       expect(lookup?.path).toMatch(
-        /^\/reports\?search=example\.com%2Fa&search_by=url&sort_by=id&sort=desc/,
+        /^\/reports\?search=example\.com&search_by=url&sort_by=id&sort=desc/,
       );
       // Fed to the rating cache like a success.
       expect(calls).toContainEqual(['remember', [1]]);
@@ -66,7 +66,7 @@ describe('a create answered 5xx', () => {
     },
   );
 
-  it('and not made: failed, and "Retry failed" makes it once', async () => {
+  it('and not made: unknown, left out of "Retry failed", sent once more only when picked', async () => {
     const { clock, service, queue } = setup();
     service.script((method) =>
       method === 'POST' && service.count('POST') === 1 ? gateway(502, false) : undefined,
@@ -75,9 +75,14 @@ describe('a create answered 5xx', () => {
     await queue.idle();
     await clock.advance(LAST_LOOK_MS, queue.idle);
     let job = await storedJob(id);
-    expect(job.items[0]).toMatchObject({ state: 'failed', error: { kind: 'server' } });
+    expect(job.items[0]).toMatchObject({ state: 'unknown', error: { reason: 'fateUnknown' } });
+    expect(job.items[0]).not.toHaveProperty('reconcileAt');
     expect(job.state).toBe('failed');
     await queue.retryFailed(id);
+    await clock.advance(LAST_LOOK_MS, queue.idle);
+    expect(service.count('POST')).toBe(1);
+    // The user picks it ("Create anyway"): sent once more.
+    await queue.retryFailed(id, undefined, { unknown: true });
     await queue.idle();
     job = await storedJob(id);
     expect(job.items[0]).toMatchObject({ state: 'done', report: { id: 1 } });
@@ -115,7 +120,7 @@ describe('a create answered 5xx', () => {
     expect(service.count('POST')).toBe(1);
   });
 
-  it('lost on the way and never made: failed only once no analysis could be under way, saying so', async () => {
+  it('lost on the way and never made: still unknown once no analysis could be under way', async () => {
     const { clock, service, queue } = setup();
     service.script((method) =>
       method === 'POST' && service.count('POST') === 1 ? 'dropped' : undefined,
@@ -125,18 +130,13 @@ describe('a create answered 5xx', () => {
     await clock.advance(DEFAULT_ANALYSIS_TIMEOUT_MS, queue.idle);
     expect((await storedJob(id)).items[0]).toMatchObject({ state: 'unknown' });
     await clock.advance(RECONCILE_DELAY_MS, queue.idle);
-    expect((await storedJob(id)).items[0]).toMatchObject({
-      state: 'failed',
-      error: {
-        kind: 'network',
-        reason: 'notMade',
-        message: expect.stringMatching(/nothing was created/),
-      },
-    });
+    const item = (await storedJob(id)).items[0];
+    expect(item).toMatchObject({ state: 'unknown', error: { reason: 'fateUnknown' } });
+    expect(item).not.toHaveProperty('reconcileAt');
     expect(service.count('POST')).toBe(1);
   });
 
-  it("a 500 is the service's own answer: looked for once, then failed", async () => {
+  it("a 500 is the service's own answer: looked for once, then left unknown", async () => {
     const { clock, service, queue } = setup();
     service.script((method) =>
       method === 'POST' && service.count('POST') === 1
@@ -146,7 +146,7 @@ describe('a create answered 5xx', () => {
     const { id } = await queue.enqueue(createJob('https://example.com/a'));
     await queue.idle();
     await clock.advance(RECONCILE_DELAY_MS, queue.idle);
-    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'failed' });
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'unknown' });
     expect(service.count('GET')).toBe(1);
   });
 
@@ -157,7 +157,47 @@ describe('a create answered 5xx', () => {
     const { id } = await queue.enqueue(createJob('https://example.com/a'));
     await queue.idle();
     await clock.advance(LAST_LOOK_MS, queue.idle);
-    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'failed' });
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'unknown' });
+  });
+
+  it('stored under another path, one of several new on its host: unknown, never guessed', async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) => (method === 'POST' ? gateway(502, false) : undefined));
+    const { id } = await queue.enqueue(createJob('https://example.com/pricing'));
+    await queue.idle();
+    const createdAt = new Date(clock.now()).toISOString();
+    service.reports.set(7, wire(7, 'https://example.com/en/pricing', { created_at: createdAt }));
+    service.reports.set(8, wire(8, 'https://example.com/en/about', { created_at: createdAt }));
+    await clock.advance(LAST_LOOK_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'unknown' });
+    expect(service.count('POST')).toBe(1);
+  });
+
+  it('stored under another path, the only new report on its host: done with it', async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) => (method === 'POST' ? gateway(502, false) : undefined));
+    const { id } = await queue.enqueue(createJob('https://www.example.com/pricing'));
+    await queue.idle();
+    // An older report of the host, made before the send, does not count.
+    service.reports.set(3, wire(3, 'https://example.com/', { created_at: '2020-01-01T00:00:00Z' }));
+    const createdAt = new Date(clock.now()).toISOString();
+    service.reports.set(7, wire(7, 'https://example.com/en/pricing', { created_at: createdAt }));
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'done', report: { id: 7 } });
+  });
+
+  it("the service's clock far ahead of the browser's: not found, and unknown it stays", async () => {
+    const { clock, service, queue } = setup();
+    service.script((method) => (method === 'POST' ? gateway(502, false) : undefined));
+    const { id } = await queue.enqueue(createJob('https://example.com/a'));
+    await queue.idle();
+    const later = new Date(clock.now() + 3_600_000).toISOString();
+    service.reports.set(7, wire(7, 'https://example.com/a', { created_at: later }));
+    await clock.advance(LAST_LOOK_MS, queue.idle);
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'unknown' });
+    await queue.retryFailed(id);
+    await clock.advance(LAST_LOOK_MS, queue.idle);
+    expect(service.count('POST')).toBe(1);
   });
 
   it('that cannot be looked for stays unknown, never sent again', async () => {

@@ -95,7 +95,7 @@ describe('a queued create whose report the service stores under another address'
     expect(await badge(tabId)).toBe('Good');
   });
 
-  it('of unknown fate, moved to another path: not found by its address (a known limit)', async () => {
+  it('of unknown fate, moved to another path: found as the only report made on its host since', async () => {
     start({ [ASKED]: GIVEN });
     service.script((method) =>
       method === 'POST'
@@ -105,10 +105,14 @@ describe('a queued create whose report the service stores under another address'
     const { id } = await queue.enqueue(createJob(ASKED));
     await queue.idle();
     await clock.advance(LAST_LOOK_MS, queue.idle);
-    // The service has the report, under /good; looked for by /moved, it reads as not made.
+    // The service has the report under /good; asked for /moved, it is the host's only new one.
     expect(service.reports.size).toBe(1);
-    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'failed' });
-    expect(await getCachedRating(ASKED, TEST_BASE_URL)).toBeNull();
+    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'done', report: { id: 1 } });
+    expect(await getCachedRating(ASKED, TEST_BASE_URL)).toMatchObject({ reportId: 1 });
+    // Nothing offers to send it again.
+    await queue.retryFailed(id, undefined, { unknown: true });
+    await clock.advance(LAST_LOOK_MS, queue.idle);
+    expect(service.count('POST')).toBe(1);
   });
 });
 

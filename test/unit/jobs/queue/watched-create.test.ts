@@ -8,6 +8,7 @@ import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
 import { isListed } from '../../../../lib/jobs/jobs';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { LOOK_GRACE_MS } from '../../../../lib/jobs/queue/watched-create';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {
   fakeClock,
@@ -29,7 +30,12 @@ const URL_A = 'https://example.com/a';
 async function setup() {
   const clock = fakeClock();
   const service = fakeService({ clock });
-  const queue = testQueue({ clock, service });
+  let baseUrl = TEST_BASE_URL;
+  const queue = testQueue({
+    clock,
+    service,
+    saved: () => ({ baseUrl, apiKey: TEST_API_KEY, service }),
+  });
   const client = createSiteReportClient({
     baseUrl: TEST_BASE_URL,
     apiKey: TEST_API_KEY,
@@ -42,7 +48,11 @@ async function setup() {
     queue.watchedCreate({ url: URL_A, privacy: 0 }, jobService, () =>
       client.reports.create({ url: URL_A }),
     );
-  return { clock, service, queue, watched };
+  /** The settings name another service from now on: the create's job is held. */
+  const saveOtherService = async () => {
+    baseUrl = 'https://other.example/api/v1';
+  };
+  return { clock, service, queue, watched, saveOtherService };
 }
 
 describe('a watched create', () => {
@@ -90,15 +100,28 @@ describe('a watched create', () => {
     expect(service.reports.size).toBe(1);
   });
 
-  it('whose answer was lost, and that made nothing, fails with the first error', async () => {
+  it('whose answer was lost, and that made nothing, stays of unknown outcome: never "safe to send"', async () => {
     const { clock, service, queue, watched } = await setup();
     service.script((method) => (method === 'POST' ? { status: 504, body: 'Gateway' } : undefined));
     const answer = watched();
     answer.catch(() => undefined);
     await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('unknown'));
     await clock.advance(LAST_LOOK_MS, queue.idle);
-    await expect(answer).rejects.toMatchObject({ kind: 'server' });
-    expect((await storedJobs())[0]?.items[0]?.state).toBe('failed');
+    await expect(answer).rejects.toMatchObject({ data: { reason: 'fateUnknown' } });
+    expect((await storedJobs())[0]?.items[0]?.state).toBe('unknown');
+    expect(service.count('POST')).toBe(1);
+  });
+
+  it('held for another service while its report is looked for: the page gets an answer', async () => {
+    const { clock, service, queue, watched, saveOtherService } = await setup();
+    service.script((method) => (method === 'POST' ? { status: 504, body: 'Gateway' } : undefined));
+    const answer = watched();
+    answer.catch(() => undefined);
+    await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('unknown'));
+    // The settings now name another service: the job waits, and is not looked for.
+    await saveOtherService();
+    await clock.advance(LAST_LOOK_MS + LOOK_GRACE_MS + RECONCILE_DELAY_MS, queue.idle);
+    await expect(answer).rejects.toMatchObject({ data: { reason: 'fateUnknown' } });
     expect(service.count('POST')).toBe(1);
   });
 
