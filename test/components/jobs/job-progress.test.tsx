@@ -159,3 +159,32 @@ describe('JobProgress when the job ends', () => {
     expect(screen.getByRole('status').textContent).toMatch(/^100 deleted.*10,?000/);
   });
 });
+
+describe('JobProgress with creates of unknown outcome', () => {
+  const unknownCreate = { state: 'unknown', op: { type: 'create' } };
+  const finished = {
+    id: 'job-2',
+    state: 'failed',
+    items: [{ state: 'done' }, unknownCreate, unknownCreate],
+  };
+
+  it('leaves them to the user: a hint, and Create anyway once asked', () => {
+    const onCreateUnknown = vi.fn();
+    renderProgress(finished, { onCreateUnknown });
+    expect(screen.queryByRole('button', { name: 'Retry failed' })).toBeNull();
+    expect(screen.getByText(/2 may have made their report/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create anyway' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('2 pages may have a report already');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Create anyway' }).at(-1) as Element);
+    expect(onCreateUnknown).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing of those still looked for', () => {
+    renderProgress(
+      { ...finished, items: [{ ...unknownCreate, reconcileAt: 1 }] },
+      { onCreateUnknown: vi.fn() },
+    );
+    expect(screen.queryByRole('button', { name: 'Create anyway' })).toBeNull();
+  });
+});

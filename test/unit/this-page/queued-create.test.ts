@@ -3,6 +3,7 @@ import type { ReportSummary } from '../../../lib/api/model';
 import type { Job, JobItem } from '../../../lib/jobs/jobs';
 import {
   findQueuedCreate,
+  hasUnknownCreate,
   queuedState,
   queuedUpdate,
   whenSent,
@@ -247,5 +248,35 @@ describe('whenSent', () => {
     expect(whenSent(41_000, false, 1_000)).toBe(
       'Queued. It will be sent when the browser is back online.',
     );
+  });
+});
+
+describe('hasUnknownCreate', () => {
+  const job = (item: Partial<Job['items'][number]>, kind: Job['kind'] = 'create'): Job => ({
+    id: 'j',
+    kind,
+    state: 'failed',
+    createdAt: 0,
+    items: [
+      {
+        op: { type: 'create', url: 'https://example.com/a#top', privacy: 0 },
+        state: 'unknown',
+        ...item,
+      },
+    ],
+  });
+
+  it.each([
+    ['an unknown create no longer looked for', job({}), true],
+    ["an audit's unknown create", job({}, 'audit'), true],
+    ['one still looked for', job({ reconcileAt: 5 }), false],
+    ['a failed create', job({ state: 'failed' }), false],
+    [
+      'a create of another page',
+      job({ op: { type: 'create', url: 'https://example.com/b', privacy: 0 } }),
+      false,
+    ],
+  ])('%s: %s', (_name, stored, expected) => {
+    expect(hasUnknownCreate([stored], 'https://example.com/a')).toBe(expected);
   });
 });
