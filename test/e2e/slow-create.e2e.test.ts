@@ -139,4 +139,20 @@ describe('a slow create', () => {
     },
     120_000,
   );
+
+  it('whose answer is lost for a page the service stores under another path: found, still one', async () => {
+    const current = await start({ loseCreateAnswers: 'gateway' });
+    // /samples/moved is stored under /samples/good: its address alone would not find it.
+    const popup = await popupOver(current, `${current.service.url}/samples/moved`);
+    await createButton(popup).click();
+    await outcomeOf(popup)
+      .getByText(RATING_WORD.good, { exact: true })
+      .waitFor({ timeout: 60_000 });
+    expect(await popup.getByRole('alert').count()).toBe(0);
+    expect(await reportCount(current)).toBe(1);
+    const creates = current.service
+      .apiRequests()
+      .filter((entry) => entry.method === 'POST' && entry.path.startsWith('/api/v1/reports'));
+    expect(creates).toHaveLength(1);
+  }, 120_000);
 });
