@@ -15,16 +15,20 @@ import {
   toReconcile,
   warn,
 } from './context';
+import { RECONCILE_DELAY_MS } from './outcomes';
 import type { Recovery } from './recovery';
 
 /** While the browser is offline, how often to look again. */
 const OFFLINE_RECHECK_MS = 5_000;
+/** The longest back-off after failures (outcomes.ts: 2 s, doubled for each of up to 3 tries). */
+const MAX_BACKOFF_MS = 10_000;
 /** After a step failed (its write, say), when to try again. */
 const STEP_RETRY_MS = 5_000;
 
 /**
  * The first item not under way that is to be sent (waiting) or looked for (an unknown create
- * whose time has come), of the first job that may go on; else when the next look is due.
+ * whose time has come), of the first job that may go on; else when the next look is due. A look
+ * set further ahead than one delay (the clock was set back since) is moved to one delay ahead.
  */
 /** An item is under way while its request is out, and until its answer is written. */
 function nextWaiting(
@@ -45,6 +49,8 @@ function nextWaiting(
       if (item.state === 'waiting' && noCreates && item.op.type === 'create') continue;
       if (item.state === 'waiting') return { job, index, item, service: job.service };
       if (!toReconcile(item) || item.reconcileAt === undefined) continue;
+      // Set at most one delay ahead: further, the clock was set back since, and it is moved.
+      item.reconcileAt = Math.min(item.reconcileAt, now + RECONCILE_DELAY_MS);
       if (item.reconcileAt <= now) return { job, index, item, service: job.service };
       due = Math.min(due ?? item.reconcileAt, item.reconcileAt);
     }
@@ -84,6 +90,8 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
           if (next.due !== undefined) until = Math.min(until ?? next.due, next.due);
           break;
         }
+        // A back-off lasts seconds: one ending later was set before the clock was set back.
+        ctx.backoffUntil = Math.min(ctx.backoffUntil, now + MAX_BACKOFF_MS);
         if (now < ctx.backoffUntil) {
           until = ctx.backoffUntil;
           break;

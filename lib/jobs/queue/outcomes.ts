@@ -173,7 +173,9 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       }
       // Not made yet, but the service may still be analysing the page: looked for again, until
       // no analysis could still be under way.
-      const lastLook = (stored.sentAt ?? 0) + DEFAULT_ANALYSIS_TIMEOUT_MS + RECONCILE_DELAY_MS;
+      // Sent "later than now": the clock was set back since. Moved to now, so the looks end.
+      stored.sentAt = Math.min(stored.sentAt ?? 0, env.now());
+      const lastLook = stored.sentAt + DEFAULT_ANALYSIS_TIMEOUT_MS + RECONCILE_DELAY_MS;
       if (mayStillBeAnalysing(stored.error) && env.now() < lastLook) {
         stored.reconcileAt = Math.min(env.now() + RECONCILE_DELAY_MS, lastLook);
         return [];

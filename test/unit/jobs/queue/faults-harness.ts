@@ -13,6 +13,7 @@ import type { JobKind, RequestedOp } from '../../../../lib/jobs/jobs';
 import { createQueue, type Queue } from '../../../../lib/jobs/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
+import { EXPORT_KEPT_MS } from '../../../../lib/jobs/queue/store';
 import { serviceOf } from '../../../../lib/jobs/service';
 import { type FakeService, fakeClock, fakeService, recordedEffects, type wire } from './harness';
 
@@ -85,6 +86,11 @@ export const SERVICE_FAULTS = [
   '429',
   /** From this request on, the export's pages are empty and each says there is a next one. */
   'emptyPagesWithNext',
+  /**
+   * The service makes the report under another path (where its fetch ended: `/en/…`), then the
+   * connection resets: the answer is lost, and the report is not under the address asked for.
+   */
+  'movedAfterHandling',
 ] as const;
 export type ServiceFault = (typeof SERVICE_FAULTS)[number];
 
@@ -109,7 +115,12 @@ export type Fault =
   /** Two alarms ring at once. */
   | { type: 'alarms'; request: number; step: Step }
   /** The user cancels the job the request is for. */
-  | { type: 'cancel'; request: number; step: Step };
+  | { type: 'cancel'; request: number; step: Step }
+  /**
+   * The browser's clock jumps by `jumpMs` (ahead or back) before the `request`th request; the
+   * service's clock does not (it dates its reports by its own).
+   */
+  | { type: 'clock'; request: number; jumpMs: number };
 
 export type JobSpec =
   | { kind: 'create'; count: number; privacy: 0 | 1 }
@@ -159,6 +170,9 @@ interface TrackedJob {
   tokens: { paths: string[]; queries: string[]; addresses: string[] };
   /** The queue accepted it (enqueue resolved). */
   accepted: boolean;
+  /** When it was queued, by the browser's clock. */
+  queuedAt: number;
+  kind: JobKind;
 }
 
 const keyName = (key: string) =>
@@ -352,6 +366,10 @@ function createWorld(scenario: Scenario) {
 
   // Workers
 
+  /** How far the browser's clock is from the service's (clock jumps). */
+  let skew = 0;
+  const browserNow = () => clock.now() + skew;
+
   function startWorker(): Worker {
     const generation = ++generations;
     alive.add(generation);
@@ -368,7 +386,7 @@ function createWorld(scenario: Scenario) {
             apiKey: KEYS[key],
             fetch: (input, init) => serve(generation, input, init),
             sleep: async () => undefined,
-            now: clock.now,
+            now: browserNow,
             onRateInfo: (info) => onRateInfo(info, baseUrl),
           });
           const service = await serviceOf(baseUrl, KEYS[key]);
@@ -383,7 +401,7 @@ function createWorld(scenario: Scenario) {
           activity += 1;
         }
       },
-      now: clock.now,
+      now: browserNow,
       setTimer(run, ms) {
         if (stopped(generation)) return () => {};
         return clock.setTimer(() => {
@@ -407,6 +425,8 @@ function createWorld(scenario: Scenario) {
             madeFor: { ...settings },
             tokens: tokensOf(jobIds),
             accepted: false,
+            queuedAt: browserNow(),
+            kind: spec.kind as JobKind,
           });
         return id;
       },
@@ -476,12 +496,17 @@ function createWorld(scenario: Scenario) {
     const at = (step: Step) => {
       for (const fault of scenario.faults) {
         if (!('request' in fault) || fault.request !== request.seq) continue;
-        if (fault.type === 'service') continue;
+        if (fault.type === 'service' || fault.type === 'clock') continue;
         if (fault.step !== step) continue;
         if (step === 'afterRecord') afterRecord.push({ fault, worker: generation, request });
         else applyAt(fault, generation, request);
       }
     };
+    for (const fault of scenario.faults) {
+      if (fault.type !== 'clock' || fault.request !== request.seq) continue;
+      struck.push(`clock:${fault.jumpMs > 0 ? 'ahead' : 'back'}:${method}`);
+      skew += fault.jumpMs;
+    }
     at('beforeSend');
     at('afterRecord');
     if (stopped(generation)) return hang();
@@ -513,10 +538,16 @@ function createWorld(scenario: Scenario) {
     } else {
       request.reached = true;
       const before = new Set(service.reports.keys());
-      outcome = await service.fetch(input, { ...init, signal: undefined });
+      const asked = form.get('url');
+      const body =
+        serviceFault === 'movedAfterHandling' && method === 'POST' && asked && URL.canParse(asked)
+          ? movedBody(form, asked)
+          : init.body;
+      outcome = await service.fetch(input, { ...init, body, signal: undefined });
       request.made = method === 'POST' && [...service.reports.keys()].some((id) => !before.has(id));
-      if (serviceFault === 'resetAfterHandling') outcome = 'network';
-      else if (serviceFault === 'timeoutAfterHandling') outcome = 'timeout';
+      if (serviceFault === 'resetAfterHandling' || serviceFault === 'movedAfterHandling') {
+        outcome = 'network';
+      } else if (serviceFault === 'timeoutAfterHandling') outcome = 'timeout';
       else if (serviceFault === '502AfterHandling') {
         outcome = answer(502, { message: 'Bad Gateway' });
       } else if (serviceFault === '500AfterHandling') {
@@ -702,11 +733,12 @@ function createWorld(scenario: Scenario) {
       if (requestsOverLimit || violations.includes('the queue never comes to rest')) return;
       const alarm = await fakeBrowser.alarms.get(QUEUE_ALARM);
       const timer = clock.next();
-      const next = Math.min(timer, alarm?.scheduledTime ?? Number.POSITIVE_INFINITY);
+      // Alarms are set by the browser's clock.
+      const next = Math.min(timer, (alarm?.scheduledTime ?? Number.POSITIVE_INFINITY) - skew);
       if (!Number.isFinite(next) || next > end) return;
       await clock.advance(Math.max(0, next - clock.now()), settle);
       const due = await fakeBrowser.alarms.get(QUEUE_ALARM);
-      if (due && due.scheduledTime <= clock.now()) {
+      if (due && due.scheduledTime <= browserNow()) {
         // The browser rings it once (and starts a worker for it when none runs).
         await fakeBrowser.alarms.clear(QUEUE_ALARM);
         const worker = workerNow();
@@ -772,7 +804,10 @@ function createWorld(scenario: Scenario) {
     for (const job of tracked.values()) {
       const found = stored.find((candidate) => candidate.id === job.id);
       if (!found) {
-        if (job.accepted) note(`${job.id} was queued but is gone`);
+        // An export nobody took is dropped an hour after it finished, by the browser's clock.
+        const exportExpired =
+          job.kind === 'export' && browserNow() >= job.queuedAt + EXPORT_KEPT_MS;
+        if (job.accepted && !exportExpired) note(`${job.id} was queued but is gone`);
         continue;
       }
       const ended = ['done', 'failed', 'cancelled'].includes(found.state);
@@ -924,4 +959,13 @@ function emptyPageWithNext(query: URLSearchParams): Response {
     meta: { current_page: page, per_page: 10, last_page: page + 1, total: 0 },
     status: 200,
   });
+}
+
+/** A create's form with its address moved to another path (`/en/…`), as a fetch may end there. */
+function movedBody(form: URLSearchParams, asked: string): string {
+  const moved = new URL(asked);
+  moved.pathname = `/en${moved.pathname}`;
+  const body = new URLSearchParams(form);
+  body.set('url', moved.href);
+  return body.toString();
 }

@@ -1,6 +1,7 @@
 // The queue under faults: fast-check draws jobs (creates, updates, deletes, an export) and
 // sequences of faults — the worker stopping at each step of an item, storage writes failing,
-// the service failing each operation, the settings changing mid-job, two alarms at once, Cancel
+// the service failing each operation (an answer lost, a report made under another path), the
+// browser's clock jumping ahead or back, the settings changing mid-job, two alarms at once, Cancel
 // at each step — and every scenario must keep the invariants (faults-harness.ts checks them):
 // no create sent twice unless the service provably did not take it, no request to a service a
 // job was not made for, every job at an end in bounded time, no key stored, storage bounded.
@@ -102,7 +103,38 @@ const settings = fc.record({
 const alarms = fc.record({ type: fc.constant('alarms' as const), request, step });
 const cancel = fc.record({ type: fc.constant('cancel' as const), request, step });
 
-const anyFault: fc.Arbitrary<Fault> = fc.oneof(stop, storage, service, settings, alarms, cancel);
+/** Answers lost after the service acted, the report made under the asked or another path. */
+const lostAnswer = fc.record({
+  type: fc.constant('service' as const),
+  request,
+  fault: fc.constantFrom(
+    'resetAfterHandling' as const,
+    'timeoutAfterHandling' as const,
+    '502AfterHandling' as const,
+    'movedAfterHandling' as const,
+  ),
+});
+const moved = fc.record({
+  type: fc.constant('service' as const),
+  request,
+  fault: fc.constant('movedAfterHandling' as const),
+});
+/** The browser's clock jumps up to two days ahead or back (a corrected clock, a time zone bug). */
+const clockJump = fc.record({
+  type: fc.constant('clock' as const),
+  request,
+  jumpMs: fc.integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 }).filter((ms) => ms !== 0),
+});
+
+const anyFault: fc.Arbitrary<Fault> = fc.oneof(
+  stop,
+  storage,
+  service,
+  settings,
+  alarms,
+  cancel,
+  clockJump,
+);
 
 function scenarios(jobList: fc.Arbitrary<JobSpec[]>, fault: fc.Arbitrary<Fault>) {
   return fc.record({
@@ -216,6 +248,21 @@ const PROPERTIES: {
     scenarios: scenarios(jobs, alarms),
   },
   { name: 'cancel', title: 'when Cancel comes at each step', scenarios: scenarios(jobs, cancel) },
+  {
+    name: 'redirected final addresses',
+    title: 'when the service stores a created report under another path and its answer is lost',
+    scenarios: scenarios(jobsWithCreates, moved),
+  },
+  {
+    name: 'lost answers',
+    title: 'when answers are lost after the service acted, with the user pressing Retry failed',
+    scenarios: scenarios(jobsWithCreates, fc.oneof(lostAnswer, stop)),
+  },
+  {
+    name: 'clock jumps',
+    title: "when the browser's clock jumps ahead or back, alone or with lost answers",
+    scenarios: scenarios(jobsWithCreates, fc.oneof(clockJump, lostAnswer)),
+  },
   {
     name: 'mixed faults',
     title: 'under any sequence of these faults',
