@@ -520,6 +520,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         return;
       }
       const site = sampleSiteAnswer(path, url.origin);
+      if (site && 'location' in site) {
+        redirect(res, site.location, { 'Access-Control-Allow-Origin': '*' });
+        return;
+      }
       if (site) {
         // A page of the extension fetches the sitemaps: any origin may read them.
         res.writeHead(200, {
