@@ -71,10 +71,15 @@ export async function fetchPage(
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
         redirects += 1;
+        const next = new URL(location, current);
         if (redirects > limits.maxRedirects) {
-          throw new FetchFailure(`it redirects more than ${limits.maxRedirects} times`);
+          // Named, as fetch errors of deployments name addresses: a page's own error may well
+          // carry words such as "reports" or "limit" that no client should read anything into.
+          throw new FetchFailure(
+            `it redirects more than ${limits.maxRedirects} times, the last time to ${next.href}`,
+          );
         }
-        current = new URL(location, current);
+        current = next;
         continue;
       }
       const contentType = response.headers.get('content-type') ?? '';

@@ -1,6 +1,7 @@
 // A sample site to audit (Add pages): 30 pages the service can analyse, a sitemap index of two
-// sitemaps (the second gzipped), a robots.txt naming the index, a broken sitemap and an index
-// that loops. Served with CORS, as a page of the extension fetches them.
+// sitemaps (the second gzipped), a robots.txt naming the index, a broken sitemap, an index that
+// loops and a page that redirects to itself for ever. Served with CORS, as a page of the
+// extension fetches them.
 import { gzipSync } from 'node:zlib';
 import { SAMPLE_NAMES, type SampleName, samplePage } from './samples';
 
@@ -16,6 +17,9 @@ export const SAMPLE_SITE_PATHS = {
   loop: '/site/loop-index.xml',
   /** What a sitemap address behind a login answers: an HTML page. */
   login: '/site/login',
+  /** A page that redirects to `?limit=10` of itself, again and again: the service cannot fetch
+   * it, and its fetch error names that address. */
+  redirectLoop: '/site/reports',
   robots: '/robots.txt',
 } as const;
 
@@ -40,10 +44,7 @@ function sitemapIndex(locs: string[]): string {
   return `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries}\n</sitemapindex>\n`;
 }
 
-export interface SiteAnswer {
-  type: string;
-  body: string | Buffer;
-}
+export type SiteAnswer = { type: string; body: string | Buffer } | { location: string };
 
 /** What the sample site answers at `path`, or null when it has nothing there. */
 export function sampleSiteAnswer(path: string, origin: string): SiteAnswer | null {
@@ -79,6 +80,8 @@ export function sampleSiteAnswer(path: string, origin: string): SiteAnswer | nul
       };
     case SAMPLE_SITE_PATHS.loop:
       return xml(sitemapIndex([`${origin}${SAMPLE_SITE_PATHS.loop}`]));
+    case SAMPLE_SITE_PATHS.redirectLoop:
+      return { location: `${origin}${SAMPLE_SITE_PATHS.redirectLoop}?limit=10` };
   }
   const page = /^\/site\/page-(\d{1,3})$/.exec(path);
   const n = Number(page?.[1]);

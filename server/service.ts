@@ -101,6 +101,11 @@ export interface ServiceOptions {
    */
   gate?: (request: { method: string; path: string }) => Promise<void> | undefined;
   /**
+   * Awaited before the analysis of a page (a create's or a re-analysis'), told its address: tests
+   * hold some pages' analyses back while another create's answer comes first.
+   */
+  analysisGate?: (url: string) => Promise<void> | undefined;
+  /**
    * A policy of its own, asked for every authenticated API request: a message refuses it with
    * `403 { "message": … }`, as a deployment's policy refuses a change (tests of refusals other
    * than "no API access" and "not yours"); undefined lets it through.
@@ -311,6 +316,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   let origin = '';
 
   async function analyse(url: string) {
+    await options.analysisGate?.(url);
     const analysis = await analyseUrl(url, limits, stopping.signal);
     // Not tied to the request: like a deployment, the analysis goes on when the client hangs up.
     if (options.createDelayMs) {
@@ -520,6 +526,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         return;
       }
       const site = sampleSiteAnswer(path, url.origin);
+      if (site && 'location' in site) {
+        redirect(res, site.location, { 'Access-Control-Allow-Origin': '*' });
+        return;
+      }
       if (site) {
         // A page of the extension fetches the sitemaps: any origin may read them.
         res.writeHead(200, {

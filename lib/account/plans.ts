@@ -5,6 +5,7 @@ import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import type { SiteReportClient } from '../api';
 import { Plan } from '../api/model';
+import type { JobService } from '../jobs/jobs';
 import { serviceOf } from '../jobs/service';
 import { createLock } from '../lock';
 
@@ -26,18 +27,28 @@ export const plansItem = storage.defineItem<Record<string, unknown> | null>('loc
 
 const lock = createLock();
 
+const keyOf = ({ url, key }: JobService) => `${url} ${key}`;
+
 async function planKey(baseUrl: string, apiKey: string): Promise<string> {
-  const { url, key } = await serviceOf(baseUrl, apiKey);
-  return `${url} ${key}`;
+  return keyOf(await serviceOf(baseUrl, apiKey));
 }
 
 /** The plan kept for a service, undefined when none is kept (or what is kept is unreadable). */
 export async function knownPlan(baseUrl: string, apiKey: string): Promise<KnownPlan | undefined> {
+  return keptUnder(await planKey(baseUrl, apiKey));
+}
+
+async function keptUnder(key: string): Promise<KnownPlan | undefined> {
   const stored = (await plansItem.getValue()) ?? {};
-  const key = await planKey(baseUrl, apiKey);
   if (!Object.hasOwn(stored, key)) return undefined;
   const parsed = KnownPlan.safeParse(stored[key]);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** The plan kept for a job's service (null: it does not tell; undefined: none kept), however
+ * old: the background's queue never waits on GET /account. */
+export async function keptPlanOf(service: JobService): Promise<Plan | null | undefined> {
+  return (await keptUnder(keyOf(service)))?.plan;
 }
 
 async function keepPlan(baseUrl: string, apiKey: string, plan: Plan | null, now: number) {

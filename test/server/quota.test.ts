@@ -1,6 +1,9 @@
 // The monthly report quota (`monthlyQuota`): creates this calendar month count, deleted reports
 // too, re-analysis does not; past it every create is the deployments' 422 on url.
 import { describe, expect, it } from 'vitest';
+import { createSiteReportClient, SiteReportError } from '../../lib/api';
+import { isQuotaRefusal, QUOTA_SENTENCE } from '../../lib/api/quota';
+import { SAMPLE_SITE_PATHS, sitePageUrl } from '../../server/sample-site';
 import { api, KEY, OTHER_KEY, start } from './helpers';
 
 const QUOTA_REFUSAL = { message: { url: ['You created too many reports.'] }, status: 422 };
@@ -90,6 +93,29 @@ describe('monthly quota', () => {
     const url = `${service.url}/samples/good`;
     expect((await api(service, 'POST', '/reports', { form: { url } })).status).toBe(201);
     expect((await api(service, 'POST', '/reports', { form: { url } })).body).toEqual(QUOTA_REFUSAL);
+  });
+
+  it('says the contract’s sentence, which the client takes for the quota, and a page’s fetch error naming reports?limit=10 is not it', async () => {
+    expect(QUOTA_REFUSAL.message.url).toEqual([QUOTA_SENTENCE]);
+    const service = await start({ serveSamples: true, monthlyQuota: 1 });
+    const client = createSiteReportClient({ baseUrl: service.baseUrl, apiKey: KEY });
+    const refusal = (url: string) =>
+      client.reports.create({ url }).then(
+        () => expect.unreachable('the create was refused'),
+        (error: unknown) => {
+          expect(error).toBeInstanceOf(SiteReportError);
+          return error as SiteReportError;
+        },
+      );
+
+    const unfetchable = await refusal(`${service.url}${SAMPLE_SITE_PATHS.redirectLoop}`);
+    expect(unfetchable.fieldErrors?.url?.[0]).toContain('/site/reports?limit=10');
+    expect(isQuotaRefusal(unfetchable)).toBe(false);
+
+    await client.reports.create({ url: sitePageUrl(service.url, 1) });
+    const quota = await refusal(sitePageUrl(service.url, 2));
+    expect(quota.fieldErrors).toEqual({ url: ['You created too many reports.'] });
+    expect(isQuotaRefusal(quota)).toBe(true);
   });
 
   it('refuses a quota that is not a whole number', async () => {

@@ -55,6 +55,32 @@ describe('the sample site', () => {
     expect(missing.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('has a page the service cannot fetch, whose fetch error names an address of reports and a limit', async () => {
+    const service = await start({ serveSamples: true, monthlyQuota: 10 });
+    const page = `${service.url}${SAMPLE_SITE_PATHS.redirectLoop}`;
+    const first = await fetch(page, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe(`${page}?limit=10`);
+    const again = await fetch(`${page}?limit=10`, { redirect: 'manual' });
+    expect(again.headers.get('location')).toBe(`${page}?limit=10`);
+
+    const refused = await api(service, 'POST', '/reports', { form: { url: page } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      message: {
+        url: [
+          `The url could not be fetched: it redirects more than 5 times, the last time to ${page}?limit=10.`,
+        ],
+      },
+      status: 422,
+    });
+    // It is the page's own error, not the quota: the quota is untouched.
+    const created = await api(service, 'POST', '/reports', {
+      form: { url: sitePageUrl(service.url, 1) },
+    });
+    expect(created.status).toBe(201);
+  });
+
   it('is not served without the samples', async () => {
     const service = await start();
     expect((await fetch(`${service.url}${SAMPLE_SITE_PATHS.index}`)).status).toBe(404);

@@ -85,4 +85,22 @@ describe('lost create answers (loseCreateAnswers)', () => {
     // Refused creates are answered as always.
     expect((await api(service, 'POST', '/reports', form('nope'))).status).toBe(422);
   });
+
+  it('holds the analyses analysisGate holds, and only those', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const service = await start({
+      serveSamples: true,
+      analysisGate: (url) => (url.endsWith('/samples/good') ? held : undefined),
+    });
+    const slow = api(service, 'POST', '/reports', form(`${service.url}/samples/good`));
+    const fast = await api(service, 'POST', '/reports', form(`${service.url}/samples/bad`));
+    expect(fast.status).toBe(201);
+    expect(await reportCount(service)).toBe(1);
+    release();
+    expect((await slow).status).toBe(201);
+    expect(await reportCount(service)).toBe(2);
+  });
 });

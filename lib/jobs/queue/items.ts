@@ -2,7 +2,7 @@
 // taken; once sent, a lost answer leaves its fate unknown and it is never repeated.
 import { type SiteReportClient, SiteReportError } from '../../api';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
-import type { ErrorData, Report, ReportPage } from '../../api/model';
+import type { ErrorData, Plan, Report, ReportPage } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
 import { errorData, NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
@@ -141,7 +141,8 @@ export function fateUnknown(kind: ErrorData['kind'] = 'network', status?: number
   return errorWithText({ kind, reason: 'fateUnknown', status });
 }
 
-export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
+/** `plan`: the service's, as GET /account told it (a quota refusal may depend on it). */
+export function verdictOf(op: JobOp, error: unknown, tries: number, plan?: Plan | null): Verdict {
   if (error instanceof NotConnectedError) return { next: 'pause', error: errorData(error) };
   if (error instanceof PasswordGoneError) {
     return {
@@ -181,7 +182,7 @@ export function verdictOf(op: JobOp, error: unknown, tries: number): Verdict {
         ? { next: 'retry', error: data }
         : { next: 'failed', error: data };
     case 'validation':
-      if (create && isQuotaRefusal(error)) return { next: 'quotaUsedUp', error: data };
+      if (create && isQuotaRefusal(error, plan)) return { next: 'quotaUsedUp', error: data };
       return { next: 'failed', error: data };
     case 'unexpected_response':
       // A create answered 2xx in a form not understood was taken, but its report is not known.

@@ -2,11 +2,13 @@
 // pauses every job; a network or service failure holds all requests back for a while. A request
 // goes only to the service and key its job was made for; otherwise the job is held, unsent. A
 // quota refusal stops the waiting creates of every job of that service ("not sent").
+import { keptPlanOf } from '../../account/plans';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
 import { SiteReportError } from '../../api/errors';
 import { DEFAULT_PER_PAGE } from '../../api/list-query';
 import {
   type ErrorData,
+  type Plan,
   type Report,
   type ReportPage,
   type ReportSummary,
@@ -141,7 +143,9 @@ function stopCreates(
   }
 }
 
-const quotaRefusal = (error: unknown) => error instanceof SiteReportError && isQuotaRefusal(error);
+const refused = (error: unknown) => error instanceof SiteReportError && error.kind === 'validation';
+const quotaRefusal = (error: unknown, plan: Plan | null | undefined) =>
+  error instanceof SiteReportError && isQuotaRefusal(error, plan);
 
 /** Key rejected, no API access, not connected: every job waits for the user. */
 function pauseAll(state: QueueState, error: ErrorData) {
@@ -201,7 +205,12 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
   }
 
   /** Records an answer as its item's new state; what it leaves to remember and to show. */
-  function record(state: QueueState, { jobId, index, item, service }: Dispatch, outcome: Outcome) {
+  function record(
+    state: QueueState,
+    { jobId, index, item, service }: Dispatch,
+    outcome: Outcome,
+    plan?: Plan | null,
+  ) {
     const events: QueueEvent[] = [];
     const seen: Report[] = [];
     let gone: Gone | undefined;
@@ -240,7 +249,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       stored.state = requeued;
       followSavedService(state.jobs, outcome.error.saved);
     } else {
-      const verdict = verdictOf(op, outcome.error, stored.tries ?? 0);
+      const verdict = verdictOf(op, outcome.error, stored.tries ?? 0, plan);
       if (verdict.next === 'done') {
         stored.state = 'done';
         delete stored.error;
@@ -300,9 +309,14 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     } catch (error) {
       outcome = { ok: false, error };
     }
+    // The plan kept from GET /account, for a create the service refused: unreadable is not known.
+    const plan =
+      service && item.op.type === 'create' && !outcome.ok && refused(outcome.error)
+        ? await keptPlanOf(service).catch(() => undefined)
+        : undefined;
     // Until it is written, no other create goes to that service.
     const refusedFor =
-      service && item.op.type === 'create' && !outcome.ok && quotaRefusal(outcome.error)
+      service && item.op.type === 'create' && !outcome.ok && quotaRefusal(outcome.error, plan)
         ? serviceKey(service)
         : undefined;
     if (refusedFor) quotaRefused.add(refusedFor);
@@ -314,7 +328,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     let recorded: ReturnType<typeof record> | undefined;
     for (let attempt = 0; !recorded; attempt++) {
       try {
-        recorded = await store.update((state) => record(state, dispatch, outcome));
+        recorded = await store.update((state) => record(state, dispatch, outcome, plan));
       } catch (error) {
         warn('record an answer', error);
         void pump();

@@ -2,16 +2,20 @@
 // those it did not send are failed as "not sent" (Retry failed sends them later), and so are the
 // waiting creates of the other jobs of the same service. Other refusals and other work go on.
 import { describe, expect, it } from 'vitest';
-import { isQuotaRefusal } from '../../../../lib/api/quota';
+import { plansItem } from '../../../../lib/account/plans';
 import { notSentCount } from '../../../../lib/jobs/jobs';
 import { MAX_IN_FLIGHT } from '../../../../lib/jobs/queue/pacer';
+import { serviceOf } from '../../../../lib/jobs/service';
 import {
   fakeClock,
   fakeService,
   itemStates,
   QUOTA_REFUSAL,
   recordedEffects,
+  START,
   storedJob,
+  TEST_API_KEY,
+  TEST_BASE_URL,
   testQueue,
   urls,
 } from './harness';
@@ -127,6 +131,30 @@ describe('a quota refusal in a job of creates', () => {
     expect(finished.every((call) => call[3] === 'failed')).toBe(true);
   });
 
+  it('is not a fetch error that names an address of reports with a limit: the job goes on', async () => {
+    const { service, queue } = setup();
+    const [bad] = urls(1, 'https://x.test/latest');
+    const said = 'Could not fetch https://x.test/reports?limit=10: too many redirects';
+    service.script((method) =>
+      method === 'POST' && service.log.at(-1)?.form.get('url') === bad
+        ? { status: 422, body: { message: { url: [said] }, status: 422 } }
+        : undefined,
+    );
+    const { id } = await queue.enqueue({
+      kind: 'create',
+      items: creates([bad as string, ...urls(4)]),
+    });
+    await queue.idle();
+
+    expect(await itemStates(id)).toEqual(['failed', 'done', 'done', 'done', 'done']);
+    const job = await storedJob(id);
+    expect(notSentCount(job)).toBe(0);
+    expect(job.items[0]?.error?.message).toBe(
+      `The service did not accept the values sent: ${said}`,
+    );
+    expect(service.count('POST', 201)).toBe(4);
+  });
+
   it('is not what a page the service cannot fetch is: the job goes on', async () => {
     const { service, queue } = setup();
     const [bad] = urls(1, 'https://unreachable.example/page');
@@ -148,32 +176,45 @@ describe('a quota refusal in a job of creates', () => {
   });
 });
 
-describe('isQuotaRefusal', () => {
-  const refusal = (fieldErrors: Record<string, string[]>, status = 422) =>
-    ({ kind: 'validation', status, fieldErrors }) as const;
+describe('the plan kept from GET /account', () => {
+  // A deployment that says the quota in words of its own (another language, say).
+  const OWN_WORDS = {
+    status: 422,
+    body: { message: { url: ['Monatliches Kontingent erschöpft.'] } },
+  };
 
-  it.each([
-    ['the deployments’ words', { url: ['You created too many reports.'] }],
-    ['in other words', { url: ['Monthly report quota exceeded.'] }],
-    ['a report limit', { URL: ['You reached the report limit of your plan.'] }],
-  ])('recognises %s on url', (_name, fields) => {
-    expect(isQuotaRefusal(refusal(fields))).toBe(true);
+  async function keepPlan(reportsPerMonth: number | 'unlimited') {
+    const { url, key } = await serviceOf(TEST_BASE_URL, TEST_API_KEY);
+    await plansItem.setValue({
+      [`${url} ${key}`]: { plan: { name: 'Pro', reportsPerMonth }, checkedAt: START },
+    });
+  }
+
+  it('allowing no reports a month: any refusal of a create’s url is the quota', async () => {
+    const { service, queue } = setup();
+    await keepPlan(0);
+    service.script((method) => (method === 'POST' ? OWN_WORDS : undefined));
+    const { id } = await queue.enqueue({ kind: 'create', items: creates(urls(6)) });
+    await queue.idle();
+    const job = await storedJob(id);
+    expect(job.state).toBe('failed');
+    expect(notSentCount(job)).toBe(6 - service.count('POST'));
+    expect(service.count('POST')).toBeLessThanOrEqual(MAX_IN_FLIGHT);
   });
 
-  it.each([
-    ['a page that redirects too often', { url: ['Too many redirects.'] }],
-    ['a fetch error', { url: ['cURL error 28: Operation timed out'] }],
-    ['a url the service refuses', { url: ['The url field must be a valid URL.'] }],
-    ['another field', { privacy: ['You created too many reports.'] }],
-    ['no message', {}],
-  ])('does not take %s for one', (_name, fields) => {
-    expect(isQuotaRefusal(refusal(fields))).toBe(false);
-  });
-
-  it('needs a 422 validation error', () => {
-    const fieldErrors = { url: ['You created too many reports.'] };
-    expect(isQuotaRefusal({ kind: 'rate_limited', status: 429, fieldErrors })).toBe(false);
-    expect(isQuotaRefusal({ kind: 'invalid_input', fieldErrors })).toBe(false);
-    expect(isQuotaRefusal(refusal(fieldErrors, 400))).toBe(false);
+  it('allowing reports: those words are that page’s own error, and the other creates go on', async () => {
+    const { service, queue } = setup();
+    await keepPlan(500);
+    const [bad] = urls(1, 'https://refused.example/page');
+    service.script((method) =>
+      method === 'POST' && service.log.at(-1)?.form.get('url') === bad ? OWN_WORDS : undefined,
+    );
+    const { id } = await queue.enqueue({
+      kind: 'create',
+      items: creates([bad as string, ...urls(3)]),
+    });
+    await queue.idle();
+    expect(await itemStates(id)).toEqual(['failed', 'done', 'done', 'done']);
+    expect(notSentCount(await storedJob(id))).toBe(0);
   });
 });
