@@ -5,6 +5,7 @@ import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import { ProjectName, ReportId, stringRecord } from '../api/model';
 import { createLock } from '../lock';
+import type { IsWatched } from './history';
 import { DEFAULT_SCHEDULE, Schedule } from './model';
 import { localTimeZone, nextSlot } from './schedule';
 
@@ -64,6 +65,16 @@ export function watchedReports(
   }
   for (const report of watch.reports) all.set(report.id, report);
   return all;
+}
+
+/** Whether a report is watched, by every service's watch as stored now (one read). */
+export async function readIsWatched(): Promise<IsWatched> {
+  const stored = await watchItem.getValue();
+  const watched = new Map<string, Set<number>>();
+  for (const service of Object.keys(stored?.services ?? {})) {
+    watched.set(service, new Set(watchedReports(serviceWatchOf(stored, service)).keys()));
+  }
+  return (service, reportId) => watched.get(service)?.has(reportId) ?? false;
 }
 
 export const isWatching = (watch: ServiceWatch) =>
