@@ -143,14 +143,22 @@ export async function runNow(deps: RunDeps): Promise<{ id: string }> {
 }
 
 /**
- * The scheduled slot to run now (under the lock, the clock read under it too), or null. A run
- * still going covers the slot due: it is recorded as run, and null answered.
+ * The scheduled slot to run now (under the lock, the clock read under it too), or null. A
+ * recorded slot later than now was recorded by a clock that was ahead: it is taken back to now,
+ * or no slot would run until that date. A run still going covers the slot due: it is recorded
+ * as run, and null answered.
  */
 async function slotToRun(deps: RunDeps, service: string) {
   const now = (deps.now ?? Date.now)();
   const watch = await readWatch(service);
   if (!isWatching(watch)) return null;
-  const slot = dueSlot(watch.schedule, watch.lastSlot ?? now, now, deps.timeZone);
+  const recorded = Math.min(watch.lastSlot ?? now, now);
+  if (recorded !== watch.lastSlot) {
+    await changeWatchNow(service, (stored) => {
+      stored.lastSlot = recorded;
+    });
+  }
+  const slot = dueSlot(watch.schedule, recorded, now, deps.timeZone);
   if (slot === null) return null;
   if (await runGoing((deps.queue ?? backgroundQueue)(), service)) {
     await changeWatchNow(service, (stored) => {

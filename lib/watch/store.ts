@@ -80,10 +80,13 @@ export async function readIsWatched(): Promise<IsWatched> {
 export const isWatching = (watch: ServiceWatch) =>
   watch.reports.length > 0 || watch.projects.length > 0;
 
-/** When the next scheduled run starts; null when nothing is watched. */
+/**
+ * When the next scheduled run starts; null when nothing is watched. The next slot after now, also
+ * when the last one recorded is later (a clock that was ahead: runs take it back to now).
+ */
 export function nextRunOf(watch: ServiceWatch, now: number, timeZone = localTimeZone()) {
   if (!isWatching(watch)) return null;
-  return nextSlot(watch.schedule, Math.max(now, watch.lastSlot ?? now), timeZone);
+  return nextSlot(watch.schedule, now, timeZone);
 }
 
 /** Run exclusively with every other change of the watch (also a scheduled run's check). */
