@@ -140,12 +140,19 @@ async function recordOne(tx: WriteTx, record: StoredRecord, perReport: number): 
 }
 
 /**
- * Brings the records in all down to `total`: the oldest of unwatched reports first, watched
- * ones' only when they alone are more than `total`.
+ * A full history is trimmed this share below its bound, so that the next answers find room: the
+ * trim walks past the watched pages' records, and walking them at every answer would be slow.
+ */
+const TRIM_ROOM = 0.01;
+
+/**
+ * Brings the records in all down to `total` (and the room below it): the oldest of unwatched
+ * reports first, watched ones' only when they alone are more.
  */
 async function trimTotal(tx: WriteTx, total: number, watched: IsWatched) {
-  let over = (await tx.store.count()) - total;
-  if (over <= 0) return;
+  const count = await tx.store.count();
+  if (count <= total) return;
+  let over = count - total + Math.floor(total * TRIM_ROOM);
   const byTime = () => tx.store.index('at').openCursor();
   for (let cursor = await byTime(); cursor && over > 0; cursor = await cursor.continue()) {
     if (watched(cursor.value.service, cursor.value.reportId)) continue;

@@ -207,6 +207,20 @@ describe('bounds in all, watched pages kept longest', () => {
     expect(await times(SERVICE, 1)).toEqual([2, 3]);
   });
 
+  it('a full history makes room: a hundredth of its bound below it', async () => {
+    const roomy = { perReport: 100, total: 200 };
+    for (const id of [1, 2]) {
+      await recordAnalyses(
+        Array.from({ length: 100 }, (_, n) => analysed(id, 100 * id + n)),
+        SERVICE,
+        roomy,
+      );
+    }
+    await recordAnalyses([analysed(3, 400)], SERVICE, roomy);
+    const kept = await readAllHistories(SERVICE);
+    expect(kept.map(({ records }) => records.length)).toEqual([97, 100, 1]);
+  });
+
   it("drops watched pages' oldest records only when they alone are more than the bound", async () => {
     await watch(SERVICE, 1);
     await watch(SERVICE, 2);
