@@ -1,7 +1,9 @@
 // The history the service does not keep: one record per analysis the extension saw, per service
 // (its base URL, as the rating cache keys it) and report, in IndexedDB so it survives restarts.
-// Bounded, oldest dropped first. Writing is best effort: a failure is logged, never turned into
-// a failed answer, and a failed write leaves nothing half done (one transaction).
+// Bounded, oldest dropped first; in all, watched pages' records go last, since every list,
+// export and audit answer brings records of pages nobody watches. Writing is best effort: a
+// failure is logged, never turned into a failed answer, and a failed write leaves nothing half
+// done (one transaction).
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import type { HistoryRecord, ReportHistory } from './model';
 
@@ -14,6 +16,15 @@ export interface HistoryBounds {
   total: number;
 }
 const BOUNDS: HistoryBounds = { perReport: MAX_RECORDS_PER_REPORT, total: MAX_RECORDS };
+
+/** Whether report `reportId` of `service` is watched: its records are dropped last. */
+export type IsWatched = (service: string, reportId: number) => boolean;
+
+export interface WriteOptions {
+  bounds?: HistoryBounds;
+  /** Reads which reports are watched, before the write (none when absent). */
+  watched?: () => Promise<IsWatched>;
+}
 
 /** A record as stored: the analysis, and whose it is. */
 export interface StoredRecord extends HistoryRecord {
@@ -129,15 +140,41 @@ async function recordOne(tx: WriteTx, record: StoredRecord, perReport: number): 
 }
 
 /**
+ * A full history is trimmed this share below its bound, so that the next answers find room: the
+ * trim walks past the watched pages' records, and walking them at every answer would be slow.
+ */
+const TRIM_ROOM = 0.01;
+
+/**
+ * Brings the records in all down to `total` (and the room below it): the oldest of unwatched
+ * reports first, watched ones' only when they alone are more.
+ */
+async function trimTotal(tx: WriteTx, total: number, watched: IsWatched) {
+  const count = await tx.store.count();
+  if (count <= total) return;
+  let over = count - total + Math.floor(total * TRIM_ROOM);
+  const byTime = () => tx.store.index('at').openCursor();
+  for (let cursor = await byTime(); cursor && over > 0; cursor = await cursor.continue()) {
+    if (watched(cursor.value.service, cursor.value.reportId)) continue;
+    await cursor.delete();
+    over--;
+  }
+  await deleteFirst(byTime, over);
+}
+
+const noneWatched: IsWatched = () => false;
+
+/**
  * Adds the records of one answer, each once, in one transaction; how many were new. Never rejects
- * (nothing is added on a failure). Answers need not wait for it: later reads do.
+ * (nothing is added on a failure, also when which reports are watched cannot be read). Answers
+ * need not wait for it: later reads do.
  */
 export function addRecords(
   records: readonly StoredRecord[],
-  bounds: HistoryBounds = BOUNDS,
+  { bounds = BOUNDS, watched = async () => noneWatched }: WriteOptions = {},
 ): Promise<number> {
   if (records.length === 0) return Promise.resolve(0);
-  const write = writeRecords(records, bounds);
+  const write = writeRecords(records, bounds, watched);
   writing.add(write);
   void write.finally(() => writing.delete(write));
   return write;
@@ -165,15 +202,17 @@ async function inTransaction<T>(database: Db, work: (tx: WriteTx) => Promise<T>)
 async function writeRecords(
   records: readonly StoredRecord[],
   bounds: HistoryBounds,
+  readWatched: () => Promise<IsWatched>,
 ): Promise<number> {
   try {
+    // Read before the transaction: it would end while waiting on anything but the database.
+    const watched = await readWatched();
     return await inTransaction(await db(), async (tx) => {
       let added = 0;
       for (const record of records) {
         if (await recordOne(tx, record, bounds.perReport)) added++;
       }
-      const total = await tx.store.count();
-      await deleteFirst(() => tx.store.index('at').openCursor(), total - bounds.total);
+      await trimTotal(tx, bounds.total, watched);
       return added;
     });
   } catch (error) {

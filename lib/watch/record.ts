@@ -1,10 +1,12 @@
 // The analyses the service's answers carry, recorded in the history (history.ts) as the background
 // sees them: each one's rating, score and failed checks (read from its `results` by
-// lib/rating/checks.ts). The Watched tab only reads the history, without this.
+// lib/rating/checks.ts). The watch list says whose records are dropped last. The Watched tab only
+// reads the history, without this.
 import type { Report } from '../api/model';
 import { parseChecks } from '../rating/checks';
 import { addRecords, type HistoryBounds, type StoredRecord } from './history';
 import type { FailedCheck } from './model';
+import { readIsWatched } from './store';
 
 /** The analysis a report answer carries, or null when it has none (not analysed yet). */
 export function recordOf(report: Report, service: string): StoredRecord | null {
@@ -37,6 +39,6 @@ export function recordAnalyses(
 ): Promise<number> {
   return addRecords(
     reports.flatMap((report) => recordOf(report, service) ?? []),
-    bounds,
+    { ...(bounds && { bounds }), watched: readIsWatched },
   );
 }

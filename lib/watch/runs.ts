@@ -1,7 +1,8 @@
 // Runs of re-analyses of the watched pages of the saved service: one queue job each (paced,
 // resumable, cancellable), started by the `watch` alarm at the schedule's slots, at the browser's
-// start when a slot was missed meanwhile, or by "Run now". A slot is recorded as run before its
-// job is queued, under the watch's lock, so it never runs twice.
+// start when a slot was missed meanwhile, or by "Run now". The watched projects are listed first,
+// outside the watch's lock; then, under it, what decided the run is checked again, and the slot
+// is recorded as run and its job queued in one step, so it never runs twice.
 import { browser } from 'wxt/browser';
 import type { SiteReportClient } from '../api';
 import type { HandlerDeps } from '../background/deps';
@@ -65,23 +66,43 @@ async function runGoing(queue: Queue, service: string): Promise<boolean> {
 }
 
 /**
- * Queues a run of `watch` (held under the lock): its projects' reports are listed again first
- * (the last list stands when that fails), then one re-analysis per page.
+ * The watched projects' reports as the service lists them now, by project; a project whose list
+ * fails is left out (its last list stands). Outside the lock: this waits on the network.
  */
-async function queueRun(deps: RunDeps, service: string, watch: ServiceWatch, slot?: number) {
+async function listProjects(
+  deps: RunDeps,
+  service: string,
+  projects: readonly string[],
+): Promise<Map<string, WatchedReport[]>> {
   const client = await deps.clients.get();
   // Settings saved since the run was chosen: it is not sent to another service.
   if (!client || client.baseUrl !== service) throw new NotConnectedError();
-  const members: ServiceWatch['members'] = {};
-  for (const project of watch.projects) {
-    members[project] = await projectReports(client, project).catch(
-      () => watch.members[project] ?? [],
-    );
+  const listed = new Map<string, WatchedReport[]>();
+  for (const project of projects) {
+    const reports = await projectReports(client, project).catch(() => undefined);
+    if (reports) listed.set(project, reports);
   }
+  return listed;
+}
+
+/**
+ * Queues a run of the watch as stored now (held under the lock): the projects still watched take
+ * their new lists, then one re-analysis per page. `slot`: the scheduled slot it runs, recorded
+ * in the same write.
+ */
+async function queueRun(
+  deps: RunDeps,
+  service: string,
+  listed: Map<string, WatchedReport[]>,
+  slot?: number,
+) {
   const now = (deps.now ?? Date.now)();
   const updated = await changeWatchNow(service, (stored) => {
-    for (const project of stored.projects) stored.members[project] = members[project] ?? [];
+    for (const project of stored.projects) {
+      stored.members[project] = listed.get(project) ?? stored.members[project] ?? [];
+    }
     stored.lastRunAt = now;
+    if (slot !== undefined) stored.lastSlot = slot;
     return stored;
   });
   const pages = [...watchedReports(updated).keys()].slice(0, MAX_AUDIT_ITEMS);
@@ -94,16 +115,74 @@ async function queueRun(deps: RunDeps, service: string, watch: ServiceWatch, slo
   });
 }
 
-/** "Run now": refused when nothing is watched or a run is going already. */
-export function runNow(deps: RunDeps): Promise<{ id: string }> {
+/** Why "Run now" is refused now, if it is. */
+async function runNowRefusal(deps: RunDeps, service: string, watch: ServiceWatch) {
+  if (!isWatching(watch)) return refused('nothingWatched');
+  if (await runGoing((deps.queue ?? backgroundQueue)(), service)) return refused('runGoing');
+  return null;
+}
+
+/**
+ * "Run now": refused when nothing is watched or a run is going already. The projects are listed
+ * first; then, under the lock, what refuses a run is looked at again and the job is queued.
+ */
+export async function runNow(deps: RunDeps): Promise<{ id: string }> {
+  const service = await savedService(deps);
+  if (!service) throw new NotConnectedError();
+  const watch = await readWatch(service);
+  const refusal = await runNowRefusal(deps, service, watch);
+  if (refusal) throw refusal;
+  const listed = await listProjects(deps, service, watch.projects);
   return watchLock.runExclusive(async () => {
-    const service = await savedService(deps);
-    if (!service) throw new NotConnectedError();
-    const watch = await readWatch(service);
-    if (!isWatching(watch)) throw refused('nothingWatched');
-    if (await runGoing((deps.queue ?? backgroundQueue)(), service)) throw refused('runGoing');
-    const { id } = await queueRun(deps, service, watch);
+    if ((await savedService(deps)) !== service) throw new NotConnectedError();
+    const again = await runNowRefusal(deps, service, await readWatch(service));
+    if (again) throw again;
+    const { id } = await queueRun(deps, service, listed);
     return { id };
+  });
+}
+
+/**
+ * The scheduled slot to run now (under the lock, the clock read under it too), or null. A
+ * recorded slot later than now was recorded by a clock that was ahead: it is taken back to now,
+ * or no slot would run until that date. A run still going covers the slot due: it is recorded
+ * as run, and null answered.
+ */
+async function slotToRun(deps: RunDeps, service: string) {
+  const now = (deps.now ?? Date.now)();
+  const watch = await readWatch(service);
+  if (!isWatching(watch)) return null;
+  const recorded = Math.min(watch.lastSlot ?? now, now);
+  if (recorded !== watch.lastSlot) {
+    await changeWatchNow(service, (stored) => {
+      stored.lastSlot = recorded;
+    });
+  }
+  const slot = dueSlot(watch.schedule, recorded, now, deps.timeZone);
+  if (slot === null) return null;
+  if (await runGoing((deps.queue ?? backgroundQueue)(), service)) {
+    await changeWatchNow(service, (stored) => {
+      stored.lastSlot = slot;
+    });
+    return null;
+  }
+  return { slot, projects: watch.projects };
+}
+
+/** Starts the run of the slot due, if any: its job id. */
+async function startDueRun(deps: RunDeps): Promise<string | undefined> {
+  const service = await savedService(deps);
+  if (!service) return undefined;
+  const due = await watchLock.runExclusive(() => slotToRun(deps, service));
+  if (!due) return undefined;
+  const listed = await listProjects(deps, service, due.projects);
+  return watchLock.runExclusive(async () => {
+    // Meanwhile another wake may have run the slot, the schedule or the service changed.
+    if ((await savedService(deps)) !== service) return undefined;
+    const still = await slotToRun(deps, service);
+    if (!still) return undefined;
+    const { id } = await queueRun(deps, service, listed, still.slot);
+    return id;
   });
 }
 
@@ -112,27 +191,10 @@ export function runNow(deps: RunDeps): Promise<{ id: string }> {
  * The job id when one was queued. Then the alarm is set for the next slot. Never rejects.
  */
 export async function runDueSlot(deps: RunDeps): Promise<string | undefined> {
-  const now = (deps.now ?? Date.now)();
-  const queued = await watchLock
-    .runExclusive(async () => {
-      const service = await savedService(deps);
-      if (!service) return undefined;
-      const watch = await readWatch(service);
-      if (!isWatching(watch)) return undefined;
-      const slot = dueSlot(watch.schedule, watch.lastSlot ?? now, now, deps.timeZone);
-      if (slot === null) return undefined;
-      await changeWatchNow(service, (stored) => {
-        stored.lastSlot = slot;
-      });
-      // A run still going covers this slot too.
-      if (await runGoing((deps.queue ?? backgroundQueue)(), service)) return undefined;
-      const { id } = await queueRun(deps, service, watch, slot);
-      return id;
-    })
-    .catch((error) => {
-      warnWatch('start a scheduled run', error);
-      return undefined;
-    });
+  const queued = await startDueRun(deps).catch((error) => {
+    warnWatch('start a scheduled run', error);
+    return undefined;
+  });
   await syncWatchAlarm(deps);
   return queued;
 }

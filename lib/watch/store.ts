@@ -5,6 +5,7 @@ import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import { ProjectName, ReportId, stringRecord } from '../api/model';
 import { createLock } from '../lock';
+import type { IsWatched } from './history';
 import { DEFAULT_SCHEDULE, Schedule } from './model';
 import { localTimeZone, nextSlot } from './schedule';
 
@@ -66,13 +67,26 @@ export function watchedReports(
   return all;
 }
 
+/** Whether a report is watched, by every service's watch as stored now (one read). */
+export async function readIsWatched(): Promise<IsWatched> {
+  const stored = await watchItem.getValue();
+  const watched = new Map<string, Set<number>>();
+  for (const service of Object.keys(stored?.services ?? {})) {
+    watched.set(service, new Set(watchedReports(serviceWatchOf(stored, service)).keys()));
+  }
+  return (service, reportId) => watched.get(service)?.has(reportId) ?? false;
+}
+
 export const isWatching = (watch: ServiceWatch) =>
   watch.reports.length > 0 || watch.projects.length > 0;
 
-/** When the next scheduled run starts; null when nothing is watched. */
+/**
+ * When the next scheduled run starts; null when nothing is watched. The next slot after now, also
+ * when the last one recorded is later (a clock that was ahead: runs take it back to now).
+ */
 export function nextRunOf(watch: ServiceWatch, now: number, timeZone = localTimeZone()) {
   if (!isWatching(watch)) return null;
-  return nextSlot(watch.schedule, Math.max(now, watch.lastSlot ?? now), timeZone);
+  return nextSlot(watch.schedule, now, timeZone);
 }
 
 /** Run exclusively with every other change of the watch (also a scheduled run's check). */

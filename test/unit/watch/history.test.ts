@@ -1,6 +1,7 @@
 // The history of analyses in IndexedDB (fake-indexeddb): what is recorded, each analysis once,
 // the bounds, removal, restarts, and writes that fail (fault injection) leaving nothing half done.
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '../../../lib/api/model';
 import {
   closeHistory,
@@ -12,6 +13,7 @@ import {
   readHistory,
 } from '../../../lib/watch/history';
 import { recordAnalyses } from '../../../lib/watch/record';
+import { changeWatch } from '../../../lib/watch/store';
 import { report } from '../../support/fixtures';
 
 const SERVICE = 'https://reports.example.com/api/v1';
@@ -152,6 +154,88 @@ describe('bounds', () => {
   });
 });
 
+describe('bounds in all, watched pages kept longest', () => {
+  const bounds = { perReport: 3, total: 6 };
+  /** One answer: report `id`'s analyses at the minutes given. */
+  const answer = (service: string, id: number, minutes: number[]) =>
+    recordAnalyses(
+      minutes.map((n) => analysed(id, n)),
+      service,
+      bounds,
+    );
+
+  /** Watches report `id` of `service` on its own, or as a member of project `shop`. */
+  const watch = (service: string, id: number, asMember = false) =>
+    changeWatch(service, (watch) => {
+      const report = { id, url: `https://example.com/page-${id}` };
+      if (!asMember) watch.reports.push(report);
+      else {
+        watch.projects = ['shop'];
+        watch.members.shop = [...(watch.members.shop ?? []), report];
+      }
+    });
+
+  it("drops unwatched pages' records first, even newer ones", async () => {
+    await watch(SERVICE, 1);
+    await answer(SERVICE, 1, [1, 2, 3]);
+    await answer(SERVICE, 2, [4, 5, 6]);
+    await answer(SERVICE, 3, [7, 8]);
+    expect(await times(SERVICE, 1)).toEqual([1, 2, 3]);
+    expect(await times(SERVICE, 2)).toEqual([6]);
+    expect(await times(SERVICE, 3)).toEqual([7, 8]);
+  });
+
+  it("counts a watched project's reports as watched, per service", async () => {
+    await watch(OTHER, 1, true);
+    await answer(OTHER, 1, [1, 2]);
+    await answer(SERVICE, 1, [3, 4]);
+    await answer(OTHER, 2, [5, 6, 7]);
+    await answer(OTHER, 3, [8]);
+    expect(await times(OTHER, 1)).toEqual([1, 2]);
+    expect(await times(SERVICE, 1)).toEqual([]);
+    expect(await times(OTHER, 2)).toEqual([5, 6, 7]);
+  });
+
+  it("a page no longer watched has its records dropped as others' are", async () => {
+    await watch(SERVICE, 1);
+    await answer(SERVICE, 1, [1, 2, 3]);
+    await changeWatch(SERVICE, (watch) => {
+      watch.reports = [];
+    });
+    await answer(SERVICE, 2, [4, 5, 6]);
+    await answer(SERVICE, 3, [7]);
+    expect(await times(SERVICE, 1)).toEqual([2, 3]);
+  });
+
+  it('a full history makes room: a hundredth of its bound below it', async () => {
+    const roomy = { perReport: 100, total: 200 };
+    for (const id of [1, 2]) {
+      await recordAnalyses(
+        Array.from({ length: 100 }, (_, n) => analysed(id, 100 * id + n)),
+        SERVICE,
+        roomy,
+      );
+    }
+    await recordAnalyses([analysed(3, 400)], SERVICE, roomy);
+    const kept = await readAllHistories(SERVICE);
+    expect(kept.map(({ records }) => records.length)).toEqual([97, 100, 1]);
+  });
+
+  it("drops watched pages' oldest records only when they alone are more than the bound", async () => {
+    await watch(SERVICE, 1);
+    await watch(SERVICE, 2);
+    await watch(SERVICE, 3);
+    await answer(SERVICE, 4, [9]);
+    await answer(SERVICE, 1, [1, 4, 7]);
+    await answer(SERVICE, 2, [2, 5, 8]);
+    await answer(SERVICE, 3, [3, 6]);
+    expect(await times(SERVICE, 4)).toEqual([]);
+    expect(await times(SERVICE, 1)).toEqual([4, 7]);
+    expect(await times(SERVICE, 2)).toEqual([5, 8]);
+    expect(await times(SERVICE, 3)).toEqual([3, 6]);
+  });
+});
+
 describe('removal', () => {
   it('forgets a deleted report, and only it', async () => {
     await recordAnalyses([analysed(1, 1), analysed(2, 2)], SERVICE);
@@ -249,6 +333,34 @@ describe('storage failures (fault injection)', () => {
     await expect(recordAnalyses([analysed(1, 3)], SERVICE, bounds)).resolves.toBe(0);
     vi.restoreAllMocks();
     expect(await times(SERVICE, 1)).toEqual([1, 2]);
+  });
+
+  it('3b. a failed trim of an unwatched page for a watched one undoes the whole write', async () => {
+    quiet();
+    const bounds = { perReport: 100, total: 2 };
+    await changeWatch(SERVICE, (watch) => {
+      watch.reports.push({ id: 1, url: 'https://example.com/page-1' });
+    });
+    await recordAnalyses([analysed(2, 1), analysed(1, 2)], SERVICE, bounds);
+    vi.spyOn(IDBCursor.prototype, 'delete').mockImplementation(() => {
+      throw quota();
+    });
+    await expect(recordAnalyses([analysed(1, 3)], SERVICE, bounds)).resolves.toBe(0);
+    vi.restoreAllMocks();
+    expect(await times(SERVICE, 1)).toEqual([2]);
+    expect(await times(SERVICE, 2)).toEqual([1]);
+    await recordAnalyses([analysed(1, 3)], SERVICE, bounds);
+    expect(await times(SERVICE, 1)).toEqual([2, 3]);
+    expect(await times(SERVICE, 2)).toEqual([]);
+  });
+
+  it('3c. which pages are watched cannot be read: nothing recorded, never rejects', async () => {
+    const warn = quiet();
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValue(new Error('gone'));
+    await expect(recordAnalyses([analysed(1, 1)], SERVICE)).resolves.toBe(0);
+    vi.restoreAllMocks();
+    expect(await times(SERVICE, 1)).toEqual([]);
+    expect(warn).toHaveBeenCalledWith('Site Report: could not record the history (Error).');
   });
 
   it('4. a failed removal removes nothing, never rejects, and can be done again', async () => {
