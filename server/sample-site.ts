@@ -1,6 +1,7 @@
 // A sample site to audit (Add pages): 30 pages the service can analyse, a sitemap index of two
-// sitemaps (the second gzipped), a robots.txt naming the index, a broken sitemap and an index
-// that loops. Served with CORS, as a page of the extension fetches them.
+// sitemaps (the second gzipped), a robots.txt naming the index, a broken sitemap, an index that
+// loops, an index one of whose sitemaps is gone (404), and a sitemap whose body never ends.
+// Served with CORS, as a page of the extension fetches them.
 import { gzipSync } from 'node:zlib';
 import { SAMPLE_NAMES, type SampleName, samplePage } from './samples';
 
@@ -14,6 +15,11 @@ export const SAMPLE_SITE_PATHS = {
   gzipped: '/site/sitemap-more.xml.gz',
   broken: '/site/broken-sitemap.xml',
   loop: '/site/loop-index.xml',
+  /** An index naming the plain sitemap and one that is not there (404). */
+  staleIndex: '/site/stale-index.xml',
+  gone: '/site/gone-sitemap.xml',
+  /** Its first bytes come, the rest never does. */
+  stalled: '/site/stalled-sitemap.xml',
   /** What a sitemap address behind a login answers: an HTML page. */
   login: '/site/login',
   robots: '/robots.txt',
@@ -43,6 +49,8 @@ function sitemapIndex(locs: string[]): string {
 export interface SiteAnswer {
   type: string;
   body: string | Buffer;
+  /** Send `body` as the start of the answer, and never end it. */
+  stall?: boolean;
 }
 
 /** What the sample site answers at `path`, or null when it has nothing there. */
@@ -79,6 +87,12 @@ export function sampleSiteAnswer(path: string, origin: string): SiteAnswer | nul
       };
     case SAMPLE_SITE_PATHS.loop:
       return xml(sitemapIndex([`${origin}${SAMPLE_SITE_PATHS.loop}`]));
+    case SAMPLE_SITE_PATHS.staleIndex:
+      return xml(
+        sitemapIndex([`${origin}${SAMPLE_SITE_PATHS.gone}`, `${origin}${SAMPLE_SITE_PATHS.plain}`]),
+      );
+    case SAMPLE_SITE_PATHS.stalled:
+      return { ...xml(`${XML_HEAD}<urlset xmlns="${NS}">\n`), stall: true };
   }
   const page = /^\/site\/page-(\d{1,3})$/.exec(path);
   const n = Number(page?.[1]);
