@@ -153,8 +153,9 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
     };
     void readWithAccess(address.trim(), deps, access, granted.current, (waitingFor) => {
       setReading({ what: 'sitemap', waitingFor });
+      // Answered: back to "Reading…", unless the read is over (cancelled) by then.
       void access?.answer.then(() => {
-        if (!stop.signal.aborted) setReading({ what: 'sitemap' });
+        if (stopRead.current === stop) setReading({ what: 'sitemap' });
       });
     })
       .then((answer) => {
