@@ -1,7 +1,8 @@
 // A sample site to audit (Add pages): 30 pages the service can analyse, a sitemap index of two
 // sitemaps (the second gzipped), a robots.txt naming the index, a broken sitemap, an index that
-// loops and a page that redirects to itself for ever. Served with CORS, as a page of the
-// extension fetches them.
+// loops, an index one of whose sitemaps is gone (404), a sitemap whose body never ends, and a
+// page that redirects to itself for ever. Served with CORS, as a page of the extension fetches
+// them.
 import { gzipSync } from 'node:zlib';
 import { SAMPLE_NAMES, type SampleName, samplePage } from './samples';
 
@@ -15,6 +16,11 @@ export const SAMPLE_SITE_PATHS = {
   gzipped: '/site/sitemap-more.xml.gz',
   broken: '/site/broken-sitemap.xml',
   loop: '/site/loop-index.xml',
+  /** An index naming the plain sitemap and one that is not there (404). */
+  staleIndex: '/site/stale-index.xml',
+  gone: '/site/gone-sitemap.xml',
+  /** Its first bytes come, the rest never does. */
+  stalled: '/site/stalled-sitemap.xml',
   /** What a sitemap address behind a login answers: an HTML page. */
   login: '/site/login',
   /** A page that redirects to `?limit=10` of itself, again and again: the service cannot fetch
@@ -44,7 +50,14 @@ function sitemapIndex(locs: string[]): string {
   return `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries}\n</sitemapindex>\n`;
 }
 
-export type SiteAnswer = { type: string; body: string | Buffer } | { location: string };
+export type SiteAnswer =
+  | {
+      type: string;
+      body: string | Buffer;
+      /** Send `body` as the start of the answer, and never end it. */
+      stall?: boolean;
+    }
+  | { location: string };
 
 /** What the sample site answers at `path`, or null when it has nothing there. */
 export function sampleSiteAnswer(path: string, origin: string): SiteAnswer | null {
@@ -82,6 +95,12 @@ export function sampleSiteAnswer(path: string, origin: string): SiteAnswer | nul
       return xml(sitemapIndex([`${origin}${SAMPLE_SITE_PATHS.loop}`]));
     case SAMPLE_SITE_PATHS.redirectLoop:
       return { location: `${origin}${SAMPLE_SITE_PATHS.redirectLoop}?limit=10` };
+    case SAMPLE_SITE_PATHS.staleIndex:
+      return xml(
+        sitemapIndex([`${origin}${SAMPLE_SITE_PATHS.gone}`, `${origin}${SAMPLE_SITE_PATHS.plain}`]),
+      );
+    case SAMPLE_SITE_PATHS.stalled:
+      return { ...xml(`${XML_HEAD}<urlset xmlns="${NS}">\n`), stall: true };
   }
   const page = /^\/site\/page-(\d{1,3})$/.exec(path);
   const n = Number(page?.[1]);

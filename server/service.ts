@@ -530,6 +530,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         redirect(res, site.location, { 'Access-Control-Allow-Origin': '*' });
         return;
       }
+      if (site?.stall) {
+        // Headers and the first bytes, then nothing: closing the server ends it.
+        res.writeHead(200, { 'Content-Type': site.type, 'Access-Control-Allow-Origin': '*' });
+        res.write(site.body);
+        return;
+      }
       if (site) {
         // A page of the extension fetches the sitemaps: any origin may read them.
         res.writeHead(200, {

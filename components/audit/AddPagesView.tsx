@@ -44,6 +44,8 @@ export function AddPagesView({
     <section class="view add-pages" aria-label={t('workspace_tabAddPages')}>
       <SourceForms
         busy={pages.reading !== null}
+        readingSitemap={pages.reading?.what === 'sitemap'}
+        onCancel={pages.cancelRead}
         onSitemap={pages.readSitemapAt}
         onSitemapTyped={pages.checkAccess}
         onList={pages.readList}
@@ -54,7 +56,7 @@ export function AddPagesView({
           ? t('audit_waitingAccess', pages.reading.waitingFor)
           : pages.reading
             ? t('audit_reading')
-            : ''}
+            : (pages.status ?? '')}
       </p>
       {pages.problem && (
         <p class="warning" role="alert">

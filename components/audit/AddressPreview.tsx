@@ -5,7 +5,8 @@ import { useId, useMemo, useState } from 'preact/hooks';
 import type { KnownPage } from '../../lib/audit/known';
 import type { LeftOut } from '../../lib/audit/list';
 import { countByHost } from '../../lib/audit/selection';
-import { leftOutReasonText } from '../../lib/audit/words';
+import type { SitemapLeftOut } from '../../lib/audit/sitemap';
+import { notAddedText } from '../../lib/audit/words';
 import { t } from '../../lib/i18n';
 import { RatingBadge } from '../rating/RatingBadge';
 import { Pager } from '../ui/Pager';
@@ -37,17 +38,26 @@ export function HostCounts({ addresses }: { addresses: readonly string[] }) {
   );
 }
 
+/** What is said of a page without a known report (see KnownState): at most one of these. */
+export type PageMark = 'queued' | 'unknown' | 'unchecked';
+
 export interface AddressPagesProps {
   addresses: readonly string[];
   known: ReadonlyMap<string, KnownPage>;
-  /** Addresses whose create is queued already. */
-  queued: ReadonlySet<string>;
+  /** Queued already, of unknown outcome, or not checked; nothing for the rest. */
+  markOf: (url: string) => PageMark | null;
   isChecked: (url: string) => boolean;
   onCheck: (url: string, checked: boolean) => void;
 }
 
+const MARK_WORDS = {
+  queued: 'audit_queued',
+  unknown: 'audit_outcomeUnknown',
+  unchecked: 'audit_notChecked',
+} as const;
+
 /** The narrowed addresses, a page at a time. */
-export function AddressPages({ addresses, known, queued, isChecked, onCheck }: AddressPagesProps) {
+export function AddressPages({ addresses, known, markOf, isChecked, onCheck }: AddressPagesProps) {
   const [page, setPage] = useState(1);
   const lastPage = Math.max(1, Math.ceil(addresses.length / PREVIEW_PAGE_SIZE));
   const shown = Math.min(page, lastPage);
@@ -61,7 +71,7 @@ export function AddressPages({ addresses, known, queued, isChecked, onCheck }: A
             key={url}
             url={url}
             known={known.get(url)}
-            queued={queued.has(url)}
+            mark={markOf(url)}
             checked={isChecked(url)}
             onChange={(checked) => onCheck(url, checked)}
           />
@@ -77,13 +87,13 @@ export function AddressPages({ addresses, known, queued, isChecked, onCheck }: A
 function AddressRow({
   url,
   known,
-  queued,
+  mark,
   checked,
   onChange,
 }: {
   url: string;
   known: KnownPage | undefined;
-  queued: boolean;
+  mark: PageMark | null;
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
@@ -106,25 +116,34 @@ function AddressRow({
           <span class="muted">{t('audit_hasReport')}</span>
         </span>
       )}
-      {!known && queued && <span class="audit-known muted">{t('audit_queued')}</span>}
+      {!known && mark && <span class="audit-known muted">{t(MARK_WORDS[mark])}</span>}
     </li>
   );
 }
 
-/** The region "Not added": each line left out, with its reason. */
-export function NotAdded({ leftOut }: { leftOut: readonly LeftOut[] }) {
+/**
+ * The region "Not added": each line left out, with its reason; of a sitemap, each address left
+ * out and each child sitemap skipped, with why.
+ */
+export function NotAdded({ leftOut }: { leftOut: readonly (LeftOut | SitemapLeftOut)[] }) {
   const id = useId();
   if (leftOut.length === 0) return null;
   const rest = leftOut.length - LEFT_OUT_SHOWN;
+  const lines = leftOut.every((item) => !('kind' in item));
   return (
     <section class="audit-not-added" aria-labelledby={id}>
       <h3 id={id}>{t('audit_notAdded')}</h3>
       <ul>
-        {leftOut.slice(0, LEFT_OUT_SHOWN).map(({ line, text, reason }) => (
-          <li key={line}>{t('audit_leftOut', line, text, leftOutReasonText(reason))}</li>
+        {leftOut.slice(0, LEFT_OUT_SHOWN).map((item, index) => (
+          // The list is never reordered: its place is its key.
+          <li key={index}>{notAddedText(item)}</li>
         ))}
       </ul>
-      {rest > 0 && <p class="muted">{t('audit_leftOutMore', number(rest))}</p>}
+      {rest > 0 && (
+        <p class="muted">
+          {t(lines ? 'audit_leftOutMore' : 'audit_leftOutMoreEntries', number(rest))}
+        </p>
+      )}
     </section>
   );
 }

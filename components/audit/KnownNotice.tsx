@@ -15,6 +15,7 @@ export function KnownNotice({
   id: string;
   known: KnownState;
   count: number;
+  /** Of the addresses shown, how many are queued. */
   queuedCount: number;
   onLookUpAgain: () => void;
   openOptions: () => unknown;
@@ -52,7 +53,20 @@ export function KnownNotice({
             : t('audit_queuedCount', queuedCount.toLocaleString())}
         </p>
       )}
-      {!known.complete && <p class="warning">{t('audit_knownPartly')}</p>}
+      {known.unknown.size > 0 && (
+        <p class="warning">
+          {known.unknown.size === 1
+            ? t('audit_unknownCount_one')
+            : t('audit_unknownCount', known.unknown.size.toLocaleString())}
+        </p>
+      )}
+      {known.unchecked.size > 0 && (
+        <p class="warning">
+          {known.unchecked.size === 1
+            ? t('audit_notCheckedCount_one')
+            : t('audit_notCheckedCount', known.unchecked.size.toLocaleString())}
+        </p>
+      )}
     </>
   );
 }

@@ -15,7 +15,7 @@ import { usePlan } from '../account/usePlan';
 import { failureContext, type JobRun } from '../jobs/useJobs';
 import { PrivacyFields } from '../this-page/PrivacyFields';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { AddressPages, countText, HostCounts, NotAdded } from './AddressPreview';
+import { AddressPages, countText, HostCounts, NotAdded, type PageMark } from './AddressPreview';
 import { KnownNotice } from './KnownNotice';
 import type { Candidates, KnownState } from './useAddPages';
 
@@ -30,7 +30,6 @@ interface PreviewProps {
 }
 
 const NO_PAGES: ReadonlyMap<string, KnownPage> = new Map();
-const NONE_QUEUED: ReadonlySet<string> = new Set();
 
 export function PreviewForm({
   candidates,
@@ -50,14 +49,21 @@ export function PreviewForm({
   const [sending, setSending] = useState(false);
   const plan = usePlan(send);
   const knownPages = known.state === 'known' ? known.pages : NO_PAGES;
-  const queued = known.state === 'known' ? known.queued : NONE_QUEUED;
+  const markOf = (url: string): PageMark | null => {
+    if (known.state !== 'known') return null;
+    if (known.queued.has(url)) return 'queued';
+    if (known.unknown.has(url)) return 'unknown';
+    return known.unchecked.has(url) ? 'unchecked' : null;
+  };
+  // Pages that may have a report, or be about to get one, start unchecked.
+  const doubtful = { has: (url: string) => markOf(url) !== null };
 
   const atMost = atMostOf(atMostText);
   const shown = useMemo(
     () => narrow(candidates.addresses, { contains, atMost }),
     [candidates.addresses, contains, atMost],
   );
-  const checked = (url: string) => isChecked(url, knownPages, choices, reanalyze, queued);
+  const checked = (url: string) => isChecked(url, knownPages, choices, reanalyze, doubtful);
   const selected = shown.filter(checked);
   const needs = selectionNeeds(selected, knownPages);
   const allowance = allowanceCheck(needs.creates, plan);
@@ -110,7 +116,7 @@ export function PreviewForm({
             id={`${id}-known`}
             known={known}
             count={knownPages.size}
-            queuedCount={queued.size}
+            queuedCount={known.state === 'known' ? known.queued.size : 0}
             onLookUpAgain={onLookUpAgain}
             openOptions={openOptions}
           />
@@ -138,7 +144,7 @@ export function PreviewForm({
             key={`${contains}\n${atMostText}`}
             addresses={shown}
             known={knownPages}
-            queued={queued}
+            markOf={markOf}
             isChecked={checked}
             onCheck={(url, value) => setChoices(new Map(choices).set(url, value))}
           />

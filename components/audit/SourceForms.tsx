@@ -1,9 +1,12 @@
 // Where Add pages' addresses come from: a sitemap address, a pasted list, or a .txt/.csv file.
-import { useId, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 
 export interface SourceFormsProps {
   busy: boolean;
+  /** A sitemap is being read: its Cancel is shown. */
+  readingSitemap: boolean;
+  onCancel: () => void;
   /** Called in the submit itself (host access is asked for before anything is awaited). */
   onSitemap: (address: string) => void;
   /** The typed sitemap address settled (its access is looked up ahead of the click). */
@@ -12,8 +15,17 @@ export interface SourceFormsProps {
   onFile: (file: File) => void;
 }
 
-export function SourceForms({ busy, onSitemap, onSitemapTyped, onList, onFile }: SourceFormsProps) {
+export function SourceForms({
+  busy,
+  readingSitemap,
+  onCancel,
+  onSitemap,
+  onSitemapTyped,
+  onList,
+  onFile,
+}: SourceFormsProps) {
   const id = useId();
+  const addressBox = useRef<HTMLInputElement>(null);
   const [address, setAddress] = useState('');
   const [list, setList] = useState('');
   return (
@@ -31,6 +43,7 @@ export function SourceForms({ busy, onSitemap, onSitemapTyped, onList, onFile }:
           <label for={`${id}-address`}>{t('audit_sitemapAddress')}</label>
           <input
             id={`${id}-address`}
+            ref={addressBox}
             type="url"
             inputMode="url"
             autoComplete="url"
@@ -48,6 +61,18 @@ export function SourceForms({ busy, onSitemap, onSitemapTyped, onList, onFile }:
           <button type="submit" disabled={busy || !address.trim()}>
             {t('audit_readSitemap')}
           </button>
+          {readingSitemap && (
+            <button
+              type="button"
+              onClick={() => {
+                onCancel();
+                // The button goes with the read: focus stays in the form.
+                addressBox.current?.focus();
+              }}
+            >
+              {t('audit_cancel')}
+            </button>
+          )}
         </div>
       </form>
       <form

@@ -12,6 +12,7 @@ import {
 import type { KnownPage } from '../../lib/audit/known';
 import { MAX_FILE_BYTES } from '../../lib/audit/limits';
 import { type LeftOut, parseAddressList } from '../../lib/audit/list';
+import type { SitemapLeftOut } from '../../lib/audit/sitemap';
 import { listFailureText, sitemapFailureText } from '../../lib/audit/words';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
@@ -20,7 +21,8 @@ export interface Candidates {
   /** Which read this is: a new read starts a new preview. */
   read: number;
   addresses: string[];
-  leftOut: LeftOut[];
+  /** A list's lines, or a sitemap's skipped sitemaps and addresses. */
+  leftOut: (LeftOut | SitemapLeftOut)[];
 }
 
 /** What the background said of the candidates. */
@@ -31,6 +33,10 @@ export type KnownState =
       pages: ReadonlyMap<string, KnownPage>;
       /** Addresses whose create is queued already (in a job not over). */
       queued: ReadonlySet<string>;
+      /** Addresses sent by a job now over, whether their report was made unknown. */
+      unknown: ReadonlySet<string>;
+      /** Addresses the lookup's bounds left unchecked: they may have a report. */
+      unchecked: ReadonlySet<string>;
       complete: boolean;
     }
   /** The lookup failed: nothing may be sent (each page with a report would be created again). */
@@ -40,6 +46,8 @@ const NOTHING_KNOWN: KnownState = {
   state: 'known',
   pages: new Map(),
   queued: new Set(),
+  unknown: new Set(),
+  unchecked: new Set(),
   complete: true,
 };
 
@@ -50,8 +58,14 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
   const [known, setKnown] = useState<KnownState>(NOTHING_KNOWN);
   const [reading, setReading] = useState<Reading>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** Said once a read ended without an answer (Cancel). */
+  const [status, setStatus] = useState<string | null>(null);
   /** Origins known to be granted: no request is made for them. */
   const granted = useRef(new Set<string>());
+  /** Origins of child sitemaps a read found refused: the next read's click asks for them too. */
+  const wanted = useRef(new Set<string>());
+  /** Stops the sitemap being read. */
+  const stopRead = useRef<AbortController | null>(null);
   const reads = useRef(0);
 
   /** Asks the background which of the addresses of read `mine` have a report (or are queued). */
@@ -66,6 +80,8 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
                 state: 'known',
                 pages: new Map(answer.data.known.map((page) => [page.url, page])),
                 queued: new Set(answer.data.queued),
+                unknown: new Set(answer.data.unknown),
+                unchecked: new Set(answer.data.unchecked),
                 complete: answer.data.complete,
               }
             : { state: 'failed', error: answer.error },
@@ -117,25 +133,56 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
   /** Call from the click (submit) itself: the access request must be made before any await. */
   function readSitemapAt(address: string) {
     const origin = originOf(address);
-    const access = askForAccess(permissions, origin, granted.current);
+    const access = askForAccess(permissions, [origin, ...wanted.current], granted.current);
+    void access?.answer.then((yes) => {
+      if (!yes) return;
+      for (const asked of access.origins) {
+        granted.current.add(asked);
+        wanted.current.delete(asked);
+      }
+    });
+    const stop = new AbortController();
+    stopRead.current = stop;
     setReading({ what: 'sitemap' });
     setProblem(null);
+    setStatus(null);
     const deps = {
       fetch: (url: string, init: RequestInit) => fetch(url, init),
       parser: new DOMParser(),
+      signal: stop.signal,
     };
-    void readWithAccess(address.trim(), deps, access, () =>
-      setReading({ what: 'sitemap', waitingFor: origin ?? address }),
-    )
+    void readWithAccess(address.trim(), deps, access, granted.current, (waitingFor) => {
+      setReading({ what: 'sitemap', waitingFor });
+      // Answered: back to "Reading…", unless the read is over (cancelled) by then.
+      void access?.answer.then(() => {
+        if (stopRead.current === stop) setReading({ what: 'sitemap' });
+      });
+    })
       .then((answer) => {
-        if (answer.ok) take({ addresses: answer.addresses, leftOut: [] });
+        if (answer.ok) {
+          for (const item of answer.leftOut) {
+            const refused = 'failure' in item && item.failure.reason === 'needsAccess';
+            const childOrigin = refused ? originOf(item.failure.url) : null;
+            if (childOrigin) wanted.current.add(childOrigin);
+          }
+          take({ addresses: answer.addresses, leftOut: answer.leftOut });
+        } else if (answer.failure.reason === 'cancelled') setStatus(t('audit_cancelled'));
         else refuse(sitemapFailureText(answer.failure));
       })
       .catch(() => refuse(t('audit_failed_network', address)))
-      .finally(() => setReading(null));
+      .finally(() => {
+        if (stopRead.current === stop) stopRead.current = null;
+        setReading(null);
+      });
+  }
+
+  /** Cancel: ends the sitemap's read; the forms are usable at once. */
+  function cancelRead() {
+    stopRead.current?.abort();
   }
 
   function readList(text: string) {
+    setStatus(null);
     const answer = parseAddressList(text);
     if (answer.ok) take({ addresses: answer.addresses, leftOut: answer.leftOut });
     else refuse(listFailureText(answer.reason));
@@ -156,10 +203,11 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
     }
   }
 
-  // Gone from the page: an answer still on its way is dropped.
+  // Gone from the page: an answer still on its way is dropped, a read under way stopped.
   useEffect(
     () => () => {
       reads.current++;
+      stopRead.current?.abort();
     },
     [],
   );
@@ -170,8 +218,10 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
     lookUpAgain,
     reading,
     problem,
+    status,
     checkAccess,
     readSitemapAt,
+    cancelRead,
     readList,
     readFile,
   };

@@ -1,8 +1,10 @@
 // Reading a sitemap from the workspace page, with host access asked for as browsers allow it:
 // from the click, before anything is awaited (Firefox honours a request only there), without
-// waiting on the answer (a headless prompt never settles). The fetch is tried at once, as a site
-// that answers CORS needs no grant; only when it is refused is the answer awaited, and the fetch
-// tried once more.
+// waiting on the answer (a headless prompt never settles). Each fetch is tried at once, as a site
+// that answers CORS needs no grant; only when one is refused is the answer awaited, and that
+// fetch tried once more. One request covers every origin asked for: the sitemap's own, and those
+// of child sitemaps an earlier read found refused (a `www.` twin, a CDN), which can only be known
+// once read.
 import { readSitemap, type SitemapAnswer, type SitemapDeps } from './sitemap';
 
 /** The part of `browser.permissions` it uses. */
@@ -23,42 +25,58 @@ export function originOf(address: string): string | null {
   }
 }
 
+/** Access asked for in one click: to which origins, and the browser's answer on its way. */
+export interface AccessRequest {
+  origins: readonly string[];
+  answer: Promise<boolean>;
+}
+
 /**
- * Call in the click, synchronously: asks for the origin's access unless `granted` already knows
- * it is there, and answers what `readSitemap` should be retried with once refused.
+ * Call in the click, synchronously: asks in one request for the origins that `granted` does not
+ * know to be there already (none: null).
  */
 export function askForAccess(
   permissions: HostPermissions,
-  origin: string | null,
+  origins: readonly (string | null)[],
   granted: ReadonlySet<string>,
-): Promise<boolean> | null {
-  if (!origin || granted.has(origin)) return null;
+): AccessRequest | null {
+  const asked = [
+    ...new Set(origins.filter((origin): origin is string => !!origin && !granted.has(origin))),
+  ];
+  if (asked.length === 0) return null;
+  let answer: Promise<boolean>;
   try {
-    return permissions.request({ origins: [originPattern(origin)] }).catch(() => false);
+    answer = permissions.request({ origins: asked.map(originPattern) }).catch(() => false);
   } catch {
-    return Promise.resolve(false);
+    answer = Promise.resolve(false);
   }
+  return { origins: asked, answer };
 }
 
 /**
- * Reads the sitemap; if it is refused as a network failure and access was asked for, waits for
- * the answer: granted, it reads once more; else it says access to the origin is missing.
+ * Reads the sitemap; a fetch refused as a network failure on an origin asked for waits for the
+ * answer (`onWaiting` says for which): granted, it is tried once more; else access is missing.
+ * On an origin neither asked for nor `granted`, it is said to need access (the next click asks).
  */
-export async function readWithAccess(
+export function readWithAccess(
   address: string,
   deps: SitemapDeps,
-  access: Promise<boolean> | null,
-  onWaiting?: () => void,
+  access: AccessRequest | null,
+  granted: ReadonlySet<string> = new Set(),
+  onWaiting?: (origin: string) => void,
 ): Promise<SitemapAnswer> {
-  const first = await readSitemap(address, deps);
-  if (first.ok || first.failure.reason !== 'network') return first;
-  if (!access) return first;
-  onWaiting?.();
-  if (!(await access)) return noAccess(first);
-  const second = await readSitemap(address, deps);
-  return second.ok || second.failure.reason !== 'network' ? second : noAccess(second);
-}
-
-function noAccess(answer: SitemapAnswer & { ok: false }): SitemapAnswer {
-  return { ok: false, failure: { ...answer.failure, reason: 'noAccess' } };
+  const waited = new Set<string>();
+  return readSitemap(address, {
+    ...deps,
+    onRefused(url) {
+      const origin = originOf(url);
+      if (!origin) return null;
+      if (access?.origins.includes(origin)) {
+        if (!waited.has(origin)) onWaiting?.(origin);
+        waited.add(origin);
+        return access.answer;
+      }
+      return granted.has(origin) || origin === originOf(address) ? null : 'notAsked';
+    },
+  });
 }

@@ -1,6 +1,7 @@
 // Which candidate addresses of Add pages already have a report on the saved service: from the
-// rating cache, then from the service's list, searched by each host (bounded: see below); and
-// which are queued to be created already (in a job not over). Runs in the background, which alone
+// rating cache, then from the service's list, searched by each host (bounded: see below); which
+// are queued to be created already (in a job not over); which were sent by a job now over with
+// their outcome unknown; and which the bounds left unchecked. Runs in the background, which alone
 // talks to the service.
 import type { SiteReportClient } from '../api';
 import { SiteReportError } from '../api/errors';
@@ -39,9 +40,23 @@ export interface KnownPages {
   known: KnownPage[];
   /** Candidates (as asked) without a known report whose create is queued already. */
   queued: string[];
+  /** Candidates without a known report, not queued, whose create in a job now over (cancelled,
+   * failed) was sent with its outcome unknown: it may have made a report. */
+  unknown: string[];
+  /** The rest of the candidates without a known report whose host's reports the bounds left
+   * partly unread: they may have one. */
+  unchecked: string[];
   /** False when the bounds left hosts or pages of the list unread. */
   complete: boolean;
 }
+
+/** The addresses (as `addressCore`) of creates in jobs: still to come, or of unknown outcome. */
+export interface JobCreates {
+  queued: ReadonlySet<string>;
+  unknown: ReadonlySet<string>;
+}
+
+const NO_CREATES: JobCreates = { queued: new Set(), unknown: new Set() };
 
 function hostOf(url: string): string | null {
   try {
@@ -52,24 +67,33 @@ function hostOf(url: string): string | null {
 }
 
 /**
- * The addresses (as `addressCore`) that `service`'s create and audit jobs still mean to create:
- * creates waiting, being sent, or sent with their fate unknown, in jobs not over. A cancelled
- * job's create that was under way may yet make its report: it counts too.
+ * The creates of `service`'s create and audit jobs: queued while waiting in a job not over, being
+ * sent (even in a cancelled job: its answer is still to come), or of unknown outcome that their
+ * job not over still looks for; of unknown outcome otherwise (sent, answer lost, never found, or
+ * its job cancelled or over), which no job will ever settle.
  */
-export function queuedCreates(jobs: readonly Job[], service: JobService): Set<string> {
+export function jobCreates(jobs: readonly Job[], service: JobService): JobCreates {
   const queued = new Set<string>();
+  const unknown = new Set<string>();
   for (const job of jobs) {
-    const cancelled = job.state === 'cancelled';
-    if ((isFinished(job) && !cancelled) || !sameService(job.service, service)) continue;
+    if (!sameService(job.service, service)) continue;
+    const over = isFinished(job);
     // Only create and audit jobs have creates (KIND_OPS).
-    for (const { op, state } of job.items) {
-      const open =
-        state === 'running' || state === 'unknown' || (state === 'waiting' && !cancelled);
-      if (open && op.type === 'create') queued.add(addressCore(op.url));
+    for (const { op, state, reconcileAt } of job.items) {
+      if (op.type !== 'create') continue;
+      const core = addressCore(op.url);
+      if (state === 'running' || (!over && state === 'waiting')) queued.add(core);
+      else if (state === 'unknown') {
+        (!over && reconcileAt !== undefined ? queued : unknown).add(core);
+      }
     }
   }
-  return queued;
+  return { queued, unknown };
 }
+
+/** The addresses whose create is queued (see jobCreates). */
+export const queuedCreates = (jobs: readonly Job[], service: JobService) =>
+  jobCreates(jobs, service).queued;
 
 /**
  * The candidates with a known report (the cache's first, then the service's newest), and those
@@ -81,7 +105,7 @@ export async function findKnownPages(
     reports: Pick<SiteReportClient['reports'], 'list'>;
   },
   cache: unknown,
-  queued: ReadonlySet<string> = new Set(),
+  creates: JobCreates = NO_CREATES,
   wait: (ms: number) => Promise<void> = delay,
 ): Promise<KnownPages> {
   const known = new Map<string, KnownPage>();
@@ -133,15 +157,12 @@ export async function findKnownPages(
     }
   };
 
-  let complete = hosts.size <= MAX_KNOWN_HOSTS;
+  // Hosts whose reports were all read: a candidate there without one has none.
+  const checked = new Set<string>();
   let pagesRead = 0;
   if (byCore.size > 0) {
     for (const host of [...hosts].slice(0, MAX_KNOWN_HOSTS)) {
-      for (let page = 1; ; page++) {
-        if (pagesRead >= MAX_KNOWN_LIST_PAGES) {
-          complete = false;
-          break;
-        }
+      for (let page = 1; pagesRead < MAX_KNOWN_LIST_PAGES; page++) {
         pagesRead += 1;
         const answer = await list({
           search: host,
@@ -151,10 +172,28 @@ export async function findKnownPages(
           page,
         });
         for (const report of answer.items) found(report);
-        if (!answer.hasNext) break;
+        if (!answer.hasNext) {
+          checked.add(host);
+          break;
+        }
       }
     }
   }
-  const waiting = urls.filter((url) => !known.has(url) && queued.has(addressCore(url)));
-  return { known: [...known.values()], queued: waiting, complete };
+  const queued: string[] = [];
+  const unknown: string[] = [];
+  const unchecked: string[] = [];
+  for (const url of urls) {
+    if (known.has(url)) continue;
+    const core = addressCore(url);
+    if (creates.queued.has(core)) queued.push(url);
+    else if (creates.unknown.has(core)) unknown.push(url);
+    else if (!checked.has(hostOf(url) ?? '')) unchecked.push(url);
+  }
+  return {
+    known: [...known.values()],
+    queued,
+    unknown,
+    unchecked,
+    complete: [...hosts].every((host) => checked.has(host)),
+  };
 }

@@ -6,3 +6,5 @@ export const MAX_ADDRESSES = 200_000;
 export const MAX_FILE_URLS = 50_000;
 /** The largest file read (the sitemap protocol's bound, also for a list's file): 50 MB. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** The longest address Add pages takes (what browsers and servers commonly accept). */
+export const MAX_ADDRESS_LENGTH = 2048;

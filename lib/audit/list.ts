@@ -2,14 +2,14 @@
 // Every line is either an address (normalised as the rating cache keys them, so each page comes
 // once) or left out with its reason. Bounded, and it never throws: any text gives an answer.
 import { ratingCacheKey } from '../rating/cache';
-import { MAX_ADDRESSES, MAX_FILE_BYTES } from './limits';
+import { MAX_ADDRESS_LENGTH, MAX_ADDRESSES, MAX_FILE_BYTES } from './limits';
 
-export { MAX_ADDRESSES, MAX_FILE_BYTES, MAX_FILE_URLS } from './limits';
+export { MAX_ADDRESS_LENGTH, MAX_ADDRESSES, MAX_FILE_BYTES, MAX_FILE_URLS } from './limits';
 
 /** A left-out line is shown at most this long. */
 const MAX_SHOWN_LINE = 200;
 
-export type LeftOutReason = 'notHttp' | 'notAddress' | 'duplicate';
+export type LeftOutReason = 'notHttp' | 'notAddress' | 'tooLong' | 'duplicate';
 
 export interface LeftOut {
   /** 1-based line number in the text. */
@@ -24,9 +24,13 @@ export type ListAnswer =
   | { ok: false; reason: 'tooManyLines' | 'tooLarge' };
 
 /** An address's form in the preview and the job: the rating cache's key, or why it is none. */
-export function addressOf(text: string): { url: string } | { reason: 'notHttp' | 'notAddress' } {
+export function addressOf(
+  text: string,
+): { url: string } | { reason: 'notHttp' | 'notAddress' | 'tooLong' } {
+  // Checked before and after normalising: escaping may lengthen it.
+  if (text.trim().length > MAX_ADDRESS_LENGTH) return { reason: 'tooLong' };
   const key = ratingCacheKey(text);
-  if (key) return { url: key };
+  if (key) return key.length > MAX_ADDRESS_LENGTH ? { reason: 'tooLong' } : { url: key };
   try {
     new URL(text);
     return { reason: 'notHttp' };
@@ -72,7 +76,8 @@ function urlColumn(line: string): { delimiter: string; column: number } | null {
   return line.trim().toLowerCase() === 'url' ? { delimiter: ',', column: 0 } : null;
 }
 
-const shown = (text: string) =>
+/** A left-out text as shown: cut to MAX_SHOWN_LINE. */
+export const shown = (text: string) =>
   text.length > MAX_SHOWN_LINE ? `${text.slice(0, MAX_SHOWN_LINE)}…` : text;
 
 /** The addresses of a pasted list or a file's text, and the lines left out with their reasons. */

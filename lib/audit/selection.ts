@@ -28,16 +28,18 @@ export function atMostOf(text: string): number | null {
 
 /**
  * The user's choice, or else: a page with a known report when it is re-analyzed; any other page
- * unless its create is queued already (reading the same sitemap again during a run).
+ * unless it may have a report or be about to get one: its create queued already (reading the
+ * same sitemap again during a run), sent with its outcome unknown, or not checked (`doubtful`
+ * holds those).
  */
 export function isChecked(
   url: string,
   known: ReadonlyMap<string, KnownPage>,
   choices: ReadonlyMap<string, boolean>,
   reanalyze: boolean,
-  queued: ReadonlySet<string> = new Set(),
+  doubtful: { has(url: string): boolean } = new Set(),
 ): boolean {
-  return choices.get(url) ?? (known.has(url) ? reanalyze : !queued.has(url));
+  return choices.get(url) ?? (known.has(url) ? reanalyze : !doubtful.has(url));
 }
 
 /** How many addresses each host has, most first (then by name). */

@@ -1,14 +1,20 @@
 // A sitemap's addresses: an XML `urlset`, a `sitemapindex` followed up to 3 levels (loops are
 // refused), gzip (by its magic bytes, whatever the name), and a site's home or robots.txt, whose
-// `Sitemap:` lines are followed. XML is parsed with the DOMParser handed in (the page's; tests
-// use happy-dom's) and never rendered. Failures are data with a reason, never thrown.
+// `Sitemap:` lines are followed (one level deeper, like an index's). XML is parsed with the
+// DOMParser handed in (the page's; tests use happy-dom's) and never rendered. Failures are data
+// with a reason, never thrown. A child sitemap that fails is skipped and named; only the first
+// file, the read's bounds, a loop or nesting too deep, and cancelling end the whole read.
 import { MAX_ADDRESSES, MAX_FILE_BYTES, MAX_FILE_URLS } from './limits';
-import { addressOf } from './list';
+import { addressOf, shown } from './list';
 
 /** An index's sitemaps are followed this many levels deep (the index itself is level 1). */
 export const MAX_SITEMAP_LEVELS = 3;
-/** The most sitemap files read for one address. */
-export const MAX_SITEMAP_FILES = 1000;
+/** The most files (sitemaps, robots.txt) read for one address… */
+export const MAX_SITEMAP_FILES = 200;
+/** …and the most bytes they may have in all (after gzip). */
+export const MAX_SITEMAP_TOTAL_BYTES = 200 * 1024 * 1024;
+/** Each fetch, its body included, must be over within this time. */
+export const SITEMAP_FETCH_TIMEOUT_MS = 30_000;
 
 export type SitemapFailureReason =
   | 'notSitemap'
@@ -20,9 +26,15 @@ export type SitemapFailureReason =
   | 'tooManyAddresses'
   | 'tooManyFiles'
   | 'tooLarge'
+  | 'tooMuchData'
   | 'httpStatus'
   | 'noAccess'
+  /** A child on an origin whose access was not asked for in this click. */
+  | 'needsAccess'
   | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'notHttp'
   | 'notAnAddress';
 
 export interface SitemapFailure {
@@ -32,16 +44,34 @@ export interface SitemapFailure {
   status?: number;
 }
 
+/** What a read that went on left out: a child sitemap that failed, or an address too long. */
+export type SitemapLeftOut =
+  | { kind: 'sitemap'; failure: SitemapFailure }
+  | { kind: 'address'; text: string; reason: 'tooLong' };
+
 export type SitemapAnswer =
-  | { ok: true; addresses: string[]; files: number }
+  | { ok: true; addresses: string[]; files: number; leftOut: SitemapLeftOut[] }
   | { ok: false; failure: SitemapFailure };
+
+/**
+ * A refused fetch's second chance: a promise of whether access to its origin was granted since
+ * (then it is tried once more); 'notAsked' when access to that origin was not asked for; null
+ * when access was there already (the site is unreachable).
+ */
+export type OnRefused = (url: string) => Promise<boolean> | 'notAsked' | null;
 
 export interface SitemapDeps {
   /** Fetches a file; a refusal (CORS, no access, offline) rejects with a TypeError. */
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   /** `new DOMParser()` of the page. */
   parser: Pick<DOMParser, 'parseFromString'>;
+  /** Ends the read (Cancel): it answers 'cancelled'. */
   signal?: AbortSignal;
+  /** Each fetch's deadline, body included (default SITEMAP_FETCH_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** The read's bounds in files and bytes (default MAX_SITEMAP_FILES, MAX_SITEMAP_TOTAL_BYTES). */
+  budget?: { files: number; bytes: number };
+  onRefused?: OnRefused;
 }
 
 class Failed extends Error {
@@ -52,6 +82,18 @@ class Failed extends Error {
 const fail = (reason: SitemapFailureReason, url: string, status?: number): never => {
   throw new Failed(status === undefined ? { reason, url } : { reason, url, status });
 };
+/** A fetch refused as a network failure (TypeError), before its second chance. */
+class Refused extends Error {}
+
+/** Failures of one child that end the whole read: its bounds, its structure, or Cancel. */
+const ENDS_THE_READ: ReadonlySet<SitemapFailureReason> = new Set([
+  'indexLoop',
+  'tooDeep',
+  'tooManyAddresses',
+  'tooManyFiles',
+  'tooMuchData',
+  'cancelled',
+]);
 
 /** Reads at most `limit` bytes of a stream; more is a 'tooLarge' failure. */
 async function readBounded(
@@ -59,25 +101,33 @@ async function readBounded(
   limit: number,
   url: string,
   onError: () => never,
+  signal?: AbortSignal,
 ): Promise<Uint8Array> {
   const reader = stream.getReader();
+  // A stalled body is let go of when the fetch's deadline (or Cancel) stops it.
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      return onError();
+  try {
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        return onError();
+      }
+      if (step.done) break;
+      size += step.value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        fail('tooLarge', url);
+      }
+      chunks.push(step.value);
     }
-    if (step.done) break;
-    size += step.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      fail('tooLarge', url);
-    }
-    chunks.push(step.value);
+  } finally {
+    signal?.removeEventListener('abort', cancel);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -101,26 +151,97 @@ export async function gunzip(bytes: Uint8Array, url: string, limit = MAX_FILE_BY
 interface Fetched {
   text: string;
   html: boolean;
+  /** Its bytes (after gzip). */
+  size: number;
 }
 
-async function fetchFile(url: string, deps: SitemapDeps): Promise<Fetched> {
-  let response: Response;
+/**
+ * Runs `work` under the fetch's deadline and the read's signal: whichever comes first aborts the
+ * signal `work` gets, and the wait ends at once, whatever the fetch does with that signal.
+ */
+async function stoppable<T>(
+  url: string,
+  deps: SitemapDeps,
+  work: (signal: AbortSignal) => Promise<T>,
+  timeoutMs: number | null,
+): Promise<T> {
+  const controller = new AbortController();
+  let stopped = false;
+  let reject: (error: unknown) => void = () => undefined;
+  const stop = new Promise<never>((_, rejectStop) => {
+    reject = rejectStop;
+  });
+  const end = (reason: 'timeout' | 'cancelled') => {
+    if (stopped) return;
+    stopped = true;
+    controller.abort();
+    reject(new Failed({ reason, url }));
+  };
+  const onAbort = () => end('cancelled');
+  const timer = timeoutMs === null ? undefined : setTimeout(() => end('timeout'), timeoutMs);
+  if (deps.signal?.aborted) onAbort();
+  else deps.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    response = await deps.fetch(url, {
-      credentials: 'omit',
-      signal: deps.signal,
-      headers: { Accept: 'application/xml, text/xml, text/plain, */*' },
-    });
+    return await Promise.race([work(controller.signal), stop]);
+  } finally {
+    clearTimeout(timer);
+    deps.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** One try at a file: a refusal is `Refused`; anything it takes longer than the deadline. */
+async function fetchOnce(url: string, deps: SitemapDeps, limit: number): Promise<Fetched> {
+  return stoppable(
+    url,
+    deps,
+    async (signal) => {
+      let response: Response;
+      try {
+        response = await deps.fetch(url, {
+          credentials: 'omit',
+          signal,
+          headers: { Accept: 'application/xml, text/xml, text/plain, */*' },
+        });
+      } catch (error) {
+        if (error instanceof TypeError) throw new Refused();
+        throw error;
+      }
+      if (!response.ok) {
+        void response.body?.cancel().catch(() => undefined);
+        fail('httpStatus', url, response.status);
+      }
+      const body = response.body ?? new Blob([]).stream();
+      let bytes = await readBounded(body, limit, url, () => fail('network', url), signal);
+      if (isGzip(bytes)) bytes = await gunzip(bytes, url, limit);
+      const type = response.headers.get('content-type') ?? '';
+      return {
+        text: new TextDecoder().decode(bytes),
+        html: /html/i.test(type),
+        size: bytes.byteLength,
+      };
+    },
+    deps.timeoutMs ?? SITEMAP_FETCH_TIMEOUT_MS,
+  );
+}
+
+/** A file, with a refused fetch's second chance (see OnRefused). */
+async function fetchFile(url: string, deps: SitemapDeps, limit: number): Promise<Fetched> {
+  try {
+    return await fetchOnce(url, deps, limit);
   } catch (error) {
-    if (error instanceof TypeError) fail('network', url);
+    if (!(error instanceof Refused)) throw error;
+  }
+  const retry = deps.onRefused?.(url) ?? null;
+  if (retry === 'notAsked') return fail('needsAccess', url);
+  if (retry === null) return fail('network', url);
+  // The prompt may take its time (or never settle, headless): only Cancel ends this wait.
+  if (!(await stoppable(url, deps, () => retry, null))) return fail('noAccess', url);
+  try {
+    return await fetchOnce(url, deps, limit);
+  } catch (error) {
+    if (error instanceof Refused) fail('noAccess', url);
     throw error;
   }
-  if (!response.ok) fail('httpStatus', url, response.status);
-  const body = response.body ?? new Blob([]).stream();
-  let bytes = await readBounded(body, MAX_FILE_BYTES, url, () => fail('network', url));
-  if (isGzip(bytes)) bytes = await gunzip(bytes, url);
-  const type = response.headers.get('content-type') ?? '';
-  return { text: new TextDecoder().decode(bytes), html: /html/i.test(type) };
 }
 
 /** The `loc` texts of `root`'s `entry` children (namespace-agnostic, as sitemaps vary). */
@@ -157,38 +278,87 @@ const isHomePage = (url: URL) => url.pathname === '/' && url.search === '';
 /** Reads the sitemap (or robots.txt, or home page) at `address` and what it leads to. */
 export async function readSitemap(address: string, deps: SitemapDeps): Promise<SitemapAnswer> {
   const addresses: string[] = [];
+  const leftOut: SitemapLeftOut[] = [];
   const seen = new Set<string>();
   const visited = new Set<string>();
   let files = 0;
+  let bytes = 0;
+  const budget = deps.budget ?? { files: MAX_SITEMAP_FILES, bytes: MAX_SITEMAP_TOTAL_BYTES };
 
   function add(loc: string) {
     const found = addressOf(loc);
-    if ('reason' in found || seen.has(found.url)) return;
+    if ('reason' in found) {
+      if (found.reason === 'tooLong' && leftOut.length < MAX_ADDRESSES) {
+        leftOut.push({ kind: 'address', text: shown(loc.trim()), reason: 'tooLong' });
+      }
+      return;
+    }
+    if (seen.has(found.url)) return;
     if (seen.size >= MAX_ADDRESSES) fail('tooManyAddresses', address);
     seen.add(found.url);
     addresses.push(found.url);
   }
 
-  /** One sitemap file, at `level` (1 for the first), with the chain of indexes leading to it. */
+  /** A file of the read, within the read's bounds in files and in bytes. */
+  async function read(url: string): Promise<Fetched> {
+    if (++files > budget.files) fail('tooManyFiles', url);
+    const left = budget.bytes - bytes;
+    try {
+      const fetched = await fetchFile(url, deps, Math.min(MAX_FILE_BYTES, left));
+      bytes += fetched.size;
+      return fetched;
+    } catch (error) {
+      // Over what the read has left, not over a file's own bound.
+      if (error instanceof Failed && error.failure.reason === 'tooLarge' && left < MAX_FILE_BYTES) {
+        fail('tooMuchData', url);
+      }
+      throw error;
+    }
+  }
+
+  /** The sitemaps a file names, each one level deeper; one that fails is named and skipped. */
+  async function children(
+    named: readonly string[],
+    parent: string,
+    level: number,
+    chain: string[],
+  ) {
+    for (const loc of named) {
+      const url = absolute(loc, parent);
+      if (!isHttp(url)) {
+        leftOut.push({ kind: 'sitemap', failure: { reason: 'notHttp', url: loc } });
+        continue;
+      }
+      try {
+        await sitemap(url, level + 1, chain);
+      } catch (error) {
+        if (!(error instanceof Failed) || ENDS_THE_READ.has(error.failure.reason)) throw error;
+        leftOut.push({ kind: 'sitemap', failure: error.failure });
+      }
+    }
+  }
+
+  /** One sitemap file, at `level` (1 for the first), with the chain of files leading to it. */
   async function sitemap(url: string, level: number, chain: readonly string[]): Promise<void> {
     if (chain.includes(url)) fail('indexLoop', url);
     if (level > MAX_SITEMAP_LEVELS) fail('tooDeep', url);
     if (visited.has(url)) return;
     visited.add(url);
-    if (++files > MAX_SITEMAP_FILES) fail('tooManyFiles', url);
-    const { text, html } = await fetchFile(url, deps);
+    const { text, html } = await read(url);
     if (!looksLikeMarkup(text)) {
       // A robots.txt (its Sitemap: lines), or a sitemap.txt: one address a line.
       const named = robotsSitemaps(text);
       if (named.length > 0) {
-        for (const next of named) await sitemap(absolute(next, url), level, [...chain, url]);
+        await children(named, url, level, [...chain, url]);
         return;
       }
       const lines = text.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '');
       if (lines.length > MAX_FILE_URLS) fail('tooManyUrls', url);
-      if (lines.length === 0 || lines.some((line) => 'reason' in addressOf(line.trim()))) {
-        fail('notSitemap', url);
-      }
+      const notAddress = (line: string) => {
+        const found = addressOf(line.trim());
+        return 'reason' in found && found.reason !== 'tooLong';
+      };
+      if (lines.length === 0 || lines.some(notAddress)) fail('notSitemap', url);
       for (const line of lines) add(line.trim());
       return;
     }
@@ -213,49 +383,58 @@ export async function readSitemap(address: string, deps: SitemapDeps): Promise<S
       return;
     }
     if (root.localName === 'sitemapindex') {
-      const children = locs(root, 'sitemap');
-      if (children.length > MAX_FILE_URLS) fail('tooManyUrls', url);
-      for (const child of children) await sitemap(absolute(child, url), level + 1, [...chain, url]);
+      const named = locs(root, 'sitemap');
+      if (named.length > MAX_FILE_URLS) fail('tooManyUrls', url);
+      await children(named, url, level, [...chain, url]);
       return;
     }
     fail('notSitemap', url);
   }
 
-  try {
-    let start: URL;
+  /** A site's home: its robots.txt's sitemaps (level 2, as the robots.txt is 1), or /sitemap.xml. */
+  async function home(start: URL) {
+    const robots = new URL('/robots.txt', start).href;
+    visited.add(robots);
+    let text = '';
     try {
-      start = new URL(address);
-      if (start.protocol !== 'http:' && start.protocol !== 'https:') throw new Error('not http(s)');
-    } catch {
-      return { ok: false, failure: { reason: 'notAnAddress', url: address } };
+      text = (await read(robots)).text;
+    } catch (error) {
+      // A missing robots.txt just means none; no access to the site at all ends the read.
+      const reason = error instanceof Failed ? error.failure.reason : null;
+      if (reason === null || !ROBOTS_MISSING.has(reason)) throw error;
     }
-    // A site's home: its robots.txt names the sitemaps; else the usual /sitemap.xml.
-    if (isHomePage(start)) {
-      const robots = new URL('/robots.txt', start).href;
-      const named = await robotsOf(robots, deps);
-      const first = named.length > 0 ? named : [new URL('/sitemap.xml', start).href];
-      visited.add(robots);
-      for (const next of first) await sitemap(next, 1, [robots]);
-    } else {
-      await sitemap(start.href, 1, []);
-    }
-    return { ok: true, addresses, files };
+    const named = looksLikeMarkup(text) ? [] : robotsSitemaps(text);
+    if (named.length > 0) await children(named, robots, 1, [robots]);
+    else await sitemap(new URL('/sitemap.xml', start).href, 1, [robots]);
+  }
+
+  try {
+    if (!isHttp(address)) return { ok: false, failure: { reason: 'notAnAddress', url: address } };
+    const start = new URL(address);
+    if (isHomePage(start)) await home(start);
+    else await sitemap(start.href, 1, []);
+    return { ok: true, addresses, files, leftOut };
   } catch (error) {
     if (error instanceof Failed) return { ok: false, failure: error.failure };
     throw error;
   }
 }
 
-/** The sitemaps a site's robots.txt names; none when it has none (or cannot be read). */
-async function robotsOf(url: string, deps: SitemapDeps): Promise<string[]> {
+/** What a home's robots.txt may answer that means only "no robots.txt". */
+const ROBOTS_MISSING: ReadonlySet<SitemapFailureReason> = new Set([
+  'httpStatus',
+  'htmlPage',
+  'notSitemap',
+  'corruptGzip',
+  'tooLarge',
+]);
+
+function isHttp(address: string): boolean {
   try {
-    const { text } = await fetchFile(url, deps);
-    return looksLikeMarkup(text) ? [] : robotsSitemaps(text).map((next) => absolute(next, url));
-  } catch (error) {
-    // Without access to the site at all, say so; a missing robots.txt just means none.
-    if (error instanceof Failed && error.failure.reason === 'network') throw error;
-    if (error instanceof Failed) return [];
-    throw error;
+    const { protocol } = new URL(address);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
   }
 }
 

@@ -3,11 +3,10 @@
 import { browser } from 'wxt/browser';
 import { planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
-import { findKnownPages, queuedCreates } from '../audit/known';
+import { knownPagesOfSaved } from '../audit/known-request';
 import { errorWithText } from '../error-text';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { backgroundQueue } from '../jobs/queue';
-import { serviceOf } from '../jobs/service';
 import {
   type Answer,
   type AnswerMap,
@@ -15,7 +14,7 @@ import {
   type RequestOf,
   type RequestType,
 } from '../messaging/protocol';
-import { getCachedRating, ratingCacheItem } from '../rating/cache';
+import { getCachedRating } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
@@ -25,7 +24,6 @@ import { findQueuedCreate, hasUnknownCreate } from '../this-page/queued-create';
 import { pageWatchOf, watchHandlers } from '../watch/handlers';
 import type { HandlerDeps } from './deps';
 import { ExplainedError, errorData } from './error-data';
-import { keepWorkerAlive } from './keep-alive';
 import { refuseOverAllowance } from './over-allowance';
 import { sendCreate } from './send-create';
 import { clientOf, forgetGone, forgettingGone, rememberAnswer } from './service-answers';
@@ -156,19 +154,7 @@ export const handlers = {
     return client ? planOf(client, settings.apiKey) : null;
   },
 
-  async findKnownPages({ urls }, deps) {
-    const client = await clientOf(deps);
-    const { settings } = await deps.loadSettings();
-    const [cache, jobs, service] = await Promise.all([
-      ratingCacheItem.getValue(),
-      jobsItem.getValue(),
-      serviceOf(settings.serviceUrl, settings.apiKey),
-    ]);
-    // It may wait out a 429 (lib/audit/known.ts): the worker is kept alive meanwhile.
-    return keepWorkerAlive(
-      findKnownPages(urls, client, cache, queuedCreates(parseStoredJobs(jobs), service)),
-    );
-  },
+  findKnownPages: ({ urls }, deps) => knownPagesOfSaved(urls, deps),
 
   // The background's queue (lib/jobs/queue/): jobs of many requests, paced and resumable.
   async enqueueJob({ type: _type, ...input }, deps) {

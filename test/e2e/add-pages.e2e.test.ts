@@ -3,7 +3,9 @@
 // the other 27 are reported as one job under a limit of 60 requests a minute, with no 429. The
 // robots.txt path gives the same pages; a broken sitemap and a 404 say so and queue nothing; a
 // pasted list lists its junk lines with their reasons. Read again while its job runs, a list's
-// pages still queued are marked so and start unchecked (never created twice).
+// pages still queued are marked so and start unchecked (never created twice). An index one of
+// whose sitemaps is gone gives the rest and names the gone one under "Not added"; a sitemap whose
+// body never ends is cancelled, and the forms work again.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_SITE_PATHS, SITE_PAGE_COUNT, sitePageUrl } from '../../server/sample-site';
@@ -110,6 +112,29 @@ describe('Add pages', () => {
     await alert.waitFor();
     expect(await page().getByRole('list', { name: 'Addresses to report' }).count()).toBe(0);
     expect(posts().length).toBe(before);
+  });
+
+  it('skips a gone child sitemap, names it under "Not added" and keeps the rest', async () => {
+    await readSitemap(`${origin()}${SAMPLE_SITE_PATHS.staleIndex}`);
+    await page().getByText('15 addresses', { exact: true }).waitFor();
+    const notAdded = page().getByRole('region', { name: 'Not added' });
+    expect(await notAdded.getByRole('listitem').allTextContents()).toEqual([
+      `sitemap ${origin()}${SAMPLE_SITE_PATHS.gone}: 404`,
+    ]);
+    expect(await page().getByRole('alert').count()).toBe(0);
+  });
+
+  it('cancels the read of a sitemap whose body never ends, and reads again', async () => {
+    const form = page().getByRole('form', { name: 'From a sitemap' });
+    await readSitemap(`${origin()}${SAMPLE_SITE_PATHS.stalled}`);
+    await page().getByText('Reading…', { exact: true }).waitFor();
+    const read = page().getByRole('button', { name: 'Read sitemap', exact: true });
+    expect(await read.isDisabled()).toBe(true);
+    await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page().getByText('Reading stopped. Nothing was added.', { exact: true }).waitFor();
+    expect(await form.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await readSitemap(`${origin()}${SAMPLE_SITE_PATHS.index}`);
+    await page().getByText('30 addresses', { exact: true }).waitFor();
   });
 
   it('lists the junk lines of a pasted list with their reasons', async () => {

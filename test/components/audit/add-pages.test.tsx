@@ -11,10 +11,22 @@ import { fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers'
 
 const SITEMAP = `<urlset><url><loc>https://site.test/a</loc></url><url><loc>https://site.test/b</loc></url></urlset>`;
 
-function view(handlers: Handlers = {}, known: KnownPage[] = [], queued: string[] = []) {
+function view(
+  handlers: Handlers = {},
+  known: KnownPage[] = [],
+  queued: string[] = [],
+  more: { unknown?: string[]; unchecked?: string[] } = {},
+) {
   const send = fakeSend({
     getPlan: () => ok(null),
-    findKnownPages: () => ok({ known, queued, complete: true }),
+    findKnownPages: () =>
+      ok({
+        known,
+        queued,
+        unknown: more.unknown ?? [],
+        unchecked: more.unchecked ?? [],
+        complete: !more.unchecked?.length,
+      }),
     ...handlers,
   });
   const order: string[] = [];
@@ -149,7 +161,7 @@ describe('Add pages', () => {
       findKnownPages: () =>
         ++lookups === 1
           ? fail('rate_limited', '', { retryAfterSeconds: 30 })
-          : ok({ known, queued: [], complete: true }),
+          : ok({ known, queued: [], unknown: [], unchecked: [], complete: true }),
       enqueueJob: () => ok({ id: 'job-1' }),
     });
     paste('https://site.test/a\nhttps://site.test/b');
@@ -186,5 +198,97 @@ describe('Add pages', () => {
     expect(requestsOf(send, 'enqueueJob')[0]?.items).toEqual([
       { type: 'create', url: 'https://site.test/b', privacy: 0 },
     ]);
+  });
+
+  it('starts the pages the lookup could not check unchecked, and says so', async () => {
+    const { send } = view({ enqueueJob: () => ok({ id: 'job-3' }) }, [], [], {
+      unchecked: ['https://site.test/a'],
+    });
+    paste('https://site.test/a\nhttps://site.test/b');
+    await screen.findByText(/1 of them could not be checked for a report/);
+    expect(box('https://site.test/a').checked).toBe(false);
+    expect(box('https://site.test/a').closest('li')?.textContent).toContain('Not checked');
+    expect(box('https://site.test/b').checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Report selected pages' }));
+    await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
+    expect(requestsOf(send, 'enqueueJob')[0]?.items).toEqual([
+      { type: 'create', url: 'https://site.test/b', privacy: 0 },
+    ]);
+  });
+
+  it('says "Outcome unknown", not "Queued", of a create its job left unsettled', async () => {
+    view({}, [], [], { unknown: ['https://site.test/a'] });
+    paste('https://site.test/a\nhttps://site.test/b');
+    await screen.findByText(/whether its report was made is unknown/);
+    const row = box('https://site.test/a').closest('li');
+    expect(row?.textContent).toContain('Outcome unknown');
+    expect(row?.textContent).not.toContain('Queued');
+    expect(box('https://site.test/a').checked).toBe(false);
+    expect(box('https://site.test/b').checked).toBe(true);
+  });
+
+  it('names a line longer than 2,048 characters under "Not added"', async () => {
+    view();
+    const long = `https://site.test/${'x'.repeat(2048)}`;
+    paste(`https://site.test/a\n${long}`);
+    const region = await screen.findByRole('region', { name: 'Not added' });
+    expect(within(region).getByRole('listitem').textContent).toMatch(
+      /^Line 2: https:\/\/site\.test\/x+… \(longer than 2,048 characters\)$/,
+    );
+    expect(screen.getByText('1 address')).toBeTruthy();
+  });
+
+  it('skips a child sitemap that is not found, names it under "Not added", and keeps the rest', async () => {
+    view();
+    const INDEX = `<sitemapindex><sitemap><loc>https://site.test/gone.xml</loc></sitemap><sitemap><loc>https://site.test/pages.xml</loc></sitemap></sitemapindex>`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/gone.xml')
+          ? new Response('Not found', { status: 404 })
+          : new Response(url.endsWith('/index.xml') ? INDEX : SITEMAP),
+      ),
+    );
+    fireEvent.input(screen.getByRole('textbox', { name: 'Sitemap address' }), {
+      target: { value: 'https://site.test/index.xml' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Read sitemap' }));
+    expect(await screen.findByText('2 addresses')).toBeTruthy();
+    const region = screen.getByRole('region', { name: 'Not added' });
+    expect(within(region).getByRole('listitem').textContent).toBe(
+      'sitemap https://site.test/gone.xml: 404',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('cancels a read whose body never ends: the forms are usable again, and it says so', async () => {
+    view();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('<urlset>'));
+              },
+            }),
+          ),
+      ),
+    );
+    const read = screen.getByRole('button', { name: 'Read sitemap' }) as HTMLButtonElement;
+    fireEvent.input(screen.getByRole('textbox', { name: 'Sitemap address' }), {
+      target: { value: 'https://site.test/stalled.xml' },
+    });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(read);
+    await screen.findByText('Reading…');
+    expect(read.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByText('Reading stopped. Nothing was added.');
+    expect(read.disabled).toBe(false);
+    expect((screen.getByLabelText('Load file') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

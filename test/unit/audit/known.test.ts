@@ -5,6 +5,8 @@ import { SiteReportError } from '../../../lib/api/errors';
 import type { Report } from '../../../lib/api/model';
 import {
   findKnownPages,
+  jobCreates,
+  MAX_KNOWN_HOSTS,
   MAX_KNOWN_LIST_PAGES,
   MAX_KNOWN_WAIT_SECONDS,
   queuedCreates,
@@ -52,6 +54,8 @@ describe('findKnownPages', () => {
     expect(answer).toEqual({
       complete: true,
       queued: [],
+      unknown: [],
+      unchecked: [],
       known: [
         {
           url: 'https://site.test/cached',
@@ -80,6 +84,39 @@ describe('findKnownPages', () => {
     const answer = await findKnownPages(['https://site.test/x'], service, null);
     expect(service.reports.list).toHaveBeenCalledTimes(MAX_KNOWN_LIST_PAGES);
     expect(answer.complete).toBe(false);
+    expect(answer.unchecked).toEqual(['https://site.test/x']);
+  });
+
+  it('names the pages past its reach as unchecked: 2,500 reports, 500 past the 20 pages read', async () => {
+    // 3,000 candidates on one host; 2,500 have a report, listed newest first, 100 a page.
+    const urls = Array.from({ length: 3000 }, (_, n) => `https://site.test/p${n}`);
+    const reports = urls.slice(0, 2500).map((url, n) => report(n + 1, url));
+    const pages = Array.from({ length: 25 }, (_, n) => reports.slice(n * 100, n * 100 + 100));
+    const other = client([[report(9000, 'https://other.test/a')]]);
+    const service = {
+      baseUrl: BASE,
+      reports: {
+        list: vi.fn(async ({ search, page = 1 }: { search?: string; page?: number }) =>
+          search === 'other.test'
+            ? other.reports.list({ page })
+            : { items: pages[page - 1] ?? [], page, perPage: 100, hasNext: page < pages.length },
+        ),
+      },
+    };
+    const answer = await findKnownPages([...urls, 'https://other.test/b'], service, null);
+    expect(answer.known).toHaveLength(2000);
+    expect(answer.complete).toBe(false);
+    // None of the 500 past its reach that have a report, nor the 500 without, is taken as new…
+    // …nor the page of a second host, which the bound left unread.
+    expect(answer.unchecked).toEqual([...urls.slice(2000), 'https://other.test/b']);
+  });
+
+  it(`leaves the pages of hosts past the first ${MAX_KNOWN_HOSTS} unchecked, and only those`, async () => {
+    const urls = Array.from({ length: MAX_KNOWN_HOSTS + 2 }, (_, n) => `https://h${n}.test/`);
+    const service = client([[]]);
+    const answer = await findKnownPages(urls, service, null);
+    expect(service.reports.list).toHaveBeenCalledTimes(MAX_KNOWN_HOSTS);
+    expect(answer).toMatchObject({ complete: false, unchecked: urls.slice(MAX_KNOWN_HOSTS) });
   });
 
   it('asks the service nothing when the cache knows every page', async () => {
@@ -113,7 +150,7 @@ describe('pages queued to be created', () => {
       job({}, [
         create('https://site.test/waiting', 'waiting'),
         create('https://www.site.test/running/', 'running'),
-        create('https://site.test/unknown', 'unknown'),
+        { ...create('https://site.test/unknown', 'unknown'), reconcileAt: 5 },
         create('https://site.test/done', 'done'),
         create('https://site.test/failed', 'failed'),
         { op: { type: 'update', id: 3, results: true }, state: 'waiting' },
@@ -138,15 +175,47 @@ describe('pages queued to be created', () => {
     ]);
   });
 
-  it('are marked queued, never new, unless they have a known report', async () => {
+  it('are of unknown outcome, not queued, once no job will settle them', () => {
+    const jobs = [
+      job({ state: 'cancelled' }, [
+        create('https://site.test/cancelled-unknown', 'unknown'),
+        // Still looked for by its cancelled job, but nothing will send it: unknown all the same.
+        { ...create('https://site.test/cancelled-looked-for', 'unknown'), reconcileAt: 5 },
+        create('https://site.test/cancelled-sent', 'running'),
+      ]),
+      job({ state: 'failed' }, [create('https://site.test/failed-unknown', 'unknown')]),
+      // Its answer lost and not to be looked for: no job will ever settle it.
+      job({}, [create('https://site.test/never-looked-for', 'unknown')]),
+    ];
+    const { queued, unknown } = jobCreates(jobs, SERVICE);
+    expect([...queued]).toEqual(['site.test/cancelled-sent']);
+    expect([...unknown].sort()).toEqual([
+      'site.test/cancelled-looked-for',
+      'site.test/cancelled-unknown',
+      'site.test/failed-unknown',
+      'site.test/never-looked-for',
+    ]);
+  });
+
+  it('are marked queued or of unknown outcome, never new, unless they have a known report', async () => {
     const service = client([[report(4, 'https://site.test/known')]]);
     const answer = await findKnownPages(
-      ['https://site.test/known', 'https://site.test/queued', 'https://site.test/new'],
+      [
+        'https://site.test/known',
+        'https://site.test/queued',
+        'https://site.test/lost',
+        'https://site.test/new',
+      ],
       service,
       null,
-      new Set(['site.test/known', 'site.test/queued']),
+      {
+        queued: new Set(['site.test/known', 'site.test/queued']),
+        unknown: new Set(['site.test/lost', 'site.test/queued']),
+      },
     );
     expect(answer.queued).toEqual(['https://site.test/queued']);
+    expect(answer.unknown).toEqual(['https://site.test/lost']);
+    expect(answer.unchecked).toEqual([]);
     expect(answer.known.map((page) => page.url)).toEqual(['https://site.test/known']);
   });
 });
@@ -162,7 +231,7 @@ describe('a 429 during the lookup', () => {
     const service = client([[report(4, 'https://site.test/a')]]);
     service.reports.list.mockRejectedValueOnce(limited(42));
     const wait = vi.fn(async () => {});
-    const answer = await findKnownPages(['https://site.test/a'], service, null, new Set(), wait);
+    const answer = await findKnownPages(['https://site.test/a'], service, null, undefined, wait);
     expect(wait).toHaveBeenCalledWith(42_000);
     expect(answer.known.map((page) => page.url)).toEqual(['https://site.test/a']);
     expect(service.reports.list).toHaveBeenCalledTimes(2);
@@ -178,7 +247,7 @@ describe('a 429 during the lookup', () => {
       for (const error of errors) service.reports.list.mockRejectedValueOnce(error);
       const wait = vi.fn(async () => {});
       await expect(
-        findKnownPages(['https://site.test/a'], service, null, new Set(), wait),
+        findKnownPages(['https://site.test/a'], service, null, undefined, wait),
       ).rejects.toThrow(SiteReportError);
       expect(wait.mock.calls.length).toBeLessThanOrEqual(1);
     }

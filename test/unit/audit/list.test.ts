@@ -2,7 +2,13 @@
 // cache keys addresses; each left-out line with its reason; bounded; never throws.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCells, MAX_ADDRESSES, parseAddressList } from '../../../lib/audit/list';
+import {
+  addressOf,
+  csvCells,
+  MAX_ADDRESS_LENGTH,
+  MAX_ADDRESSES,
+  parseAddressList,
+} from '../../../lib/audit/list';
 import { ratingCacheKey } from '../../../lib/rating/cache';
 
 describe('parseAddressList', () => {
@@ -59,6 +65,26 @@ describe('parseAddressList', () => {
       addresses: ['https://shop.example/'],
       leftOut: [
         { line: 2, reason: 'notAddress' },
+        { line: 3, reason: 'notAddress' },
+      ],
+    });
+  });
+
+  it('leaves out addresses longer than 2,048 characters, with their own reason', () => {
+    const base = 'https://example.com/';
+    const longest = `${base}${'a'.repeat(MAX_ADDRESS_LENGTH - base.length)}`;
+    const tooLong = `${longest}b`;
+    // Normalising escapes the spaces: too long once escaped.
+    const escaped = `${base}${' x'.repeat(1000)}`;
+    expect(addressOf(longest)).toEqual({ url: longest });
+    expect(addressOf(tooLong)).toEqual({ reason: 'tooLong' });
+    expect(addressOf(escaped)).toEqual({ reason: 'tooLong' });
+    const answer = parseAddressList(`${longest}\n${tooLong}\nurl,x\n`);
+    expect(answer).toMatchObject({
+      ok: true,
+      addresses: [longest],
+      leftOut: [
+        { line: 2, reason: 'tooLong' },
         { line: 3, reason: 'notAddress' },
       ],
     });

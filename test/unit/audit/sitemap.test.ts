@@ -3,9 +3,17 @@
 // DOMParser, as the page's own in the browser.
 import { gzipSync } from 'node:zlib';
 import { Window } from 'happy-dom';
-import { describe, expect, it } from 'vitest';
-import { MAX_FILE_URLS } from '../../../lib/audit/limits';
-import { gunzip, readSitemap, robotsSitemaps } from '../../../lib/audit/sitemap';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_ADDRESS_LENGTH, MAX_FILE_URLS } from '../../../lib/audit/limits';
+import {
+  gunzip,
+  MAX_SITEMAP_FILES,
+  MAX_SITEMAP_LEVELS,
+  MAX_SITEMAP_TOTAL_BYTES,
+  readSitemap,
+  robotsSitemaps,
+  SITEMAP_FETCH_TIMEOUT_MS,
+} from '../../../lib/audit/sitemap';
 
 // happy-dom's Document type is its own; the reader uses only what both have.
 const parser = new new Window().DOMParser() as unknown as DOMParser;
@@ -48,6 +56,7 @@ describe('readSitemap', () => {
       ok: true,
       addresses: [`${S}/a`, `${S}/b`],
       files: 1,
+      leftOut: [],
     });
   });
 
@@ -62,6 +71,7 @@ describe('readSitemap', () => {
       ok: true,
       addresses: [`${S}/1`, `${S}/2`, `${S}/3`],
       files: 4,
+      leftOut: [],
     });
   });
 
@@ -189,6 +199,203 @@ describe('readSitemap', () => {
       failure: { reason: 'notAnAddress' },
     });
     expect(asked).toEqual([]);
+  });
+});
+
+/** A body that sends its first bytes, then nothing more: it never ends. */
+const stalled = (first: string) =>
+  new Response(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(first));
+      },
+    }),
+  );
+
+describe('a stale or stalled child sitemap', () => {
+  it('is skipped and named (a 404, a refused fetch, junk), and the rest is kept', async () => {
+    const { deps } = site({
+      [`${S}/index.xml`]: index(
+        `${S}/one.xml`,
+        `${S}/gone.xml`,
+        `${S}/refused.xml`,
+        `${S}/junk.xml`,
+        `${S}/two.xml`,
+      ),
+      [`${S}/one.xml`]: urlset(`${S}/1`),
+      [`${S}/refused.xml`]: new TypeError('Failed to fetch'),
+      [`${S}/junk.xml`]: 'Hello there.',
+      [`${S}/two.xml`]: urlset(`${S}/2`),
+    });
+    expect(await readSitemap(`${S}/index.xml`, deps)).toEqual({
+      ok: true,
+      addresses: [`${S}/1`, `${S}/2`],
+      files: 6,
+      leftOut: [
+        { kind: 'sitemap', failure: { reason: 'httpStatus', url: `${S}/gone.xml`, status: 404 } },
+        { kind: 'sitemap', failure: { reason: 'network', url: `${S}/refused.xml` } },
+        { kind: 'sitemap', failure: { reason: 'notSitemap', url: `${S}/junk.xml` } },
+      ],
+    });
+  });
+
+  it("skips a robots.txt's failing sitemap too, and fails only when the first file does", async () => {
+    const { deps } = site({
+      [`${S}/robots.txt`]: `Sitemap: ${S}/gone.xml\nSitemap: ${S}/one.xml\n`,
+      [`${S}/one.xml`]: urlset(`${S}/1`),
+    });
+    expect(await readSitemap(`${S}/`, deps)).toMatchObject({
+      ok: true,
+      addresses: [`${S}/1`],
+      leftOut: [{ kind: 'sitemap', failure: { url: `${S}/gone.xml`, status: 404 } }],
+    });
+    expect(await readSitemap(`${S}/gone.xml`, deps)).toMatchObject({
+      ok: false,
+      failure: { reason: 'httpStatus', status: 404 },
+    });
+  });
+
+  it('follows http(s) children only, naming the others without fetching them', async () => {
+    const { deps, asked } = site({
+      [`${S}/index.xml`]: index('ftp://site.test/a.xml', 'javascript:alert(1)', `${S}/one.xml`),
+      [`${S}/robots.txt`]: 'Sitemap: file:///etc/passwd\nSitemap: /one.xml',
+      [`${S}/one.xml`]: urlset(`${S}/1`),
+    });
+    expect(await readSitemap(`${S}/index.xml`, deps)).toMatchObject({
+      ok: true,
+      addresses: [`${S}/1`],
+      leftOut: [
+        { kind: 'sitemap', failure: { reason: 'notHttp', url: 'ftp://site.test/a.xml' } },
+        { kind: 'sitemap', failure: { reason: 'notHttp', url: 'javascript:alert(1)' } },
+      ],
+    });
+    expect(await readSitemap(`${S}/robots.txt`, deps)).toMatchObject({
+      ok: true,
+      leftOut: [{ kind: 'sitemap', failure: { reason: 'notHttp', url: 'file:///etc/passwd' } }],
+    });
+    expect(asked.every((url) => url.startsWith(S))).toBe(true);
+  });
+
+  it(`gives up on a stalled body after the deadline (${SITEMAP_FETCH_TIMEOUT_MS / 1000} s unless told)`, async () => {
+    const deps = {
+      parser,
+      timeoutMs: 20,
+      fetch: async (url: string) =>
+        url.endsWith('/index.xml')
+          ? new Response(index(`${S}/slow.xml`, `${S}/one.xml`))
+          : url.endsWith('/one.xml')
+            ? new Response(urlset(`${S}/1`))
+            : stalled('<urlset>'),
+    };
+    expect(await readSitemap(`${S}/index.xml`, deps)).toMatchObject({
+      ok: true,
+      addresses: [`${S}/1`],
+      leftOut: [{ kind: 'sitemap', failure: { reason: 'timeout', url: `${S}/slow.xml` } }],
+    });
+    expect(await readSitemap(`${S}/slow.xml`, deps)).toEqual({
+      ok: false,
+      failure: { reason: 'timeout', url: `${S}/slow.xml` },
+    });
+    // A fetch that never answers at all, even ignoring its signal.
+    const silent = { parser, timeoutMs: 20, fetch: () => new Promise<Response>(() => {}) };
+    expect(await readSitemap(`${S}/map.xml`, silent)).toMatchObject({
+      failure: { reason: 'timeout' },
+    });
+  });
+
+  it('stops at once when cancelled, the fetch told so through its signal', async () => {
+    const stop = new AbortController();
+    const signals: AbortSignal[] = [];
+    const deps = {
+      parser,
+      signal: stop.signal,
+      fetch: async (_url: string, init: RequestInit) => {
+        if (init.signal) signals.push(init.signal);
+        return stalled('<urlset>');
+      },
+    };
+    const answer = readSitemap(`${S}/map.xml`, deps);
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    stop.abort();
+    expect(await answer).toEqual({
+      ok: false,
+      failure: { reason: 'cancelled', url: `${S}/map.xml` },
+    });
+    expect(signals[0]?.aborted).toBe(true);
+  });
+});
+
+describe("a read's bounds", () => {
+  it('are 200 files, 200 MB in all, 3 levels, and 30 s for each fetch', () => {
+    expect(MAX_SITEMAP_FILES).toBe(200);
+    expect(MAX_SITEMAP_TOTAL_BYTES).toBe(200 * 1024 * 1024);
+    expect(MAX_SITEMAP_LEVELS).toBe(3);
+    expect(SITEMAP_FETCH_TIMEOUT_MS).toBe(30_000);
+  });
+
+  it(`reads at most ${MAX_SITEMAP_FILES} files in all`, async () => {
+    const children = Array.from({ length: MAX_SITEMAP_FILES }, (_, n) => `${S}/s${n}.xml`);
+    const files: Record<string, Body> = { [`${S}/index.xml`]: index(...children) };
+    for (const [n, child] of children.entries()) files[child] = urlset(`${S}/p${n}`);
+    expect(await readSitemap(`${S}/index.xml`, site(files).deps)).toEqual({
+      ok: false,
+      failure: { reason: 'tooManyFiles', url: children.at(-1) },
+    });
+    delete files[children.at(-1) as string];
+    const fewer = { ...files, [`${S}/index.xml`]: index(...children.slice(0, -1)) };
+    expect(await readSitemap(`${S}/index.xml`, site(fewer).deps)).toMatchObject({
+      ok: true,
+      files: MAX_SITEMAP_FILES,
+    });
+  });
+
+  it(`reads at most ${MAX_SITEMAP_TOTAL_BYTES / 1024 / 1024} MB in all (here: a smaller bound)`, async () => {
+    const { deps } = site({
+      [`${S}/index.xml`]: index(`${S}/a.xml`, `${S}/b.xml`),
+      [`${S}/a.xml`]: urlset(`${S}/${'a'.repeat(600)}`),
+      [`${S}/b.xml`]: urlset(`${S}/${'b'.repeat(600)}`),
+    });
+    const answer = await readSitemap(`${S}/index.xml`, {
+      ...deps,
+      budget: { files: 10, bytes: 1500 },
+    });
+    expect(answer).toEqual({ ok: false, failure: { reason: 'tooMuchData', url: `${S}/b.xml` } });
+  });
+
+  it(`counts a text file's Sitemap: lines against the ${MAX_SITEMAP_LEVELS} levels`, async () => {
+    const { deps } = site({
+      [`${S}/robots.txt`]: `Sitemap: ${S}/a.txt`,
+      [`${S}/a.txt`]: `Sitemap: ${S}/b.txt`,
+      [`${S}/b.txt`]: `Sitemap: ${S}/c.xml`,
+      [`${S}/c.xml`]: urlset(`${S}/deep`),
+    });
+    expect(await readSitemap(`${S}/robots.txt`, deps)).toEqual({
+      ok: false,
+      failure: { reason: 'tooDeep', url: `${S}/c.xml` },
+    });
+    expect(await readSitemap(`${S}/a.txt`, deps)).toMatchObject({
+      ok: true,
+      addresses: [`${S}/deep`],
+    });
+  });
+
+  it('names an address longer than 2,048 characters, and takes the rest', async () => {
+    const long = `${S}/${'x'.repeat(MAX_ADDRESS_LENGTH)}`;
+    const { deps } = site({
+      [`${S}/map.xml`]: urlset(`${S}/1`, long),
+      [`${S}/map.txt`]: `${S}/1\n${long}\n`,
+    });
+    const named = { kind: 'address', text: `${long.slice(0, 200)}…`, reason: 'tooLong' };
+    expect(await readSitemap(`${S}/map.xml`, deps)).toMatchObject({
+      ok: true,
+      addresses: [`${S}/1`],
+      leftOut: [named],
+    });
+    expect(await readSitemap(`${S}/map.txt`, deps)).toMatchObject({
+      ok: true,
+      addresses: [`${S}/1`],
+      leftOut: [named],
+    });
   });
 });
 

@@ -843,6 +843,8 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
       }),
     ),
     queued: z.array(z.string()),
+    unknown: z.array(z.string()),
+    unchecked: z.array(z.string()),
     complete: z.boolean(),
   }),
   enqueueJob: z.strictObject({ id: z.string(), resumeAt: z.optional(z.number()) }),
