@@ -176,7 +176,9 @@ export function verdictOf(op: JobOp, error: unknown, tries: number, plan?: Plan 
         ? { next: 'retry', error: data }
         : { next: 'failed', error: data };
     case 'server':
-      // A gateway's 502 or 504 does not prove the service did not make the report.
+      // A 503 says the service did not take the request (unavailable, in maintenance). A
+      // gateway's 502 or 504, or a 500 while acting, does not prove it did not make the report.
+      if (create && error.status === 503) return { next: 'failed', error: data };
       if (create) return { next: 'unknown', error: fateUnknown(error.kind, error.status) };
       return tries + 1 < MAX_TRIES
         ? { next: 'retry', error: data }

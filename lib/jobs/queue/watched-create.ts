@@ -4,7 +4,6 @@
 // gateway's 5xx) is looked for (findMade) before anything is said: never a second report.
 
 import type * as z from 'zod/mini';
-import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
 import type { ErrorData, Report, ReportSummary } from '../../api/model';
 import { toSummary } from '../../api/model';
 import { ExplainedError, errorData } from '../../background/error-data';
@@ -32,38 +31,24 @@ export interface WatchedCreateParts {
 type CreateInput = Omit<z.infer<typeof CreateOp>, 'type'>;
 
 /**
- * A page waits this long past the last look for a lost create's report: a job held meanwhile
- * (its service is no longer the saved one) is not looked for, and the page is told it is unknown.
- */
-export const LOOK_GRACE_MS = 30_000;
-
-/**
  * The stored item once it is no longer open (done, failed, of unknown fate), undefined if gone;
- * or, once `giveUp` ends the wait first, the item as it stands then.
+ * or as it stands when its job is held (for another service, a rejected key): it is looked for
+ * when the job goes on, and the page is told now that its outcome is unknown.
  */
-function settled(
-  jobId: string,
-  index: number,
-  giveUp: (stop: () => void) => () => void,
-): Promise<JobItem | undefined> {
+function settled(jobId: string, index: number): Promise<JobItem | undefined> {
   return new Promise((resolve) => {
     let unfollow: (() => void) | undefined;
     let over = false;
-    let latest: JobItem | undefined;
-    let cancelTimer = () => {};
     const stop = (item: JobItem | undefined) => {
-      if (over) return;
       over = true;
-      cancelTimer();
       unfollow?.();
       resolve(item);
     };
-    cancelTimer = giveUp(() => stop(latest));
     unfollow = followItem(jobsItem, (stored) => {
       if (over) return;
-      const item = parseStoredJobs(stored).find((job) => job.id === jobId)?.items[index];
-      latest = item;
-      if (!item || !isOpen(item)) stop(item);
+      const job = parseStoredJobs(stored).find((candidate) => candidate.id === jobId);
+      const item = job?.items[index];
+      if (!item || !isOpen(item) || job?.state === 'paused') stop(item);
     });
     if (over) unfollow();
   });
@@ -177,10 +162,7 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
 
     // The queue looks for it when its time comes (and a successor worker, if this one stops).
     void pump();
-    const lastLook = now + DEFAULT_ANALYSIS_TIMEOUT_MS + 2 * RECONCILE_DELAY_MS + LOOK_GRACE_MS;
-    const found = await settled(jobId, 0, (stop) =>
-      env.setTimer(stop, Math.max(0, lastLook - env.now())),
-    );
+    const found = await settled(jobId, 0);
     if (found?.state === 'done' && found.report) {
       // Stored as done a moment before the queue remembers it: remembered here too, so whoever
       // asked finds it in the cache (the tab's badge) as soon as this answers.

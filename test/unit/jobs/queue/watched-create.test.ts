@@ -8,7 +8,6 @@ import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
 import { isListed } from '../../../../lib/jobs/jobs';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
-import { LOOK_GRACE_MS } from '../../../../lib/jobs/queue/watched-create';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {
   fakeClock,
@@ -120,7 +119,7 @@ describe('a watched create', () => {
     await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('unknown'));
     // The settings now name another service: the job waits, and is not looked for.
     await saveOtherService();
-    await clock.advance(LAST_LOOK_MS + LOOK_GRACE_MS + RECONCILE_DELAY_MS, queue.idle);
+    await clock.advance(RECONCILE_DELAY_MS, queue.idle);
     await expect(answer).rejects.toMatchObject({ data: { reason: 'fateUnknown' } });
     expect(service.count('POST')).toBe(1);
   });
