@@ -65,6 +65,7 @@ const BY_REASON: Record<ErrorReason, Say> = {
   quotaNotSent: () => t('error_quota_not_sent'),
   jobTooBig: ({ count }) => t('error_job_too_big', count ?? MAX_JOB_ITEMS),
   exportCut: ({ count }) => t('error_export_cut', count ?? MAX_EXPORT_REPORTS),
+  storageFull: () => t('error_storage_full'),
   jobNotFound: () => t('error_job_not_found'),
   jobBusy: () => t('error_job_busy'),
   otherService: () => t('error_other_service'),

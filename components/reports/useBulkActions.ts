@@ -2,6 +2,7 @@
 // once it is answered, and what the job means for the rows while it runs.
 import { useMemo, useState } from 'preact/hooks';
 import type { Privacy, ReportSummary } from '../../lib/api/model';
+import type { ItemReport } from '../../lib/jobs/jobs';
 import type { Sender } from '../../lib/messaging/send';
 import { useJobRun } from '../jobs/useJobs';
 import type { RowWork } from './ReportsTable';
@@ -15,21 +16,26 @@ export interface BulkQuestion {
 }
 
 /** A later version of a report wins over the listed one, never an earlier one. */
-function newer(listed: ReportSummary, answer: ReportSummary): boolean {
+function newer(listed: ReportSummary, answer: ItemReport): boolean {
   if (!listed.updatedAt || !answer.updatedAt) return true;
   return Date.parse(answer.updatedAt) >= Date.parse(listed.updatedAt);
 }
 
-/** The versions in `updated` of the `listed` reports that are newer than the listed ones. */
+/**
+ * The `listed` reports that `updated` (what a job's items kept of the answers) has newer versions
+ * of, as those versions: what an item did not keep is the listed report's.
+ */
 export function newerReports(
   listed: readonly ReportSummary[],
-  updated: ReadonlyMap<number, ReportSummary>,
+  updated: ReadonlyMap<number, ItemReport>,
 ): Map<number, ReportSummary> {
   const result = new Map<number, ReportSummary>();
   if (updated.size === 0) return result;
   for (const report of listed) {
     const answer = updated.get(report.id);
-    if (answer && newer(report, answer)) result.set(report.id, answer);
+    if (answer && newer(report, answer)) {
+      result.set(report.id, { ...report, ...answer, score: answer.score });
+    }
   }
   return result;
 }
@@ -42,7 +48,7 @@ export function useBulkActions(send: Sender) {
   /** What the job does to the rows: by id, the work under way or done, and newer reports. */
   const effect = useMemo(() => {
     const work = new Map<number, RowWork>();
-    const updated = new Map<number, ReportSummary>();
+    const updated = new Map<number, ItemReport>();
     if (!job || job.kind === 'export' || job.kind === 'create') return { work, updated };
     for (const item of job.items) {
       const { op } = item;

@@ -258,6 +258,8 @@ export const ErrorReason = z.literal([
   'quotaNotSent',
   'jobTooBig',
   'exportCut',
+  /** A job ended because storage.local was full (lib/jobs/queue/store.ts). */
+  'storageFull',
   'jobNotFound',
   'jobBusy',
   'otherService',

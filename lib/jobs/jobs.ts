@@ -100,12 +100,67 @@ export const KIND_OPS: Record<JobKind, readonly JobOp['type'][]> = {
 
 const Time = z.number();
 
+const summary = ReportSummary.shape;
+/**
+ * What a done create or update keeps of the service's answer (the whole answer goes to the rating
+ * cache): what the pages show of it (itemReport) that its operation does not say. A 10,000-page
+ * audit with whole answers was 4.5 MB of storage.local's 10 MiB; two of them did not fit.
+ * The version before kept the whole summary: it reads as this (the rest is dropped).
+ */
+export const ItemReport = z.object({
+  id: summary.id,
+  rating: summary.rating,
+  score: summary.score,
+  generatedAt: summary.generatedAt,
+  /** A create's: only when the service's address is not the one asked for. */
+  url: z.optional(summary.url),
+  /** Only when it is not the privacy the operation asked for. */
+  privacy: z.optional(summary.privacy),
+  /** When true, or when the operation changed the privacy. */
+  hasPassword: z.optional(summary.hasPassword),
+  /** An update's: the workspace shows the newer of it and the listed report. */
+  updatedAt: z.optional(summary.updatedAt),
+});
+export type ItemReport = z.infer<typeof ItemReport>;
+
+/** What an item keeps of `report`, its answer to `op` (see ItemReport). */
+export function compactReport(op: JobOp, report: ItemReport): ItemReport {
+  const { id, rating, score, generatedAt, url, privacy, hasPassword, updatedAt } = report;
+  const kept: ItemReport = { id, rating, generatedAt };
+  if (score !== undefined) kept.score = score;
+  if (op.type === 'create' && url !== undefined && url !== op.url) kept.url = url;
+  const asked = op.type === 'create' || op.type === 'update' ? op.privacy : undefined;
+  if (privacy !== undefined && privacy !== asked) kept.privacy = privacy;
+  const privacyChanged = op.type === 'update' && op.privacy !== undefined;
+  if (hasPassword !== undefined && (hasPassword || privacyChanged)) kept.hasPassword = hasPassword;
+  if (op.type === 'update' && updatedAt !== undefined) kept.updatedAt = updatedAt;
+  return kept;
+}
+
+/**
+ * A done item's report as the pages show it: what it kept, the rest from its operation (a
+ * create's address and privacy); what neither says is left empty (an update's address).
+ */
+export function itemReport(item: Pick<JobItem, 'op' | 'report'>): ReportSummary | undefined {
+  const { op, report } = item;
+  if (!report) return undefined;
+  const asked = op.type === 'create' || op.type === 'update' ? op.privacy : undefined;
+  return {
+    url: op.type === 'create' ? op.url : '',
+    privacy: asked ?? 0,
+    hasPassword: false,
+    createdAt: null,
+    updatedAt: null,
+    ...report,
+  };
+}
+
 export const JobItem = z.object({
   op: JobOp,
   state: z.literal(ITEM_STATES),
   error: z.optional(ErrorData),
-  /** The service's answer to a create or update. */
-  report: z.optional(ReportSummary),
+  /** What a done create or update keeps of the service's answer (ItemReport). */
+  report: z.optional(ItemReport),
   /** The tab whose badge follows a create. */
   tabId: z.optional(TabId),
   /** Attempts that ended in a network or service failure (a read or update is tried again). */

@@ -17,14 +17,15 @@ export const MAX_FINISHED_JOBS = 20;
 /**
  * Items of the finished jobs kept, in all: beyond it the oldest finished go first (the newest
  * finished job is always kept). As many as one audit: measured in Chromium, a finished
- * 10,000-page audit stores about 1.5 MB once its reports are dropped (REPORTS_KEPT_MS), 4.5 MB
- * with them; storage.local holds 10 MB, beside a running job, exports and the rating cache.
+ * 10,000-page audit stores about 1.2 MB once its reports are dropped (REPORTS_KEPT_MS), 2.2 MB
+ * with them (4.5 MB when items kept whole reports); storage.local holds 10 MiB, beside a running
+ * job, exports and the rating cache (test/e2e/job-storage.e2e.test.ts).
  */
 export const MAX_FINISHED_ITEMS = 10_000;
 /**
- * A finished job's done items keep the service's answer (`report`, some 450 bytes) this long,
- * for whoever follows them as they finish (the popup's queued create, the workspace's rows);
- * then it is dropped: nothing reads it later, and it is most of a big job's stored size.
+ * A finished job's done items keep what the pages show of the service's answer (`report`, some
+ * 90 bytes: ItemReport) this long, for whoever follows them as they finish (the popup's queued
+ * create, the workspace's rows); then it is dropped: nothing reads it later.
  */
 export const REPORTS_KEPT_MS = 10 * 60_000;
 /** An export stops at this many reports, and says so (reason 'exportCut'). */

@@ -5,7 +5,7 @@ import type { ErrorData, ReportSummary } from '../api/model';
 import { errorText } from '../error-text';
 import { followItem } from '../follow-item';
 import { t } from '../i18n';
-import { isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs/jobs';
+import { isFinished, itemReport, type Job, jobsItem, parseStoredJobs } from '../jobs/jobs';
 import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
 
@@ -121,8 +121,10 @@ export function queuedState(jobs: readonly Job[], ref: QueuedRef): QueuedState {
       return item.sentAt === undefined
         ? { stage: 'sending' }
         : { stage: 'sending', sentAt: item.sentAt };
-    case 'done':
-      return item.report ? { stage: 'done', report: item.report } : { stage: 'gone' };
+    case 'done': {
+      const report = itemReport(item);
+      return report ? { stage: 'done', report } : { stage: 'gone' };
+    }
     case 'cancelled':
       return { stage: 'cancelled' };
     case 'unknown':

@@ -1,8 +1,11 @@
-// What a finished 10,000-page audit costs in Chromium's storage.local (10 MB without
-// unlimitedStorage), measured with chrome.storage.local.getBytesInUse: as the queue stores it
-// when it finishes (each done item with its report), and once the queue's next change has pruned
-// it (its reports dropped some minutes after it finished). Logged for the report, and bounded.
+// What big audits cost in Chromium's storage.local (10 MiB without unlimitedStorage), measured
+// with chrome.storage.local.getBytesInUse: a finished 10,000-page audit as stored when it finished
+// and once the queue's next change has pruned it (its reports dropped some minutes after it
+// finished); and a 10,000-page audit running while another has just finished, as the version
+// before stored them (each done item with the service's whole answer) and as the queue writes
+// them now. Logged for the report, and bounded.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ReportSummary } from '../../lib/api/model';
 import type { Job, JobItem } from '../../lib/jobs/jobs';
 import { type LoadedExtension, launchExtension } from './extension';
 
@@ -19,8 +22,12 @@ afterAll(async () => {
   await ext?.close();
 });
 
-/** A done create of the page `n`, with the service's report as the queue keeps it. */
-function doneCreate(n: number): JobItem {
+/** An item as the version before stored it: a done one kept the service's whole summary. */
+type StoredItem = Omit<JobItem, 'report'> & { report?: ReportSummary };
+type StoredJob = Omit<Job, 'items'> & { items: StoredItem[] };
+
+/** A done create of the page `n`, with the service's report as the version before kept it. */
+function doneCreate(n: number): StoredItem {
   const url = `https://www.example-shop.test/category/product-${n}-with-a-slug`;
   return {
     op: { type: 'create', url, privacy: 0 },
@@ -41,7 +48,7 @@ function doneCreate(n: number): JobItem {
   };
 }
 
-function finishedJob(id: string, items: JobItem[], finishedAt: number): Job {
+function finishedJob(id: string, items: StoredItem[], finishedAt: number): StoredJob {
   return {
     id,
     kind: 'audit',
@@ -93,3 +100,60 @@ it(`keeps a finished ${PAGES.toLocaleString()}-page audit small in storage.local
   expect(after).toBeLessThan(before / 2);
   expect(after).toBeLessThan(2_000_000);
 });
+
+it(`keeps a ${PAGES.toLocaleString()}-page audit running while another finishes well inside the quota`, async () => {
+  const { worker } = ext as LoadedExtension;
+  const now = Date.now();
+  // Finished a minute ago: its done items still keep their reports (REPORTS_KEPT_MS).
+  const finished = finishedJob(
+    'finished',
+    Array.from({ length: PAGES }, (_, n) => doneCreate(n)),
+    now - 60_000,
+  );
+  // Near its end: all but its last page done.
+  const running: StoredJob = {
+    ...finishedJob(
+      'running',
+      Array.from({ length: PAGES }, (_, n) => doneCreate(PAGES + n)),
+      now,
+    ),
+    state: 'running',
+  };
+  delete running.finishedAt;
+  running.items[PAGES - 1] = {
+    op: { type: 'create', url: 'https://www.example-shop.test/last', privacy: 0 },
+    state: 'waiting',
+  };
+  const small = finishedJob('small', [doneCreate(-1)], now - HOUR / 2);
+  const before = await worker.evaluate(
+    async (jobs) => {
+      await chrome.storage.local.set({ jobs: { version: 1, jobs } });
+      return chrome.storage.local.getBytesInUse('jobs');
+    },
+    [finished, running, small],
+  );
+  const page = await (ext as LoadedExtension).openTab('options.html');
+  const answer = await page.evaluate(() =>
+    chrome.runtime.sendMessage({ type: 'clearJob', id: 'small' }),
+  );
+  expect(answer).toMatchObject({ ok: true });
+  const after = await worker.evaluate(() => chrome.storage.local.getBytesInUse('jobs'));
+  const kept = await worker.evaluate(async () => {
+    const { jobs } = await chrome.storage.local.get('jobs');
+    return (jobs as { jobs: Job[] }).jobs.map((job) => ({
+      id: job.id,
+      done: job.items.filter((item) => item.state === 'done').length,
+      reports: job.items.filter((item) => item.report?.rating === 'decent').length,
+    }));
+  });
+  console.info(
+    `storage.local "jobs" with a ${PAGES}-page audit running and another just finished: ` +
+      `${before} bytes as the version before stored them, ${after} bytes as the queue writes them`,
+  );
+  expect(kept).toEqual([
+    { id: 'finished', done: PAGES, reports: PAGES },
+    { id: 'running', done: PAGES - 1, reports: PAGES - 1 },
+  ]);
+  // Both together in under half the quota, beside the rating cache (1 MiB) and an export (5 MB).
+  expect(after).toBeLessThan(4_500_000);
+}, 300_000);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlerDeps } from '../../lib/background/deps';
 import { handlers } from '../../lib/background/handlers';
-import { jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
+import { itemReport, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
 import { createJobStore } from '../../lib/jobs/queue/store';
 import { getCachedRating } from '../../lib/rating/cache';
 import { readLastPage } from '../../lib/reports/last-page';
@@ -119,6 +119,37 @@ describe('values stored before storage items', () => {
       unclaimed: { limit: 60, remaining: 12, at: 1_800_000_000_000 },
     });
     expect(parseStoredJobs(await jobsItem.getValue())).toEqual([JOB]);
+  });
+
+  it('keep a done create with the whole report the version before stored, read and written back as now', async () => {
+    const op = { type: 'create', url: REPORT.url, privacy: 0 } as const;
+    const done = {
+      ...JOB,
+      id: 'job-2',
+      state: 'done',
+      finishedAt: Date.now(),
+      pause: undefined,
+      items: [{ op, state: 'done', sentAt: 1_800_000_000_000, report: REPORT }],
+    };
+    await fakeBrowser.storage.local.set({ jobs: { version: 1, jobs: [JOB, done] } });
+    // What the pages show of a create's report (its project and times are not).
+    const { project: _project, createdAt: _created, updatedAt: _updated, ...shown } = REPORT;
+    const [, read] = parseStoredJobs(await jobsItem.getValue());
+    expect(read?.items[0] && itemReport(read.items[0])).toMatchObject(shown);
+    const store = createJobStore();
+    const [, kept] = (await store.read()).jobs;
+    expect(kept?.items[0] && itemReport(kept.items[0])).toMatchObject(shown);
+    // The next change writes it as the queue keeps it now: what the pages show, and no more.
+    await store.update((state) => {
+      state.jobs = state.jobs.filter((job) => job.id !== JOB.id);
+    });
+    const [written] = parseStoredJobs(await jobsItem.getValue());
+    expect(written?.items[0]).toEqual({
+      op,
+      state: 'done',
+      report: { id: 7, rating: 'decent', score: 61, generatedAt: REPORT.generatedAt },
+    });
+    expect(written?.items[0] && itemReport(written.items[0])).toMatchObject(shown);
   });
 
   it('keep the workspace’s kept list and the popup’s filters', async () => {

@@ -17,6 +17,7 @@ import {
 } from './context';
 import { RECONCILE_DELAY_MS } from './outcomes';
 import type { Recovery } from './recovery';
+import { StorageFullError } from './store';
 
 /** While the browser is offline, how often to look again. */
 const OFFLINE_RECHECK_MS = 5_000;
@@ -24,6 +25,8 @@ const OFFLINE_RECHECK_MS = 5_000;
 const MAX_BACKOFF_MS = 10_000;
 /** After a step failed (its write, say), when to try again. */
 const STEP_RETRY_MS = 5_000;
+/** Steps tried again (later each time) while storage is too full to end a job either. */
+const MAX_FULL_STEPS = 3;
 
 /**
  * The first item not under way that is to be sent (waiting) or looked for (an unknown create
@@ -69,6 +72,8 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
   const { env, store, pacer, inFlight } = ctx;
   let pumping: Promise<void> | undefined;
   let again = false;
+  /** Steps in a row that storage was too full to write anything of. */
+  let fullSteps = 0;
   const sends = new Set<Promise<void>>();
 
   /** Sends what the limits allow; one step at a time (see pump). */
@@ -136,12 +141,28 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
       state.pacing = pacer.snapshot();
       return { until, work };
     });
-    const { until, work } = await stepped.catch((error) => {
+    const { until, work } = await stepped.catch(async (error) => {
       // Not recorded as sent, so not sent: the next step picks them again.
       for (const { jobId, index } of picks) inFlight.delete(keyOf(jobId, index));
-      wakeups.schedule(env.now() + STEP_RETRY_MS, true);
+      if (error instanceof StorageFullError) {
+        // The jobs this step would have grown ended (store.ts); the others go on. When nothing
+        // could be written, tried a few times; then only freeing storage helps (a page's next
+        // action, or the next worker, steps again).
+        await announce(
+          ctx,
+          error.ended.map((job) => ({ job })),
+        );
+        fullSteps = error.ended.length > 0 ? 0 : fullSteps + 1;
+        if (fullSteps === 0) wakeups.schedule(env.now(), true);
+        else if (fullSteps <= MAX_FULL_STEPS) {
+          wakeups.schedule(env.now() + STEP_RETRY_MS * 2 ** fullSteps, true);
+        }
+      } else {
+        wakeups.schedule(env.now() + STEP_RETRY_MS, true);
+      }
       throw error;
     });
+    fullSteps = 0;
     for (const dispatch of picks) {
       const sent = send(dispatch);
       sends.add(sent);

@@ -16,7 +16,7 @@ import {
 import { backgroundRecentDetails } from '../../rating/recent-details';
 import { loadSettings } from '../../settings';
 import { watchedAnalysis } from '../../watch/word';
-import { countItems } from '../jobs';
+import { countItems, itemReport } from '../jobs';
 import type { QueueEffects } from './context';
 
 export const queueEffects: QueueEffects = {
@@ -52,7 +52,8 @@ export const queueEffects: QueueEffects = {
       if (tab) await updateTabBadge(tabId, tab.url);
     }
     if (!single) return;
-    if (item.report && settings.notify) await notifyCreated(item.report, item.report.privacy);
+    const report = itemReport(item);
+    if (report && settings.notify) await notifyCreated(report, report.privacy);
     // Without the badge a failure would go unnoticed: then it is notified regardless.
     if (failure && (settings.notify || !showBadge)) await notifyFailed(failure);
   },

@@ -203,6 +203,8 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
         if (!retried || !isFinished(job)) return;
         job.state = job.startedAt === undefined ? 'waiting' : 'running';
         delete job.finishedAt;
+        // Ended for a full storage: tried again, it says so again if storage is still full.
+        if (job.error?.reason === 'storageFull') delete job.error;
       });
     },
 

@@ -34,7 +34,7 @@ import {
 } from './context';
 import { findMade, perform, verdictOf } from './items';
 import { followSavedService, isHeldForOtherService, OtherServiceError } from './other-service';
-import { exportKey, type QueueState } from './store';
+import { exportKey, type QueueState, StorageFullError } from './store';
 import { noteRunItem } from './watch-run';
 
 /** After a network or service failure, the first wait before the next request. */
@@ -42,6 +42,8 @@ const TROUBLE_BACKOFF_MS = 2_000;
 /** After a failed write of an answer, the first wait before writing it again; then longer. */
 const RECORD_RETRY_MS = 1_000;
 const MAX_RECORD_RETRY_MS = 30_000;
+/** Writes of an answer tried while storage is too full to end its job either. */
+const MAX_FULL_TRIES = 3;
 /** A create of unknown fate is looked for this long after its answer (or its loss). */
 export const RECONCILE_DELAY_MS = 10_000;
 
@@ -331,12 +333,29 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         recorded = await store.update((state) => record(state, dispatch, outcome, plan));
       } catch (error) {
         warn('record an answer', error);
+        // Full: its job was ended (store.ts), not tried again. Not even that written: tried a
+        // few times, then left running to a later worker, never sent again by this one.
+        if (error instanceof StorageFullError && error.ended.length > 0) {
+          await announce(
+            ctx,
+            error.ended.map((job) => ({ job })),
+          );
+          break;
+        }
+        if (error instanceof StorageFullError && attempt + 1 >= MAX_FULL_TRIES) {
+          if (refusedFor) quotaRefused.delete(refusedFor);
+          return;
+        }
         void pump();
         await pause(Math.min(RECORD_RETRY_MS * 2 ** attempt, MAX_RECORD_RETRY_MS));
       }
     }
     unrecorded.delete(key);
     if (refusedFor) quotaRefused.delete(refusedFor);
+    if (!recorded) {
+      void pump();
+      return;
+    }
     const { events, seen, gone } = recorded;
     try {
       // Only answers of the job's service come this far.

@@ -1,9 +1,12 @@
 // The queue's stored state: jobs (read by the pages too), pacing, export pages, and the jobs'
-// passwords (storage.session only). Every change reads, changes and writes under one lock.
+// passwords (storage.session only). Every change reads, changes and writes under one lock. When
+// storage.local is full, the jobs a change would have grown end, saying so, instead of waiting.
 import { storage } from 'wxt/utils/storage';
-import type { ReportSummary } from '../../api/model';
+import type { ErrorData, ReportSummary } from '../../api/model';
+import { ExplainedError } from '../../background/error-data';
+import { errorWithText } from '../../error-text';
 import { createLock } from '../../lock';
-import { isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs';
+import { compactReport, isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs';
 import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../limits';
 import { parseStoredPacing, type StoredPacing } from './pacers';
 
@@ -81,40 +84,152 @@ function prune(state: QueueState, now: number): void {
   state.jobs = state.jobs.filter((job) => !dropped.has(job));
 }
 
+/** Keeps of each item what is read later (compactReport); a done item is no longer looked for. */
+function compact(jobs: Job[]): void {
+  for (const job of jobs) {
+    for (const item of job.items) {
+      if (item.report) item.report = compactReport(item.op, item.report);
+      if (item.state !== 'done') continue;
+      delete item.sentAt;
+      delete item.tries;
+    }
+  }
+}
+
+/**
+ * Whether a write failed because storage is full: Chrome says "QUOTA_BYTES quota exceeded",
+ * Firefox throws a QuotaExceededError.
+ */
+export function isQuotaError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return name === 'QuotaExceededError' || (typeof message === 'string' && /quota/i.test(message));
+}
+
+/** What a job ended for a full storage says (its reason's words; no sentence stored). */
+export const STORAGE_FULL: ErrorData = { kind: 'aborted', reason: 'storageFull', message: '' };
+
+/**
+ * A change was not written: storage.local is full. The jobs it would have grown were ended with
+ * STORAGE_FULL instead, as `ended` (none when even that could not be written). Not worth trying
+ * again: only freeing storage helps.
+ */
+export class StorageFullError extends ExplainedError {
+  constructor(readonly ended: Job[]) {
+    super(errorWithText({ kind: 'aborted', reason: 'storageFull' }));
+  }
+}
+
+/**
+ * What is written when `state`, changed from the stored jobs `before` (JSON by id), does not fit,
+ * made no bigger than what is stored where it can be: no job the change added; no report (the
+ * rating cache has the latest); a job the change changed only as a whole (when it goes on) as it
+ * was; each other job the change changed and left open (or wrote an export page for, which is
+ * not written) ended with STORAGE_FULL, its items not under way failed (those it picked to send
+ * too: they are not sent), no longer looked for. Done items stay done. Returns the jobs it ends.
+ */
+function endForFullStorage(state: QueueState, before: Map<string, string>, at: number): Job[] {
+  const ended: Job[] = [];
+  const pages = new Set(Object.keys(state.exports));
+  state.exports = {};
+  state.jobs = state.jobs.flatMap((job) => {
+    const was = before.get(job.id);
+    if (was === undefined) return [];
+    if (was === JSON.stringify(job)) return [job];
+    const stored = JSON.parse(was) as Job;
+    const paged = job.items.some((_item, index) => pages.has(exportKey(job.id, index)));
+    if (!paged && JSON.stringify(job.items) === JSON.stringify(stored.items)) return [stored];
+    if (isFinished(job) && !paged) return [job];
+    job.items.forEach((item, index) => {
+      const picked = item.state === 'running' && stored.items[index]?.state === 'waiting';
+      const unwritten = item.state === 'done' && pages.has(exportKey(job.id, index));
+      if (item.state === 'waiting' || picked || unwritten) {
+        item.state = 'failed';
+        delete item.count;
+        delete item.bytes;
+      }
+      if (item.state === 'running') return;
+      delete item.sentAt;
+      delete item.reconcileAt;
+      delete item.tries;
+    });
+    job.state = 'failed';
+    job.error = STORAGE_FULL;
+    job.finishedAt = at;
+    delete job.resumeAt;
+    delete job.pause;
+    ended.push(job);
+    return [job];
+  });
+  for (const job of state.jobs) {
+    for (const item of job.items) delete item.report;
+  }
+  return ended;
+}
+
 export function createJobStore(now: () => number = Date.now) {
   const lock = createLock();
 
   async function read(): Promise<QueueState> {
     const [jobs, pacing] = await storage.getItems([jobsItem, pacingItem]);
-    return {
+    const state: QueueState = {
       jobs: parseStoredJobs(jobs?.value),
       pacing: parseStoredPacing(pacing?.value),
       exports: {},
       removed: [],
     };
+    // Jobs stored by the version before keep whole reports: read as they are written now.
+    compact(state.jobs);
+    return state;
+  }
+
+  async function write(state: QueueState, jobsChanged: boolean) {
+    const writes: Parameters<typeof storage.setItems>[0] = Object.entries(state.exports).map(
+      ([key, value]) => ({ key: key as ExportKey, value }),
+    );
+    if (jobsChanged) {
+      writes.push(
+        { item: jobsItem, value: { version: 1, jobs: state.jobs } },
+        { item: pacingItem, value: state.pacing },
+      );
+    }
+    if (writes.length > 0) await storage.setItems(writes);
+    if (state.removed.length > 0) await storage.removeItems(state.removed);
   }
 
   return {
     read,
 
-    /** Runs `change` on the current state and writes what it changed; a throw writes nothing. */
+    /**
+     * Runs `change` on the current state and writes what it changed; a throw writes nothing.
+     * When storage is full, throws StorageFullError, having ended the jobs the change grew.
+     */
     update<T>(change: (state: QueueState) => T): Promise<T> {
       return lock.runExclusive(async () => {
         const state = await read();
-        const before = JSON.stringify([state.jobs, state.pacing]);
+        const each = state.jobs.map((job) => JSON.stringify(job));
+        const before = new Map(state.jobs.map((job, index) => [job.id, each[index] ?? '']));
+        // As JSON.stringify([state.jobs, state.pacing]), from the jobs' JSON made once.
+        const stored = `[[${each.join(',')}],${JSON.stringify(state.pacing)}]`;
         const result = change(state);
         prune(state, now());
-        const writes: Parameters<typeof storage.setItems>[0] = Object.entries(state.exports).map(
-          ([key, value]) => ({ key: key as ExportKey, value }),
-        );
-        if (JSON.stringify([state.jobs, state.pacing]) !== before) {
-          writes.push(
-            { item: jobsItem, value: { version: 1, jobs: state.jobs } },
-            { item: pacingItem, value: state.pacing },
-          );
+        compact(state.jobs);
+        try {
+          await write(state, JSON.stringify([state.jobs, state.pacing]) !== stored);
+        } catch (error) {
+          if (!isQuotaError(error)) throw error;
+          const ended = endForFullStorage(state, before, now());
+          // Dropped jobs' pages go first: they make room.
+          if (state.removed.length > 0) await storage.removeItems(state.removed);
+          state.removed = [];
+          try {
+            await write(state, true);
+          } catch (again) {
+            if (!isQuotaError(again)) throw again;
+            throw new StorageFullError([]);
+          }
+          throw new StorageFullError(ended);
         }
-        if (writes.length > 0) await storage.setItems(writes);
-        if (state.removed.length > 0) await storage.removeItems(state.removed);
         return result;
       });
     },

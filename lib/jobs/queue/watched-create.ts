@@ -9,7 +9,7 @@ import { toSummary } from '../../api/model';
 import { ExplainedError, errorData } from '../../background/error-data';
 import { followItem } from '../../follow-item';
 import type { CreateOp, Job, JobItem, JobService } from '../jobs';
-import { jobsItem, parseStoredJobs } from '../jobs';
+import { itemReport, jobsItem, parseStoredJobs } from '../jobs';
 import {
   announce,
   finishIfDone,
@@ -163,11 +163,12 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
     // The queue looks for it when its time comes (and a successor worker, if this one stops).
     void pump();
     const found = await settled(jobId, 0);
-    if (found?.state === 'done' && found.report) {
+    const report = found?.state === 'done' ? itemReport(found) : undefined;
+    if (report) {
       // Stored as done a moment before the queue remembers it: remembered here too, so whoever
       // asked finds it in the cache (the tab's badge) as soon as this answers.
-      await env.effects.remember([found.report], service.url, input.url).catch(() => undefined);
-      return found.report;
+      await env.effects.remember([report], service.url, input.url).catch(() => undefined);
+      return report;
     }
     // Refused (not a lost answer): what went wrong can be said, and a new create is safe.
     if (found?.state === 'failed') throw outcome.error;

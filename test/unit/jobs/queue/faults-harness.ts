@@ -3,7 +3,8 @@
 // step (a stopped worker's promises never go on: its requests, timers, alarms and storage writes
 // hang), storage whose writes can fail, and a driver that moves the fake clock, rings the alarm
 // as the browser would and starts a new worker for it. Every request is logged with where it went
-// and what became of it, so the invariants can be checked afterwards.
+// and what became of it, so the invariants can be checked afterwards. Storage can also be full:
+// a write past its quota is refused, as Chrome refuses it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate as macrotask } from 'node:timers/promises';
 import { vi } from 'vitest';
@@ -45,6 +46,11 @@ export type SettingsChange = keyof typeof SETTINGS_CHANGES;
 const TIMEOUT_MS = 15_000;
 /** A storage outage ('always'): every write fails this long (fake time) after the first. */
 const OUTAGE_MS = 10 * 60_000;
+/** A full storage ('full'): what it holds once full, beyond what it held then (characters). */
+const QUOTA_ROOM = 300;
+/** How a failing write fails: for a passing reason, or for a full storage (Chrome's words). */
+const PASSING_FAILURE = 'IO error: .../LOCK: Resource temporarily unavailable';
+const QUOTA_FAILURE = 'Resource::kQuotaBytes quota exceeded';
 /** After the first jobs are queued, how long (fake time) they have to end. */
 const TIME_BUDGET_MS = 3 * 60 * 60_000;
 /** More requests than this in one scenario: the queue does not stop. */
@@ -99,6 +105,11 @@ export type Fault =
   | { type: 'stop'; request: number; step: Step }
   /** The `write`th storage write fails: once, or every write for OUTAGE_MS. */
   | { type: 'storage'; write: number; mode: 'once' | 'always' }
+  /**
+   * The `write`th storage write is refused for the quota: once, or from then on (storage is
+   * 'full': any write that makes it hold more than then, and QUOTA_ROOM, is refused).
+   */
+  | { type: 'quota'; write: number; mode: 'once' | 'full' }
   | { type: 'service'; request: number; fault: ServiceFault }
   /**
    * The settings change; `back`: they are changed back SETTINGS_BACK_MS later. At step 'picked',
@@ -242,6 +253,16 @@ function createWorld(scenario: Scenario) {
   /** Items picked to be sent, counted as their running state is stored. */
   let picks = 0;
   let outageUntil: number | undefined;
+  /** Once storage is full: the most it holds (characters of JSON). */
+  let quota: number | undefined;
+  /** Items stored as done (job:index): they stay done while their job is kept. */
+  const doneItems = new Set<string>();
+  /** Jobs a write refused for the quota would have grown, and those stored as ended for it. */
+  const grownWhenFull = new Set<string>();
+  const endedFull = new Set<string>();
+  /** Jobs a refused write would have ended: storage had no room even for that. */
+  const triedToEnd = new Set<string>();
+  let refusedForQuota = 0;
   let hangingTimeouts = 0;
   /** Counts what the queue does (requests, writes, calls, timers): settle() waits for it to stop. */
   let activity = 0;
@@ -273,11 +294,22 @@ function createWorld(scenario: Scenario) {
     }
     if (failure?.type === 'storage') struck.push(`storage:${failure.mode}`);
     if (failure || (outageUntil !== undefined && clock.now() < outageUntil)) {
-      throw new Error('QUOTA_BYTES quota exceeded');
+      throw new Error(PASSING_FAILURE);
+    }
+    const full = scenario.faults.find((fault) => fault.type === 'quota' && fault.write === writes);
+    if (full?.type === 'quota') {
+      struck.push(`quota:${full.mode}`);
+      if (full.mode === 'full') quota = (await storedLength()) + QUOTA_ROOM;
+    }
+    if (full?.type === 'quota' || (quota !== undefined && (await storedLength(items)) > quota)) {
+      refusedForQuota += 1;
+      if ('jobs' in items) await noteGrown(items.jobs);
+      throw new Error(QUOTA_FAILURE);
     }
     const { recorded, picked } =
       'jobs' in items ? await changesOf(items.jobs) : { recorded: false, picked: [] };
     await originalSet(items);
+    if ('jobs' in items) checkDone(items.jobs);
     await checkStorage();
     for (const op of picked) {
       picks += 1;
@@ -330,6 +362,49 @@ function createWorld(scenario: Scenario) {
         .filter(([at, item]) => running(item) && !running(before.get(at)))
         .map(([, item]) => item.op.type),
     };
+  }
+
+  /** What storage.local holds as JSON, with `items` written. */
+  async function storedLength(items: Record<string, unknown> = {}) {
+    return JSON.stringify({ ...(await originalGet(null)), ...items }).length;
+  }
+
+  type StoredJobs = {
+    jobs?: {
+      id: string;
+      state: string;
+      error?: { reason?: string };
+      items: { state: string }[];
+    }[];
+  };
+
+  /** A write refused for the quota: the jobs it changes and leaves open are to end saying so. */
+  async function noteGrown(next: unknown) {
+    const stored = new Map(
+      ((await originalGet('jobs')).jobs as StoredJobs | undefined)?.jobs?.map((job) => [
+        job.id,
+        JSON.stringify(job),
+      ]) ?? [],
+    );
+    for (const job of (next as StoredJobs | undefined)?.jobs ?? []) {
+      const ends = ['done', 'failed', 'cancelled'].includes(job.state);
+      if (ends && job.items.every((item) => item.state !== 'running')) triedToEnd.add(job.id);
+      const was = stored.get(job.id);
+      if (was === undefined || was === JSON.stringify(job)) continue;
+      if (!['done', 'failed', 'cancelled'].includes(job.state)) grownWhenFull.add(job.id);
+    }
+  }
+
+  /** A done item is never stored as anything else (while its job is kept). */
+  function checkDone(next: unknown) {
+    for (const job of (next as StoredJobs | undefined)?.jobs ?? []) {
+      if (job.state === 'failed' && job.error?.reason === 'storageFull') endedFull.add(job.id);
+      job.items.forEach((item, index) => {
+        const key = `${job.id}:${index}`;
+        if (item.state === 'done') doneItems.add(key);
+        else if (doneItems.has(key)) note(`${key} was done, then stored as ${item.state}`);
+      });
+    }
   }
 
   async function checkStorage() {
@@ -773,6 +848,7 @@ function createWorld(scenario: Scenario) {
     }
     await checkStorage();
     await checkEnd();
+    await checkFull();
     checkCreates();
     checkServices();
     return { violations, struck, log, stored: { most: mostStored, bound: storageBound() } };
@@ -811,12 +887,36 @@ function createWorld(scenario: Scenario) {
         continue;
       }
       const ended = ['done', 'failed', 'cancelled'].includes(found.state);
-      if (!ended && !(found.state === 'paused' && found.pause)) {
+      // Storage too full to end it saying so: left as it was, the queue no longer trying.
+      const cannotEnd = triedToEnd.has(job.id) && !endedFull.has(job.id);
+      if (!ended && !cannotEnd && !(found.state === 'paused' && found.pause)) {
         note(`${job.id} is still ${found.state} (items: ${itemSummary(found.items)})`);
       } else if (ended && found.items.some((item) => item.state === 'running')) {
         note(`${job.id} is ${found.state} with an item still running`);
       }
       checkRecordedService(job, found.service);
+    }
+  }
+
+  /**
+   * A full storage ends each job a refused write would have grown, saying so (or tries to, when
+   * even that does not fit), unless a later write had room and it got done; and it is not tried
+   * without end.
+   */
+  async function checkFull() {
+    const stored = await storedJobsRaw();
+    for (const id of grownWhenFull) {
+      // Written after all (storage had room again), and done.
+      if (stored.find((job) => job.id === id)?.state === 'done') continue;
+      if (tracked.get(id)?.accepted && !endedFull.has(id) && !triedToEnd.has(id)) {
+        note(`${id} was not ended when storage was full`);
+      }
+    }
+    // A few for each job (a refused write, the write ending it, a few tries when neither fits);
+    // a queue trying again and again over the hours would make hundreds.
+    const most = 10 * (scenario.jobs.length + 1) * (scenario.retryFailed ? 2 : 1);
+    if (refusedForQuota > most) {
+      note(`${refusedForQuota} writes refused for the quota: tried again and again`);
     }
   }
 

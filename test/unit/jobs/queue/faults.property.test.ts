@@ -1,10 +1,13 @@
 // The queue under faults: fast-check draws jobs (creates, updates, deletes, an export) and
-// sequences of faults — the worker stopping at each step of an item, storage writes failing,
-// the service failing each operation (an answer lost, a report made under another path), the
-// browser's clock jumping ahead or back, the settings changing mid-job, two alarms at once, Cancel
+// sequences of faults — the worker stopping at each step of an item, storage writes failing
+// (for a passing reason, or refused as storage is full), the service failing each operation (an
+// answer lost, a report made under another path), the browser's clock jumping ahead or back, the
+// settings changing mid-job, two alarms at once, Cancel
 // at each step — and every scenario must keep the invariants (faults-harness.ts checks them):
 // no create sent twice unless the service provably did not take it, no request to a service a
-// job was not made for, every job at an end in bounded time, no key stored, storage bounded.
+// job was not made for, every job at an end in bounded time, no key stored, storage bounded, a
+// done item never undone; and a full storage ends the jobs it refused to grow, saying so, without
+// trying again and again.
 //
 // A fixed seed, so every run checks the same scenarios; FAULT_SEED=<seed> explores others and
 // replays a failure (a failure prints its seed); FAULT_RUNS=<n> runs more (or fewer) scenarios.
@@ -87,6 +90,11 @@ const storage = fc.record({
   type: fc.constant('storage' as const),
   write: fc.integer({ min: 1, max: 16 }),
   mode: fc.constantFrom('once' as const, 'always' as const),
+});
+const quota = fc.record({
+  type: fc.constant('quota' as const),
+  write: fc.integer({ min: 1, max: 16 }),
+  mode: fc.constantFrom('once' as const, 'full' as const),
 });
 const service = fc.record({
   type: fc.constant('service' as const),
@@ -213,6 +221,9 @@ function kindOf(violation: string): string {
   if (violation.includes('requests: the queue does not stop')) return 'requests without end';
   if (violation.includes('key')) return 'a key stored';
   if (violation.includes('storage holds')) return 'storage over its bound';
+  if (violation.includes('was done, then')) return 'a done item undone';
+  if (violation.includes('when storage was full')) return 'a job not ended when storage was full';
+  if (violation.includes('refused for the quota')) return 'writes refused again and again';
   return violation;
 }
 
@@ -231,6 +242,11 @@ const PROPERTIES: {
     name: 'storage failures',
     title: 'when a storage write fails, once or for a while',
     scenarios: scenarios(jobs, storage),
+  },
+  {
+    name: 'storage full',
+    title: 'when storage is full: a write refused for the quota once, or from then on',
+    scenarios: scenarios(jobs, quota),
   },
   {
     name: 'service failures',

@@ -2,6 +2,7 @@
 // the offline browser, and where a job's password is (and is not) kept.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { itemReport } from '../../../../lib/jobs/jobs';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
 import {
   deletes,
@@ -49,7 +50,8 @@ describe('an item’s failure', () => {
       kind: 'validation',
       message: 'The service did not accept the values sent: The privacy is invalid.',
     });
-    expect(job.items[1]?.report).toMatchObject({ id: second, privacy: 1 });
+    const updated = job.items[1];
+    expect(updated && itemReport(updated)).toMatchObject({ id: second, privacy: 1 });
   });
 
   it('of a create that was sent but got no answer: it is looked for, never sent again', async () => {

@@ -3,6 +3,7 @@
 // ever sending a create again whose fate the stopped worker left unknown.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { itemReport } from '../../../../lib/jobs/jobs';
 import { HEARTBEAT_MS, QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import {
   deletes,
@@ -66,7 +67,7 @@ describe('a worker stopped while requests are under way', () => {
     // The two of unknown fate were looked for: the service had made them.
     const job = await storedJob(id);
     expect(job.items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
-    expect(job.items.map((item) => item.report?.url)).toEqual([
+    expect(job.items.map((item) => itemReport(item)?.url)).toEqual([
       'https://example.com/one',
       'https://example.com/two',
       'https://example.com/three',
