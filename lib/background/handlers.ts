@@ -5,8 +5,8 @@ import { planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { findKnownPages, queuedCreates } from '../audit/known';
 import { errorWithText } from '../error-text';
+import { ExplainedError, errorData } from '../errors';
 import { jobsItem, parseStoredJobs } from '../jobs/jobs';
-import { backgroundQueue } from '../jobs/queue';
 import { serviceOf } from '../jobs/service';
 import {
   type Answer,
@@ -19,16 +19,17 @@ import { getCachedRating, ratingCacheItem } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
 import { keeperOf } from '../reports/kept-list';
+import { clientOf } from '../service/client-source';
+import { keepWorkerAlive } from '../service/keep-alive';
 import { summaryOf } from '../settings';
 import { testConnection } from '../settings/connection-test';
 import { findQueuedCreate } from '../this-page/queued-create';
 import { pageWatchOf, watchHandlers } from '../watch/handlers';
 import type { HandlerDeps } from './deps';
-import { ExplainedError, errorData } from './error-data';
-import { keepWorkerAlive } from './keep-alive';
 import { refuseOverAllowance } from './over-allowance';
+import { backgroundQueue } from './queue';
 import { sendCreate } from './send-create';
-import { clientOf, forgetGone, forgettingGone, rememberAnswer } from './service-answers';
+import { forgetGone, forgettingGone, rememberAnswer } from './service-answers';
 
 export interface MessageSender {
   id?: string;

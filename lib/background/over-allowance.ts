@@ -2,8 +2,8 @@
 import { allowanceCheck, countCreates } from '../account/allowance';
 import { knownPlan } from '../account/plans';
 import { errorWithText } from '../error-text';
+import { ExplainedError } from '../errors';
 import type { HandlerDeps } from './deps';
-import { ExplainedError } from './error-data';
 
 /**
  * Throws when the job's creates exceed the monthly allowance. Only the plan kept (the workspace

@@ -3,10 +3,11 @@
 // and a lost answer is looked for before anything is said, so no page gets two reports.
 import { PRIVACY } from '../api/constants';
 import { type CreateReportInput, type ReportSummary, toSummary } from '../api/model';
-import { backgroundQueue } from '../jobs/queue';
 import { serviceOf } from '../jobs/service';
+import { clientOf } from '../service/client-source';
 import type { HandlerDeps } from './deps';
-import { clientOf, rememberAnswer } from './service-answers';
+import { backgroundQueue } from './queue';
+import { rememberAnswer } from './service-answers';
 
 /** Sends the create; when it cannot be stored as a job, it is still sent, unwatched. */
 export async function sendCreate(

@@ -1,20 +1,12 @@
-// What the handlers share about talking to the saved service: its client, and what its answers
-// leave behind (the rating cache, the badges through it, the details the pages show next, and
-// the history of analyses; a report found gone leaves the watch list too).
+// What the answers of the saved service leave behind: the rating cache, the badges through it,
+// the details the pages show next, and the history of analyses; a report found gone leaves the
+// watch list too.
 import { SiteReportError } from '../api';
 import type { Report } from '../api/model';
 import { forgetProject, forgetReport, rememberReports } from '../rating/cache';
 import type { RecentDetails } from '../rating/recent-details';
 import { forgetWatchedProject, forgetWatchedReport } from '../watch/forget';
 import { recordAnalyses } from '../watch/record';
-import type { ClientSource } from './client-source';
-import { NotConnectedError } from './error-data';
-
-export async function clientOf(deps: { clients: ClientSource }) {
-  const client = await deps.clients.get();
-  if (!client) throw new NotConnectedError();
-  return client;
-}
 
 /** A report or project of the service at `serviceUrl` that is gone (deleted, or found missing). */
 export async function forgetGone(

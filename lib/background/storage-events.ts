@@ -2,18 +2,20 @@
 // paused jobs and kept lists, and looks at the newly saved service's watch schedule; a rating
 // cache change refreshes the affected tabs.
 
-import { backgroundQueue } from '../jobs/queue';
 import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
 import { forgetKeptList } from '../reports/kept-list';
 import { isSettingsChange, loadSettings, syncSettingsSummary } from '../settings';
 import { runDueSlot } from '../watch/runs';
 import type { HandlerDeps } from './deps';
 import { syncContextMenus } from './menus';
+import { backgroundQueue } from './queue';
+import { rememberAnswer } from './service-answers';
 
 export async function handleStorageChange(
   changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
   area: string,
-  deps: Pick<HandlerDeps, 'clients'> & Partial<Pick<HandlerDeps, 'loadSettings'>>,
+  deps: Pick<HandlerDeps, 'clients'> &
+    Partial<Pick<HandlerDeps, 'loadSettings' | 'queue' | 'remember'>>,
 ): Promise<void> {
   const work: (Promise<void> | undefined)[] = [handleRatingCacheChange(changes, area)];
   if (isSettingsChange(changes, area)) {
@@ -24,9 +26,12 @@ export async function handleStorageChange(
       syncSettingsSummary(),
       backgroundQueue().settingsChanged(),
       forgetKeptList(),
-      runDueSlot({ clients: deps.clients, loadSettings: deps.loadSettings ?? loadSettings }).then(
-        () => undefined,
-      ),
+      runDueSlot({
+        clients: deps.clients,
+        loadSettings: deps.loadSettings ?? loadSettings,
+        queue: deps.queue ?? backgroundQueue,
+        remember: deps.remember ?? ((reports, serviceUrl) => rememberAnswer(reports, serviceUrl)),
+      }).then(() => undefined),
     );
   }
   await Promise.all(work);

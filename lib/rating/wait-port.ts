@@ -2,9 +2,9 @@
 // background stops waiting (and polling, when nobody else waits).
 
 import type { HandlerDeps } from '../background/deps';
-import { errorData } from '../background/error-data';
 import { handlers, isOwnPage, type MessageSender } from '../background/handlers';
 import { errorWithText } from '../error-text';
+import { errorData } from '../errors';
 import { type Answer, Request } from '../messaging/protocol';
 import { WAIT_FOR_RESULT_PORT } from '../messaging/send';
 

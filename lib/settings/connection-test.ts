@@ -5,7 +5,7 @@ import { askPlan, PLAN_WAIT_MS } from '../account/plans';
 import { SiteReportError } from '../api';
 import { invalidInput } from '../api/errors';
 import type { HandlerDeps } from '../background/deps';
-import { ExplainedError, errorData } from '../background/error-data';
+import { ExplainedError, errorData } from '../errors';
 import { t } from '../i18n';
 import type { RequestOf, TestConnectionAnswer } from '../messaging/protocol';
 import { checkField, endsWithApiVersion, hostPermissionPattern, normaliseServiceUrl } from './';

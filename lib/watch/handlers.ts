@@ -2,9 +2,9 @@
 // the saved service's watch list, its schedule and runs. The Watched tab reads the list and the
 // history itself (overview.ts).
 import type { HandlerDeps } from '../background/deps';
-import { NotConnectedError } from '../background/error-data';
-import { clientOf } from '../background/service-answers';
+import { NotConnectedError } from '../errors';
 import type { AnswerMap, RequestOf } from '../messaging/protocol';
+import { clientOf } from '../service/client-source';
 import { latestChange } from './diff';
 import { historyWritten, readHistory, toRecord } from './history';
 import type { PageWatch } from './model';
@@ -89,7 +89,7 @@ export const watchHandlers = {
    */
   async watchProject({ name }, deps) {
     const client = await clientOf(deps);
-    const members = await projectReports(client, name).catch(() => undefined);
+    const members = await projectReports(client, name, deps.remember).catch(() => undefined);
     await changeWatch(client.baseUrl, (watch) => {
       begin(watch, Date.now());
       if (!watch.projects.includes(name)) watch.projects.push(name);

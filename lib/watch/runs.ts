@@ -4,13 +4,13 @@
 // job is queued, under the watch's lock, so it never runs twice.
 import { browser } from 'wxt/browser';
 import type { SiteReportClient } from '../api';
-import type { HandlerDeps } from '../background/deps';
-import { ExplainedError, NotConnectedError } from '../background/error-data';
-import { rememberAnswer } from '../background/service-answers';
+import type { Report } from '../api/model';
 import { errorWithText } from '../error-text';
+import { ExplainedError, NotConnectedError } from '../errors';
 import { isFinished, MAX_AUDIT_ITEMS } from '../jobs/jobs';
-import { backgroundQueue, type Queue } from '../jobs/queue';
-import { isConnected } from '../settings';
+import type { Queue } from '../jobs/queue';
+import type { ClientSource } from '../service/client-source';
+import { isConnected, type LoadedSettings } from '../settings';
 import { warnWatch } from './history';
 import { dueSlot } from './schedule';
 import {
@@ -28,15 +28,22 @@ export const WATCH_ALARM = 'watch';
 /** A project's reports are listed this many pages of 100 at most (1000 reports). */
 const MAX_PROJECT_PAGES = 10;
 
-export type RunDeps = Pick<HandlerDeps, 'clients' | 'loadSettings'> & {
-  queue?: () => Queue;
+/** What the reports of an answer leave behind (the background's rememberAnswer). */
+export type Remember = (reports: readonly Report[], serviceUrl: string) => Promise<void>;
+
+/** What a run needs of the background: its client, settings, queue and how answers are kept. */
+export interface RunDeps {
+  clients: ClientSource;
+  loadSettings: () => Promise<LoadedSettings>;
+  queue: () => Queue;
+  remember: Remember;
   now?: () => number;
   timeZone?: string;
   alarms?: Pick<typeof browser.alarms, 'create' | 'clear'>;
-};
+}
 
 /** The saved service's base URL (the rating cache's key), or null when not connected. */
-export async function savedService(deps: Pick<HandlerDeps, 'loadSettings'>) {
+export async function savedService(deps: Pick<RunDeps, 'loadSettings'>) {
   const { settings } = await deps.loadSettings();
   return isConnected(settings) ? settings.serviceUrl : null;
 }
@@ -48,11 +55,12 @@ const refused = (reason: 'nothingWatched' | 'runGoing') =>
 export async function projectReports(
   client: SiteReportClient,
   name: string,
+  remember: Remember,
 ): Promise<WatchedReport[]> {
   const reports: WatchedReport[] = [];
   for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
     const answer = await client.reports.list({ project: name, perPage: 100, page });
-    await rememberAnswer(answer.items, client.baseUrl);
+    await remember(answer.items, client.baseUrl);
     reports.push(...answer.items.map(({ id, url }) => ({ id, url })));
     if (!answer.hasNext || answer.items.length === 0) break;
   }
@@ -74,7 +82,7 @@ async function queueRun(deps: RunDeps, service: string, watch: ServiceWatch, slo
   if (!client || client.baseUrl !== service) throw new NotConnectedError();
   const members: ServiceWatch['members'] = {};
   for (const project of watch.projects) {
-    members[project] = await projectReports(client, project).catch(
+    members[project] = await projectReports(client, project, deps.remember).catch(
       () => watch.members[project] ?? [],
     );
   }
@@ -86,7 +94,7 @@ async function queueRun(deps: RunDeps, service: string, watch: ServiceWatch, slo
   });
   const pages = [...watchedReports(updated).keys()].slice(0, MAX_AUDIT_ITEMS);
   if (pages.length === 0) throw refused('nothingWatched');
-  const queue = (deps.queue ?? backgroundQueue)();
+  const queue = deps.queue();
   return queue.enqueue({
     kind: 'reanalyze',
     items: pages.map((id) => ({ type: 'update', id, results: true })),
@@ -101,7 +109,7 @@ export function runNow(deps: RunDeps): Promise<{ id: string }> {
     if (!service) throw new NotConnectedError();
     const watch = await readWatch(service);
     if (!isWatching(watch)) throw refused('nothingWatched');
-    if (await runGoing((deps.queue ?? backgroundQueue)(), service)) throw refused('runGoing');
+    if (await runGoing(deps.queue(), service)) throw refused('runGoing');
     const { id } = await queueRun(deps, service, watch);
     return { id };
   });
@@ -125,7 +133,7 @@ export async function runDueSlot(deps: RunDeps): Promise<string | undefined> {
         stored.lastSlot = slot;
       });
       // A run still going covers this slot too.
-      if (await runGoing((deps.queue ?? backgroundQueue)(), service)) return undefined;
+      if (await runGoing(deps.queue(), service)) return undefined;
       const { id } = await queueRun(deps, service, watch, slot);
       return id;
     })

@@ -3,8 +3,8 @@
 import { type SiteReportClient, SiteReportError } from '../../api';
 import type { ErrorData, Report, ReportPage } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
-import { errorData, NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
+import { errorData, NotConnectedError } from '../../errors';
 import type { JobOp } from '../jobs';
 
 /** What the queue uses of the API client. */

@@ -13,8 +13,8 @@ import {
   toSummary,
 } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
-import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
+import { NotConnectedError } from '../../errors';
 import type { Job, JobItem, JobOp, JobService } from '../jobs';
 import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../jobs';
 import { sameService } from '../service';

@@ -6,7 +6,7 @@
 import type * as z from 'zod/mini';
 import type { ErrorData, Report, ReportSummary } from '../../api/model';
 import { toSummary } from '../../api/model';
-import { ExplainedError, errorData } from '../../background/error-data';
+import { ExplainedError, errorData } from '../../errors';
 import { followItem } from '../../follow-item';
 import type { CreateOp, Job, JobItem, JobService } from '../jobs';
 import { jobsItem, parseStoredJobs } from '../jobs';

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createSiteReportClient } from '../../../lib/api';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import { handleMessage } from '../../../lib/background/handlers';
-import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
+import { setBackgroundQueue } from '../../../lib/background/queue';
+import type { Queue } from '../../../lib/jobs/queue';
 import type { Answer, RequestType } from '../../../lib/messaging/protocol';
 import { saveSettings } from '../../../lib/settings';
 import { wireList } from '../../support/fixtures';

@@ -10,10 +10,11 @@ import {
   MENU_PAGE,
   syncContextMenus,
 } from '../../../lib/background/menus';
-import { handleNotificationClick } from '../../../lib/background/notify';
+import { browserEnvironment, setBackgroundQueue } from '../../../lib/background/queue';
 import { handleStorageChange } from '../../../lib/background/storage-events';
-import { browserEnvironment, createQueue, setBackgroundQueue } from '../../../lib/jobs/queue';
+import { createQueue } from '../../../lib/jobs/queue';
 import { getCachedRating } from '../../../lib/rating/cache';
+import { handleNotificationClick } from '../../../lib/service/notifications';
 import { saveSettings } from '../../../lib/settings';
 import { handleCommand, quickCreate } from '../../../lib/this-page/quick-create';
 import { HTML_PAGE, wireReport } from '../../support/fixtures';

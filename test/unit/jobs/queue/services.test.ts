@@ -3,9 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlerDeps } from '../../../../lib/background/deps';
+import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { handleStorageChange } from '../../../../lib/background/storage-events';
 import { jobsItem } from '../../../../lib/jobs/jobs';
-import { setBackgroundQueue } from '../../../../lib/jobs/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import { createServicePacers, MAX_PACED_SERVICES } from '../../../../lib/jobs/queue/pacers';
 import { serviceOf } from '../../../../lib/jobs/service';
