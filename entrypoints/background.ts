@@ -5,12 +5,12 @@ import { createHandlerDeps } from '../lib/background/deps';
 import { messageListener } from '../lib/background/handlers';
 import { handleMenuClick, syncContextMenus } from '../lib/background/menus';
 import { backgroundQueue } from '../lib/background/queue';
+import { handleCommand } from '../lib/background/quick-create';
 import { handleStorageChange } from '../lib/background/storage-events';
+import { handleWaitPort } from '../lib/background/wait-port';
 import { handleTabUpdated, refreshBadges } from '../lib/rating/badge';
-import { handleWaitPort } from '../lib/rating/wait-port';
 import { handleNotificationClick } from '../lib/service/notifications';
 import { syncSettingsSummary } from '../lib/settings';
-import { handleCommand } from '../lib/this-page/quick-create';
 import { handleWatchAlarm, runDueSlot } from '../lib/watch/runs';
 
 export default defineBackground(() => {

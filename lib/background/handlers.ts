@@ -18,18 +18,19 @@ import {
 import { getCachedRating, ratingCacheItem } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
-import { keeperOf } from '../reports/kept-list';
 import { clientOf } from '../service/client-source';
 import { keepWorkerAlive } from '../service/keep-alive';
 import { summaryOf } from '../settings';
-import { testConnection } from '../settings/connection-test';
 import { findQueuedCreate } from '../this-page/queued-create';
-import { pageWatchOf, watchHandlers } from '../watch/handlers';
+import { pageWatchOf } from '../watch/overview';
+import { testConnection } from './connection-test';
 import type { HandlerDeps } from './deps';
+import { keeperOf } from './kept-lists';
 import { refuseOverAllowance } from './over-allowance';
 import { backgroundQueue } from './queue';
 import { sendCreate } from './send-create';
 import { forgetGone, forgettingGone, rememberAnswer } from './service-answers';
+import { watchHandlers } from './watch-handlers';
 
 export interface MessageSender {
   id?: string;

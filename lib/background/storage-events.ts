@@ -3,10 +3,10 @@
 // cache change refreshes the affected tabs.
 
 import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
-import { forgetKeptList } from '../reports/kept-list';
 import { isSettingsChange, loadSettings, syncSettingsSummary } from '../settings';
 import { runDueSlot } from '../watch/runs';
 import type { HandlerDeps } from './deps';
+import { forgetKeptList } from './kept-lists';
 import { syncContextMenus } from './menus';
 import { backgroundQueue } from './queue';
 import { rememberAnswer } from './service-answers';

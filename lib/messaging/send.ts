@@ -8,7 +8,7 @@ export type Sender = <T extends RequestType>(request: RequestOf<T>) => Promise<A
 
 /**
  * The port a page waits on for a report's rating (waitForResult). A page that closes disconnects
- * it by itself, and the background then stops waiting for that page (lib/rating/wait-port.ts).
+ * it by itself, and the background then stops waiting for that page (lib/background/wait-port.ts).
  */
 export const WAIT_FOR_RESULT_PORT = 'wait-for-result';
 

@@ -37,7 +37,7 @@ export interface SavedClient {
   service: JobService;
 }
 
-/** What the queue runs on: the worker's come from the browser (index.ts), tests hand in fakes. */
+/** What the queue runs on: the worker's come from the browser (lib/background/queue.ts), tests hand in fakes. */
 export interface QueueEnvironment {
   /**
    * The client for the saved settings and the service they name (read together), telling

@@ -11,12 +11,12 @@ import {
   syncContextMenus,
 } from '../../../lib/background/menus';
 import { browserEnvironment, setBackgroundQueue } from '../../../lib/background/queue';
+import { handleCommand, quickCreate } from '../../../lib/background/quick-create';
 import { handleStorageChange } from '../../../lib/background/storage-events';
 import { createQueue } from '../../../lib/jobs/queue';
 import { getCachedRating } from '../../../lib/rating/cache';
 import { handleNotificationClick } from '../../../lib/service/notifications';
 import { saveSettings } from '../../../lib/settings';
-import { handleCommand, quickCreate } from '../../../lib/this-page/quick-create';
 import { HTML_PAGE, wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { sleep } from '../../support/time';

@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlerDeps } from '../../../lib/background/deps';
+import { handleWaitPort } from '../../../lib/background/wait-port';
 import { send, WAIT_FOR_RESULT_PORT } from '../../../lib/messaging/send';
-import { handleWaitPort } from '../../../lib/rating/wait-port';
 import { type FakePort, portPair } from '../background/fake-port';
 
 const REPORT = { id: 42, rating: 'good' };

@@ -9,9 +9,9 @@ import { createHandlerDeps, type HandlerDeps } from '../../../../lib/background/
 import { handleMenuClick, MENU_ALL_TABS } from '../../../../lib/background/menus';
 import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { queueEffects } from '../../../../lib/background/queue-effects';
+import { quickCreate } from '../../../../lib/background/quick-create';
 import { rememberReports } from '../../../../lib/rating/cache';
 import { saveSettings } from '../../../../lib/settings';
-import { quickCreate } from '../../../../lib/this-page/quick-create';
 import {
   type FakeClock,
   type FakeService,

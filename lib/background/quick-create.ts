@@ -3,10 +3,6 @@
 import { type Browser, browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
 import type { ErrorData, Privacy, ReportSummary } from '../api/model';
-import type { HandlerDeps } from '../background/deps';
-import { handlers } from '../background/handlers';
-import { backgroundQueue } from '../background/queue';
-import { sendCreate } from '../background/send-create';
 import { errorText, errorWithText } from '../error-text';
 import { errorData } from '../errors';
 import { t } from '../i18n';
@@ -17,6 +13,10 @@ import { getCachedRating, ratingCacheKey } from '../rating/cache';
 import { notify, notifyCreated, notifyFailed } from '../service/notifications';
 import { isConnected, type Settings } from '../settings';
 import { duration } from '../time';
+import type { HandlerDeps } from './deps';
+import { handlers } from './handlers';
+import { backgroundQueue, browserOnline } from './queue';
+import { sendCreate } from './send-create';
 
 export type QuickCreateOutcome =
   | { ok: true; report: ReportSummary; privacy: Privacy; privacyFellBack: boolean }
@@ -35,8 +35,6 @@ export interface QuickCreateOptions {
   /** The clock the queue's times are read with. */
   now?: () => number;
 }
-
-const online = () => globalThis.navigator?.onLine !== false;
 
 export const CREATE_REPORT_COMMAND = 'create-report';
 
@@ -64,7 +62,7 @@ function quickPrivacy(settings: Settings): { privacy: Privacy; privacyFellBack: 
 export async function quickCreate(
   { url, tabId }: QuickCreateTarget,
   deps: HandlerDeps,
-  { isOnline = online, now = Date.now }: QuickCreateOptions = {},
+  { isOnline = browserOnline, now = Date.now }: QuickCreateOptions = {},
 ): Promise<QuickCreateOutcome> {
   const { settings } = await deps.loadSettings();
   const showBadge = settings.showBadge && tabId !== undefined;

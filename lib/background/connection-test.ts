@@ -4,11 +4,16 @@
 import { askPlan, PLAN_WAIT_MS } from '../account/plans';
 import { SiteReportError } from '../api';
 import { invalidInput } from '../api/errors';
-import type { HandlerDeps } from '../background/deps';
 import { ExplainedError, errorData } from '../errors';
 import { t } from '../i18n';
 import type { RequestOf, TestConnectionAnswer } from '../messaging/protocol';
-import { checkField, endsWithApiVersion, hostPermissionPattern, normaliseServiceUrl } from './';
+import {
+  checkField,
+  endsWithApiVersion,
+  hostPermissionPattern,
+  normaliseServiceUrl,
+} from '../settings';
+import type { HandlerDeps } from './deps';
 
 /** Failures after which the address may simply lack its `/api/v1` part. */
 const WRONG_PATH_KINDS = new Set(['not_found', 'unexpected_response', 'network']);
