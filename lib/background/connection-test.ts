@@ -6,13 +6,14 @@ import { SiteReportError } from '../api';
 import { invalidInput } from '../api/errors';
 import { ExplainedError, errorData } from '../errors';
 import { t } from '../i18n';
-import type { RequestOf, TestConnectionAnswer } from '../messaging/protocol';
+import type { RequestOf } from '../messaging/protocol';
 import {
   checkField,
   endsWithApiVersion,
   hostPermissionPattern,
   normaliseServiceUrl,
 } from '../settings';
+import type { TestConnectionAnswer } from '../settings/schema';
 import type { HandlerDeps } from './deps';
 
 /** Failures after which the address may simply lack its `/api/v1` part. */

@@ -1,6 +1,6 @@
 // The background's answers about watching (handlers.ts spreads them into its map):
 // the saved service's watch list, its schedule and runs. The Watched tab reads the list and the
-// history itself (overview.ts).
+// history itself (lib/watch/overview.ts).
 
 import { NotConnectedError } from '../errors';
 import type { AnswerMap, RequestOf } from '../messaging/protocol';

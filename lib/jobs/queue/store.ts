@@ -2,9 +2,9 @@
 // passwords (storage.session only). Every change reads, changes and writes under one lock.
 import { storage } from 'wxt/utils/storage';
 import type { ReportSummary } from '../../api/model';
+import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../../job-limits';
 import { createLock } from '../../lock';
 import { isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs';
-import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../limits';
 import { parseStoredPacing, type StoredPacing } from './pacers';
 
 /** Before pacing was kept per service, it held one service's Pacing (read by parseStoredPacing). */

@@ -3,6 +3,7 @@
 // kept apart until the page takes them.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MAX_FINISHED_ITEMS, REPORTS_KEPT_MS } from '../../../../lib/job-limits';
 import {
   type Job,
   MAX_EXPORT_REPORTS,
@@ -10,7 +11,6 @@ import {
   MAX_JOB_ITEMS,
   parseStoredJobs,
 } from '../../../../lib/jobs/jobs';
-import { MAX_FINISHED_ITEMS, REPORTS_KEPT_MS } from '../../../../lib/jobs/limits';
 import { createJobStore } from '../../../../lib/jobs/queue/store';
 import {
   deletes,
