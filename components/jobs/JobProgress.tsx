@@ -5,7 +5,7 @@ import { useId } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
-import { countItems, isFinished, type JobService, notSentCount } from '../../lib/jobs/jobs';
+import { countItems, isFinished, type JobService, notSentCount } from '../../lib/jobs/schema';
 import { serviceOrigin } from '../../lib/jobs/service';
 import { duration } from '../../lib/time';
 import './job-progress.css';

@@ -13,16 +13,6 @@ export interface HostPermissions {
 
 export const originPattern = (origin: string) => `${origin}/*`;
 
-/** The origin of a typed address, or null when it is not an http(s) address. */
-export function originOf(address: string): string | null {
-  try {
-    const url = new URL(address.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Call in the click, synchronously: asks for the origin's access unless `granted` already knows
  * it is there, and answers what `readSitemap` should be retried with once refused.

@@ -5,10 +5,11 @@
 import type { SiteReportClient } from '../api';
 import { SiteReportError } from '../api/errors';
 import type { Rating, Report } from '../api/model';
-import { isFinished, type Job, type JobService } from '../jobs/jobs';
 import { addressCore } from '../jobs/queue/items';
+import { isFinished, type Job, type JobService } from '../jobs/schema';
 import { sameService } from '../jobs/service';
 import { cachedRatingFor } from '../rating/cache';
+import { hostOf } from '../url-parts';
 
 /** At most this many hosts are searched, in the order the candidates name them… */
 export const MAX_KNOWN_HOSTS = 10;
@@ -41,14 +42,6 @@ export interface KnownPages {
   queued: string[];
   /** False when the bounds left hosts or pages of the list unread. */
   complete: boolean;
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host.replace(/^www\./, '');
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -101,7 +94,7 @@ export async function findKnownPages(
     }
     const core = addressCore(url);
     byCore.set(core, [...(byCore.get(core) ?? []), url]);
-    const host = hostOf(url);
+    const host = hostOf(url)?.replace(/^www\./, '') ?? null;
     if (host) hosts.add(host);
   }
 

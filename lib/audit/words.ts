@@ -1,18 +1,11 @@
 // Add pages in words: why a sitemap gave nothing, why a line was left out. From _locales.
 import { t } from '../i18n';
+import { originOf } from '../url-parts';
 import { MAX_ADDRESSES, MAX_FILE_URLS } from './limits';
 import type { LeftOutReason, ListAnswer } from './list';
 import { MAX_SITEMAP_FILES, type SitemapFailure } from './sitemap';
 
 const number = (value: number) => value.toLocaleString();
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
 
 /** Why a sitemap gave no addresses; nothing is queued. */
 export function sitemapFailureText({ reason, url, status }: SitemapFailure): string {
@@ -40,7 +33,7 @@ export function sitemapFailureText({ reason, url, status }: SitemapFailure): str
         ? t('audit_failed_notFound', url)
         : t('audit_failed_httpStatus', url, status ?? 0);
     case 'noAccess':
-      return t('audit_failed_noAccess', url, originOf(url));
+      return t('audit_failed_noAccess', url, originOf(url) ?? url);
     case 'network':
       return t('audit_failed_network', url);
     case 'notAnAddress':

@@ -14,6 +14,7 @@ import {
   normaliseServiceUrl,
 } from '../settings';
 import type { TestConnectionAnswer } from '../settings/schema';
+import { originOf } from '../url-parts';
 import type { HandlerDeps } from './deps';
 
 /** Failures after which the address may simply lack its `/api/v1` part. */
@@ -71,14 +72,6 @@ export async function testConnection(
       }
     }
     throw await explain(error, address.url, deps);
-  }
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
   }
 }
 

@@ -6,7 +6,7 @@ import { type ListReportsParams, toSummary } from '../api/model';
 import { findKnownPages, queuedCreates } from '../audit/known';
 import { errorWithText } from '../error-text';
 import { ExplainedError, errorData } from '../errors';
-import { jobsItem, parseStoredJobs } from '../jobs/jobs';
+import { jobsItem, parseStoredJobs } from '../jobs/schema';
 import { serviceOf } from '../jobs/service';
 import {
   type Answer,

@@ -4,8 +4,8 @@
 import { browser } from 'wxt/browser';
 import { errorText } from '../error-text';
 import { t } from '../i18n';
-import { countItems } from '../jobs/jobs';
 import type { QueueEffects } from '../jobs/queue/context';
+import { countItems } from '../jobs/schema';
 import {
   errorBadge,
   pendingBadge,
@@ -16,7 +16,7 @@ import {
 import { backgroundRecentDetails } from '../rating/recent-details';
 import { notify, notifyCreated, notifyFailed } from '../service/notifications';
 import { loadSettings } from '../settings';
-import { watchedAnalysis } from '../watch/word';
+import { watchedAnalysis } from '../watch/worse-notifications';
 import { forgetGone, rememberAnswer } from './service-answers';
 
 export const queueEffects: QueueEffects = {

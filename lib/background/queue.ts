@@ -2,9 +2,9 @@
 // tell the pacer), its alarms and timers, and the effects its work has outside it.
 import { browser } from 'wxt/browser';
 import type { RateInfo } from '../api/rate-info';
-import type { JobService } from '../jobs/jobs';
 import { createQueue, type Queue } from '../jobs/queue';
 import type { QueueEnvironment } from '../jobs/queue/context';
+import type { JobService } from '../jobs/schema';
 import { serviceOf } from '../jobs/service';
 import { backgroundClient, createClientSource } from '../service/client-source';
 import { queueEffects } from './queue-effects';

@@ -6,7 +6,7 @@ import type { ErrorData, Privacy, ReportSummary } from '../api/model';
 import { errorText, errorWithText } from '../error-text';
 import { errorData } from '../errors';
 import { t } from '../i18n';
-import { MAX_JOB_ITEMS } from '../jobs/jobs';
+import { MAX_JOB_ITEMS } from '../jobs/schema';
 import { createLock } from '../lock';
 import { errorBadge, pendingBadge, setTabBadge, updateTabBadge } from '../rating/badge';
 import { getCachedRating, ratingCacheKey } from '../rating/cache';

@@ -18,7 +18,7 @@ import {
 } from '../api/model';
 import type { KnownPages } from '../audit/known';
 import { MAX_ADDRESSES } from '../audit/limits';
-import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/jobs';
+import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/schema';
 import type { CachedRating } from '../rating/cache';
 import type { ReportDetails } from '../rating/recent-details';
 import type { TestConnectionAnswer } from '../settings/schema';

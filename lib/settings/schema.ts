@@ -25,7 +25,7 @@ export const SettingsSchema = z.object({
   showBadge: BooleanSchema,
   contextMenu: BooleanSchema,
   notify: BooleanSchema,
-  /** A notification when a watch run finds a watched page worse (lib/watch/word.ts). */
+  /** A notification when a watch run finds a watched page worse (lib/watch/worse-notifications.ts). */
   notifyWorse: BooleanSchema,
   /** Where the service shows reports to a browser; '' = derived from serviceUrl. */
   siteUrl: StringSchema,

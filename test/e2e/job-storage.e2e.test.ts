@@ -3,7 +3,7 @@
 // when it finishes (each done item with its report), and once the queue's next change has pruned
 // it (its reports dropped some minutes after it finished). Logged for the report, and bounded.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Job, JobItem } from '../../lib/jobs/jobs';
+import type { Job, JobItem } from '../../lib/jobs/schema';
 import { type LoadedExtension, launchExtension } from './extension';
 
 const PAGES = 10_000;

@@ -2,9 +2,9 @@
 // its store, pacer and effects, the requests under way, and the rules every part applies to a job.
 import type { Report } from '../../api/model';
 import type { RateInfo } from '../../api/rate-info';
-import { isFinished, type Job, type JobItem, type JobService } from '../jobs';
+import { isFinished, type Job, type JobItem, type JobService } from '../schema';
 import type { QueueClient } from './items';
-import { createServicePacers, type ServicePacers } from './pacers';
+import { createServicePacers, type ServicePacers } from './service-pacers';
 import { createJobStore, type JobStore, jobPasswords } from './store';
 
 export type TabStage = 'queued' | 'sending' | 'finished';

@@ -5,7 +5,7 @@ import type { ErrorData, Report, ReportPage } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
 import { errorWithText } from '../../error-text';
 import { errorData, NotConnectedError } from '../../errors';
-import type { JobOp } from '../jobs';
+import type { JobOp } from '../schema';
 
 /** What the queue uses of the API client. */
 export interface QueueClient {

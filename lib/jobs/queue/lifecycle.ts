@@ -12,7 +12,7 @@ import {
   MAX_RETRY_AFTER_SECONDS,
   maxJobItems,
   type RequestedOp,
-} from '../jobs';
+} from '../schema';
 import { sameService } from '../service';
 import { announce, type QueueContext, type QueueEvent } from './context';
 import { followSavedService, isHeldForOtherService } from './other-service';

@@ -15,8 +15,8 @@ import {
 import { isQuotaRefusal } from '../../api/quota';
 import { errorWithText } from '../../error-text';
 import { NotConnectedError } from '../../errors';
-import type { Job, JobItem, JobOp, JobService } from '../jobs';
-import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../jobs';
+import type { Job, JobItem, JobOp, JobService } from '../schema';
+import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../schema';
 import { sameService } from '../service';
 import {
   announce,

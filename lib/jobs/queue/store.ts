@@ -4,8 +4,8 @@ import { storage } from 'wxt/utils/storage';
 import type { ReportSummary } from '../../api/model';
 import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../../job-limits';
 import { createLock } from '../../lock';
-import { isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs';
-import { parseStoredPacing, type StoredPacing } from './pacers';
+import { isFinished, type Job, jobsItem, parseStoredJobs } from '../schema';
+import { parseStoredPacing, type StoredPacing } from './service-pacers';
 
 /** Before pacing was kept per service, it held one service's Pacing (read by parseStoredPacing). */
 export const pacingItem = storage.defineItem<StoredPacing | null>('local:queuePacing', {

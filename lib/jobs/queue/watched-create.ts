@@ -8,8 +8,8 @@ import type { ErrorData, Report, ReportSummary } from '../../api/model';
 import { toSummary } from '../../api/model';
 import { ExplainedError, errorData } from '../../errors';
 import { followItem } from '../../follow-item';
-import type { CreateOp, Job, JobItem, JobService } from '../jobs';
-import { jobsItem, parseStoredJobs } from '../jobs';
+import type { CreateOp, Job, JobItem, JobService } from '../schema';
+import { jobsItem, parseStoredJobs } from '../schema';
 import {
   announce,
   finishIfDone,

@@ -28,8 +28,8 @@ import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/dep
 import type { MessageSender } from '../../../lib/background/handlers';
 import { handleMessage } from '../../../lib/background/handlers';
 import { setBackgroundQueue } from '../../../lib/background/queue';
-import { JOB_KINDS, JOB_STATES, Job, MAX_RETRY_AFTER_SECONDS } from '../../../lib/jobs/jobs';
 import type { Queue } from '../../../lib/jobs/queue';
+import { JOB_KINDS, JOB_STATES, Job, MAX_RETRY_AFTER_SECONDS } from '../../../lib/jobs/schema';
 import { Request, type RequestType } from '../../../lib/messaging/protocol';
 import { CachedRating } from '../../../lib/rating/cache';
 import { RatingExplanation } from '../../../lib/rating/checks';

@@ -15,7 +15,7 @@ import {
   updateTabBadge,
 } from '../../../lib/rating/badge';
 import { forgetReport, rememberReports } from '../../../lib/rating/cache';
-import { ratingWord } from '../../../lib/rating/word';
+import { ratingWord } from '../../../lib/rating/words';
 import { saveSettings } from '../../../lib/settings';
 import { exactTime } from '../../../lib/time';
 

@@ -8,7 +8,7 @@ import background from '../../../entrypoints/background';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import { handlers } from '../../../lib/background/handlers';
 import { backgroundQueue, setBackgroundQueue } from '../../../lib/background/queue';
-import { isFinished, type Job } from '../../../lib/jobs/jobs';
+import { isFinished, type Job } from '../../../lib/jobs/schema';
 import { watchRunSummary } from '../../../lib/jobs/words';
 import { saveSettings } from '../../../lib/settings';
 import { type WatchRead, watchReads } from '../../../lib/watch/overview';

@@ -3,8 +3,8 @@
 // waiting creates of the other jobs of the same service. Other refusals and other work go on.
 import { describe, expect, it } from 'vitest';
 import { isQuotaRefusal } from '../../../../lib/api/quota';
-import { notSentCount } from '../../../../lib/jobs/jobs';
 import { MAX_IN_FLIGHT } from '../../../../lib/jobs/queue/pacer';
+import { notSentCount } from '../../../../lib/jobs/schema';
 import {
   fakeClock,
   fakeService,

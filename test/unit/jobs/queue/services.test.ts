@@ -5,9 +5,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlerDeps } from '../../../../lib/background/deps';
 import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { handleStorageChange } from '../../../../lib/background/storage-events';
-import { jobsItem } from '../../../../lib/jobs/jobs';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
-import { createServicePacers, MAX_PACED_SERVICES } from '../../../../lib/jobs/queue/pacers';
+import { createServicePacers, MAX_PACED_SERVICES } from '../../../../lib/jobs/queue/service-pacers';
+import { jobsItem } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {
   deletes,
