@@ -1,7 +1,8 @@
 // The background's answers to the pages' requests, one handler per type. Every answer with
 // reports also updates the rating cache (and through it the badges).
 import { browser } from 'wxt/browser';
-import { planOf } from '../account/plans';
+import { allowanceCheck, countCreates } from '../account/allowance';
+import { knownPlan, planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { findKnownPages, queuedCreates } from '../audit/known';
 import { errorWithText } from '../error-text';
@@ -26,7 +27,6 @@ import { pageWatchOf } from '../watch/overview';
 import { testConnection } from './connection-test';
 import type { HandlerDeps } from './deps';
 import { keeperOf } from './kept-lists';
-import { refuseOverAllowance } from './over-allowance';
 import { backgroundQueue } from './queue';
 import { sendCreate } from './send-create';
 import { forgetGone, forgettingGone, rememberAnswer } from './service-answers';
@@ -52,6 +52,36 @@ async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   const page = await client.reports.list(params);
   await rememberAnswer(page.items, client.baseUrl);
   return { ...page, items: page.items.map(toSummary) };
+}
+
+// A job of more creates than the plan allows a month is refused before it is queued.
+/**
+ * Throws when the job's creates exceed the monthly allowance. Only the plan kept (the workspace
+ * asked for it before offering the job) is looked at: queuing never waits on the service.
+ */
+async function refuseOverAllowance(
+  items: readonly { type: string }[],
+  deps: HandlerDeps,
+): Promise<void> {
+  const creates = countCreates(items);
+  if (creates === 0) return;
+  // A plan that cannot be read is not known: the queue says what is wrong, if anything.
+  const plan = await (async () => {
+    const { settings } = await deps.loadSettings();
+    const client = await deps.clients.get();
+    return client ? (await knownPlan(client.baseUrl, settings.apiKey))?.plan : undefined;
+  })().catch(() => undefined);
+  const check = allowanceCheck(creates, plan);
+  if (check && !check.fits && check.allowance !== 'unlimited') {
+    throw new ExplainedError(
+      errorWithText({
+        kind: 'invalid_input',
+        reason: 'overAllowance',
+        count: creates,
+        allowance: check.allowance,
+      }),
+    );
+  }
 }
 
 type Handlers = {

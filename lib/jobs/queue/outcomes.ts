@@ -24,6 +24,7 @@ import {
   finishIfDone,
   isOpen,
   keyOf,
+  noteRunItem,
   type QueueContext,
   type QueueEvent,
   serviceKey,
@@ -33,7 +34,6 @@ import {
 import { findMade, perform, verdictOf } from './items';
 import { followSavedService, isHeldForOtherService, OtherServiceError } from './other-service';
 import { exportKey, type QueueState } from './store';
-import { noteRunItem } from './watch-run';
 
 /** After a network or service failure, the first wait before the next request. */
 const TROUBLE_BACKOFF_MS = 2_000;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../lib/api';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
+import { handleStorageChange } from '../../../lib/background/events';
 import {
   handleMenuClick,
   MENU_ALL_TABS,
@@ -12,7 +13,6 @@ import {
 } from '../../../lib/background/menus';
 import { browserEnvironment, setBackgroundQueue } from '../../../lib/background/queue';
 import { handleCommand, quickCreate } from '../../../lib/background/quick-create';
-import { handleStorageChange } from '../../../lib/background/storage-events';
 import { createQueue } from '../../../lib/jobs/queue';
 import { getCachedRating } from '../../../lib/rating/cache';
 import { handleNotificationClick } from '../../../lib/service/notifications';
