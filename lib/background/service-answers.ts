@@ -3,7 +3,7 @@
 // watch list too.
 import { SiteReportError } from '../api';
 import type { Report } from '../api/model';
-import { forgetProject, forgetReport, rememberReports } from '../rating/cache';
+import { forgetProject, forgetReport, rememberReports } from '../rating/cache-writes';
 import type { RecentDetails } from '../rating/recent-details';
 import { hostOf } from '../url-parts';
 import { forgetProjectHistory, forgetReportHistory, warnWatch } from '../watch/history';

@@ -5,14 +5,8 @@ import type { Rating } from '../api/model';
 import { t } from '../i18n';
 import { loadSettings } from '../settings';
 import { exactTime } from '../time';
-import {
-  type CachedRating,
-  cachedRatingFor,
-  changedUrls,
-  ratingCacheChange,
-  ratingCacheItem,
-  ratingCacheKey,
-} from './cache';
+import { type CachedRating, cachedRatingFor, ratingCacheItem, ratingCacheKey } from './cache';
+import { changedUrls, ratingCacheChange } from './cache-changes';
 import { ratingWord } from './words';
 
 export interface Badge {

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '../../../entrypoints/background';
 import { MENU_ALL_TABS, MENU_LINK, MENU_PAGE } from '../../../lib/background/menus';
 import { CREATE_REPORT_COMMAND } from '../../../lib/background/quick-create';
-import { rememberReports } from '../../../lib/rating/cache';
+import { rememberReports } from '../../../lib/rating/cache-writes';
 import { NOT_CONNECTED_NOTIFICATION } from '../../../lib/service/notifications';
 import { saveSettings } from '../../../lib/settings';
 import { parseSettingsSummary } from '../../../lib/settings/schema';

@@ -7,7 +7,8 @@ import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/dep
 import { handleMessage } from '../../../lib/background/handlers';
 import type { Answer, RequestType } from '../../../lib/messaging/protocol';
 import { handleRatingCacheChange } from '../../../lib/rating/badge';
-import { getCachedRating, rememberReports } from '../../../lib/rating/cache';
+import { getCachedRating } from '../../../lib/rating/cache';
+import { rememberReports } from '../../../lib/rating/cache-writes';
 import { createRecentDetails, DETAILS_FRESH_MS } from '../../../lib/rating/recent-details';
 import { createClientSource } from '../../../lib/service/client-source';
 import { loadSettings, saveSettings } from '../../../lib/settings';

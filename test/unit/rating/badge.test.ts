@@ -14,7 +14,7 @@ import {
   toolbarAction,
   updateTabBadge,
 } from '../../../lib/rating/badge';
-import { forgetReport, rememberReports } from '../../../lib/rating/cache';
+import { forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
 import { ratingWord } from '../../../lib/rating/words';
 import { saveSettings } from '../../../lib/settings';
 import { exactTime } from '../../../lib/time';

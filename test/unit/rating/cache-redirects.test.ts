@@ -3,15 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../lib/api/model';
 import {
-  changedUrls,
-  forgetProject,
-  forgetReport,
   getCachedRating,
   RATING_CACHE_LIMIT,
   ratingCacheItem,
   readRatingCache,
-  rememberReports,
 } from '../../../lib/rating/cache';
+import { changedUrls } from '../../../lib/rating/cache-changes';
+import { forgetProject, forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
 import { report as madeReport } from '../../support/fixtures';
 
 const SERVICE = 'https://service.example/api/v1';

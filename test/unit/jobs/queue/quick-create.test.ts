@@ -10,7 +10,7 @@ import { handleMenuClick, MENU_ALL_TABS } from '../../../../lib/background/menus
 import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { queueEffects } from '../../../../lib/background/queue-effects';
 import { quickCreate } from '../../../../lib/background/quick-create';
-import { rememberReports } from '../../../../lib/rating/cache';
+import { rememberReports } from '../../../../lib/rating/cache-writes';
 import { saveSettings } from '../../../../lib/settings';
 import {
   type FakeClock,
