@@ -1,6 +1,6 @@
 // The latest report seen for each address, kept per service (by its base URL): another service's
 // ratings are never shown as this one's. The badge reads only this, so it costs no request.
-// Writing it is cache-writes.ts; which addresses a stored change concerns, cache-changes.ts.
+// Writing it is cache-writes.ts; the badge follows its stored changes (badge.ts).
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import { Privacy, Rating, ReportId } from '../api/model';

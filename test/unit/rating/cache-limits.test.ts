@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '../../../lib/api/model';
+import { changedUrls } from '../../../lib/rating/badge';
 import {
   getCachedRating,
   RATING_CACHE_LIMIT,
@@ -10,7 +11,6 @@ import {
   readRatingCache,
   storedRatingCache,
 } from '../../../lib/rating/cache';
-import { changedUrls } from '../../../lib/rating/cache-changes';
 import { forgetProject, forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
 import { report as madeReport } from '../../support/fixtures';
 

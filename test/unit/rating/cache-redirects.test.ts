@@ -2,13 +2,13 @@
 // keeps a create's report under the address asked for too, so the tab that asked finds it.
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../lib/api/model';
+import { changedUrls } from '../../../lib/rating/badge';
 import {
   getCachedRating,
   RATING_CACHE_LIMIT,
   ratingCacheItem,
   readRatingCache,
 } from '../../../lib/rating/cache';
-import { changedUrls } from '../../../lib/rating/cache-changes';
 import { forgetProject, forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
 import { report as madeReport } from '../../support/fixtures';
 
