@@ -13,7 +13,7 @@ import {
   ratingCacheItem,
   ratingCacheKey,
 } from './cache';
-import { ratingWord } from './words';
+import { ratingWord } from './rating-word';
 
 export interface Badge {
   /** At most 4 characters, readable without the colour. */

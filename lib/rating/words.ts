@@ -1,8 +1,6 @@
-// Ratings and checks in words. A rating as a word ("Good", "Decent", "Bad"), the same in the
-// popup, the badge's tooltip and notifications; plain TypeScript, so the background can use it
-// without Preact. A failed check: its name (from _locales for the contract's keys, humanised for
-// any other) and, where its errors carry limits, what they are ("Title length: 10–60 characters").
-import type { Rating } from '../api/model';
+// Checks in words (a rating as a word is rating-word.ts, which the popup loads without these): a
+// failed check's name (from _locales for the contract's keys, humanised for any other) and, where
+// its errors carry limits, what they are ("Title length: 10–60 characters").
 import { type MessageKey, t } from '../i18n';
 import type { Check, CheckLimit, Importance } from './checks';
 
@@ -102,15 +100,4 @@ function limitText(name: string, key: string, { kind, min, max }: CheckLimit): s
 export function checkLine(check: Check): string {
   const name = checkName(check.key);
   return check.limit ? limitText(name, check.key, check.limit) : name;
-}
-
-const WORDS = {
-  good: () => t('rating_good'),
-  decent: () => t('rating_decent'),
-  bad: () => t('rating_bad'),
-} satisfies Record<Rating, () => string>;
-
-/** The rating as a word; a report not rated yet (null) says so. */
-export function ratingWord(rating: Rating | null): string {
-  return rating ? WORDS[rating]() : t('rating_pending');
 }

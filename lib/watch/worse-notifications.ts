@@ -2,7 +2,8 @@
 // the workspace on that page's history. The option "Notify when a watched page gets worse" stops it.
 import type { Report } from '../api/model';
 import { t } from '../i18n';
-import { checkName, ratingWord } from '../rating/words';
+import { ratingWord } from '../rating/rating-word';
+import { checkName } from '../rating/words';
 import { notify, watchedNotificationId } from '../service/notifications';
 import { loadSettings } from '../settings';
 import { changeBetween } from './diff';

@@ -15,7 +15,7 @@ import {
   updateTabBadge,
 } from '../../../lib/rating/badge';
 import { forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
-import { ratingWord } from '../../../lib/rating/words';
+import { ratingWord } from '../../../lib/rating/rating-word';
 import { saveSettings } from '../../../lib/settings';
 import { exactTime } from '../../../lib/time';
 
