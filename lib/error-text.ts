@@ -3,7 +3,7 @@
 import { firstFieldMessage } from './api/errors';
 import type { ErrorData, ErrorReason } from './api/model';
 import { type MessageKey, t } from './i18n';
-import { MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from './jobs/limits';
+import { MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from './job-limits';
 import { duration } from './time';
 
 /** A failure's facts. `message` counts only without a reason: a sentence written elsewhere. */

@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import type { Privacy } from '../../lib/api/model';
 import type { HostPermissions } from '../../lib/audit/host-access';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/jobs';
+import { isFinished } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import { RunProgress } from '../jobs/RunProgress';
 import { useJobRun } from '../jobs/useJobs';

@@ -7,7 +7,7 @@ import type { Privacy } from '../../lib/api/model';
 import type { KnownPage } from '../../lib/audit/known';
 import { atMostOf, auditJob, isChecked, narrow, selectionNeeds } from '../../lib/audit/selection';
 import { t } from '../../lib/i18n';
-import { MAX_AUDIT_ITEMS } from '../../lib/jobs/limits';
+import { MAX_AUDIT_ITEMS } from '../../lib/job-limits';
 import type { Sender } from '../../lib/messaging/send';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { PlanAllowance } from '../account/PlanAllowance';

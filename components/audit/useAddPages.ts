@@ -3,12 +3,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
-import {
-  askForAccess,
-  type HostPermissions,
-  originOf,
-  readWithAccess,
-} from '../../lib/audit/host-access';
+import { askForAccess, type HostPermissions, readWithAccess } from '../../lib/audit/host-access';
 import type { KnownPage } from '../../lib/audit/known';
 import { MAX_FILE_BYTES } from '../../lib/audit/limits';
 import { type LeftOut, parseAddressList } from '../../lib/audit/list';
@@ -16,6 +11,7 @@ import type { SitemapLeftOut } from '../../lib/audit/sitemap';
 import { listFailureText, sitemapFailureText } from '../../lib/audit/words';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
+import { originOf } from '../../lib/url-parts';
 
 export interface Candidates {
   /** Which read this is: a new read starts a new preview. */

@@ -1,8 +1,8 @@
 // Activity: the background queue's jobs — waiting, running, paused, and the recently finished
 // ones (the background keeps the last few) — read from storage and followed as they change.
 import { t } from '../../lib/i18n';
-import type { Job } from '../../lib/jobs/jobs';
-import { isFinished } from '../../lib/jobs/jobs';
+import type { Job } from '../../lib/jobs/schema';
+import { isFinished } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import { useNow } from '../ui/useNow';
 import { JobCard } from './JobCard';

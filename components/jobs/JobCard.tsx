@@ -3,8 +3,8 @@
 // Discard, and Clear once it has finished.
 
 import { t } from '../../lib/i18n';
-import type { Job } from '../../lib/jobs/jobs';
-import { isFinished } from '../../lib/jobs/jobs';
+import type { Job } from '../../lib/jobs/schema';
+import { isFinished } from '../../lib/jobs/schema';
 import { doneText, jobTitle, stateWord, watchRunSummary } from '../../lib/jobs/words';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { RelativeTime } from '../ui/RelativeTime';

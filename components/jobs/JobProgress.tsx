@@ -11,7 +11,7 @@ import {
   type JobService,
   notSentCount,
   unknownCreateCount,
-} from '../../lib/jobs/jobs';
+} from '../../lib/jobs/schema';
 import { serviceOrigin } from '../../lib/jobs/service';
 import { duration } from '../../lib/time';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { followItem } from '../../lib/follow-item';
 import { t } from '../../lib/i18n';
-import { isListed, type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/jobs';
+import { isListed, type Job, jobsItem, parseStoredJobs } from '../../lib/jobs/schema';
 import type { RequestOf } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import { useStoredValue } from '../ui/useStoredValue';

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'preact/hooks';
 import { allowanceCheck } from '../../lib/account/allowance';
 import type { Privacy } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/jobs';
+import { isFinished } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import {
   followWindowTabs,

@@ -2,12 +2,12 @@
 // filtered to it, through the address's hash.
 import { useState } from 'preact/hooks';
 import type { Sender } from '../../lib/messaging/send';
-import { readHash, TAB_KEY, writeHash } from '../../lib/reports/hash';
 import {
   changeFilters,
   DEFAULT_PROJECT_FILTERS,
   type ProjectFilters,
 } from '../../lib/reports/view-state';
+import { readHash, TAB_KEY, writeHash } from '../../lib/reports/workspace-address';
 import { ProjectsView } from './ProjectsView';
 
 export interface ProjectsTabProps {

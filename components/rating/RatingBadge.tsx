@@ -1,7 +1,7 @@
 // A rating as a word, a colour and a shape, so it never depends on colour alone.
 import type { Rating } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { ratingWord } from '../../lib/rating/word';
+import { ratingWord } from '../../lib/rating/rating-word';
 
 const SYMBOLS: Record<Rating, string> = { good: '✓', decent: '~', bad: '✕' };
 

@@ -2,8 +2,8 @@
 // same region in the popup's This page and in a report's details in the workspace.
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { checkLine, importanceWord } from '../../lib/rating/check-words';
 import type { RatingExplanation } from '../../lib/rating/checks';
+import { checkLine, importanceWord } from '../../lib/rating/words';
 import './why-rating.css';
 
 export function WhyRating({ explanation }: { explanation: RatingExplanation }) {

@@ -2,7 +2,7 @@
 // with Cancel, Resume, Retry failed and Discard, and a refused request about either.
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import type { Job } from '../../lib/jobs/jobs';
+import type { Job } from '../../lib/jobs/schema';
 import { jobTitle } from '../../lib/jobs/words';
 import type { ExportFormat } from '../../lib/reports/export';
 import { JobProgress } from '../jobs/JobProgress';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ErrorData, ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/jobs';
+import { isFinished } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
 import { activeFilterCount } from '../../lib/reports/filters';

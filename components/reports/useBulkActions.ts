@@ -2,7 +2,7 @@
 // once it is answered, and what the job means for the rows while it runs.
 import { useMemo, useState } from 'preact/hooks';
 import type { Privacy, ReportSummary } from '../../lib/api/model';
-import type { ItemReport } from '../../lib/jobs/jobs';
+import type { ItemReport } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import { useJobRun } from '../jobs/useJobs';
 import type { RowWork } from './ReportsTable';

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData, ListReportsParams } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished } from '../../lib/jobs/jobs';
+import { isFinished } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import { type ExportFile, type ExportFormat, exportFile } from '../../lib/reports/export';
 import { failureContext, useJobRun } from '../jobs/useJobs';

@@ -2,8 +2,8 @@
 // a reload or a copied link comes back to them.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
-import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
 import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
+import { readHash, watchHash, writeHash } from '../../lib/reports/workspace-address';
 
 /** The filters, kept in the address and followed when something else changes it. */
 export function useHashFilters() {

@@ -2,8 +2,8 @@
 // where it happened, the waits for a rating, and quiet refreshes that a newer action makes stale.
 import { useMemo, useRef, useState } from 'preact/hooks';
 import type { CreateReportInput, ErrorData } from '../../lib/api/model';
+import { awaitRating, type Rated, type ReportAnswer } from '../../lib/messaging/await-rating';
 import type { Sender } from '../../lib/messaging/send';
-import { awaitRating, type Rated, type ReportAnswer } from '../../lib/rating/await-rating';
 
 export interface ActionFailure<P = never> {
   /** What was being done, e.g. "Couldn't re-analyze the report." */

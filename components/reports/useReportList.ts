@@ -4,7 +4,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ListReportsParams } from '../../lib/api/model';
 import type { Answer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
-import { keepingLists, type LastPage } from '../../lib/reports/last-page';
+import { keepingLists } from '../../lib/messaging/send';
+import type { LastPage } from '../../lib/reports/last-page';
 import { useList } from '../ui/useList';
 
 export interface ReportListOptions {

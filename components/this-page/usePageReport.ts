@@ -5,9 +5,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { PRIVACY } from '../../lib/api/constants';
 import type { ErrorData, ReportSummary } from '../../lib/api/model';
 import { type MessageKey, t } from '../../lib/i18n';
+import { awaitRating } from '../../lib/messaging/await-rating';
 import type { StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
-import { awaitRating } from '../../lib/rating/await-rating';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
 import {
   canQueueCreate,

@@ -6,7 +6,7 @@ import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
-import { TAB_KEY, writeHash } from '../../lib/reports/hash';
+import { TAB_KEY, writeHash } from '../../lib/reports/workspace-address';
 import { historyExportFile } from '../../lib/watch/history-export';
 import type { WatchedPage } from '../../lib/watch/model';
 import { type WatchReads, watchReads } from '../../lib/watch/overview';

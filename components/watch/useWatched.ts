@@ -2,8 +2,8 @@
 // reports changed elsewhere, and again whenever a job finishes (a run has new analyses to show).
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
-import { isFinished } from '../../lib/jobs/jobs';
-import { readHash, watchHash, writeHash } from '../../lib/reports/hash';
+import { isFinished } from '../../lib/jobs/schema';
+import { readHash, watchHash, writeHash } from '../../lib/reports/workspace-address';
 import type { WatchOverview } from '../../lib/watch/model';
 import type { WatchRead } from '../../lib/watch/overview';
 import { useJobs } from '../jobs/useJobs';

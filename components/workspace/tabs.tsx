@@ -7,8 +7,14 @@ import type { MessageKey } from '../../lib/i18n';
 import type { Answer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
-import { type HashState, readHash, TAB_KEY, watchHash, writeHash } from '../../lib/reports/hash';
 import type { LastPage } from '../../lib/reports/last-page';
+import {
+  type HashState,
+  readHash,
+  TAB_KEY,
+  watchHash,
+  writeHash,
+} from '../../lib/reports/workspace-address';
 import { LazyView } from '../ui/LazyView';
 
 /** What the shell hands every view; each takes the part it needs. */

@@ -5,7 +5,7 @@ import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import type { SiteReportClient } from '../api';
 import { Plan } from '../api/model';
-import type { JobService } from '../jobs/jobs';
+import type { JobService } from '../jobs/schema';
 import { serviceOf } from '../jobs/service';
 import { createLock } from '../lock';
 

@@ -1,12 +1,16 @@
 // The Site Report API client: a factory wiring one transport (headers, timeouts, retries) to the
 // resources. Every dependency (fetch, timers) is replaceable: it runs in the worker, Node and tests.
-import { createAccountApi } from './account';
+
 import { type BaseUrlProblem, checkBaseUrl } from './base-url';
 import { type Sleep, timerSleep } from './cancellation';
-import { invalidInput, positiveOption } from './errors';
+import { invalidInput, positiveOption, SiteReportError } from './errors';
+import { decode } from './http-answer';
+import type { Plan } from './model';
 import { createProjectsApi } from './projects';
 import type { RateInfo } from './rate-info';
 import { createReportsApi } from './reports';
+import { AccountEnvelope } from './schemas';
+import type { CallOptions, Transport } from './transport';
 import { createTransport, type Fetch } from './transport';
 
 export interface SiteReportClientOptions {
@@ -93,5 +97,24 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
     }),
     projects: createProjectsApi({ transport }),
     account: createAccountApi({ transport }),
+  };
+}
+
+// The account resource, read for its plan only (the contract marks it optional: older
+// deployments answer 404, which is "not told", like an answer of another shape).
+export function createAccountApi({ transport }: { transport: Transport }) {
+  /** The plan's name and monthly allowance, or null when the service does not tell them. */
+  return async function account({ signal }: CallOptions = {}): Promise<Plan | null> {
+    try {
+      const answer = await transport.request(
+        { method: 'GET', path: '/account', notFound: 'notFoundOnList' },
+        signal,
+      );
+      return decode(AccountEnvelope, answer);
+    } catch (error) {
+      if (!(error instanceof SiteReportError)) throw error;
+      if (error.status === 404 || error.reason === 'badShape') return null;
+      throw error;
+    }
   };
 }

@@ -5,6 +5,7 @@
 // fetch tried once more. One request covers every origin asked for: the sitemap's own, and those
 // of child sitemaps an earlier read found refused (a `www.` twin, a CDN), which can only be known
 // once read.
+import { originOf } from '../url-parts';
 import { readSitemap, type SitemapAnswer, type SitemapDeps } from './sitemap';
 
 /** The part of `browser.permissions` it uses. */
@@ -14,16 +15,6 @@ export interface HostPermissions {
 }
 
 export const originPattern = (origin: string) => `${origin}/*`;
-
-/** The origin of a typed address, or null when it is not an http(s) address. */
-export function originOf(address: string): string | null {
-  try {
-    const url = new URL(address.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Access asked for in one click: to which origins, and the browser's answer on its way. */
 export interface AccessRequest {

@@ -6,10 +6,11 @@
 import type { SiteReportClient } from '../api';
 import { SiteReportError } from '../api/errors';
 import type { Rating, Report } from '../api/model';
-import { isFinished, type Job, type JobService } from '../jobs/jobs';
 import { addressCore } from '../jobs/queue/items';
+import { isFinished, type Job, type JobService } from '../jobs/schema';
 import { sameService } from '../jobs/service';
 import { cachedRatingFor } from '../rating/cache';
+import { hostOf } from '../url-parts';
 
 /** At most this many hosts are searched, in the order the candidates name them… */
 export const MAX_KNOWN_HOSTS = 10;
@@ -58,13 +59,8 @@ export interface JobCreates {
 
 const NO_CREATES: JobCreates = { queued: new Set(), unknown: new Set() };
 
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host.replace(/^www\./, '');
-  } catch {
-    return null;
-  }
-}
+/** The host a page's reports are listed by: without `www.`, as the service may store either. */
+const searchHost = (url: string) => hostOf(url)?.replace(/^www\./, '') ?? null;
 
 /**
  * The creates of `service`'s create and audit jobs: queued while waiting in a job not over, being
@@ -125,7 +121,7 @@ export async function findKnownPages(
     }
     const core = addressCore(url);
     byCore.set(core, [...(byCore.get(core) ?? []), url]);
-    const host = hostOf(url);
+    const host = searchHost(url);
     if (host) hosts.add(host);
   }
 
@@ -187,7 +183,7 @@ export async function findKnownPages(
     const core = addressCore(url);
     if (creates.queued.has(core)) queued.push(url);
     else if (creates.unknown.has(core)) unknown.push(url);
-    else if (!checked.has(hostOf(url) ?? '')) unchecked.push(url);
+    else if (!checked.has(searchHost(url) ?? '')) unchecked.push(url);
   }
   return {
     known: [...known.values()],

@@ -1,7 +1,7 @@
 // Add pages' preview: narrowing ("address contains", "at most N"), which addresses are checked
 // (those with a known report start unchecked, unless they are to be re-analyzed), the count by
 // host, and the one queue job that reports the checked ones.
-import { MAX_AUDIT_ITEMS } from '../jobs/limits';
+import { MAX_AUDIT_ITEMS } from '../job-limits';
 import { type PrivacyChoice, privacyInput } from '../this-page/privacy-choice';
 import type { KnownPage } from './known';
 

@@ -1,5 +1,6 @@
 // Add pages in words: why a sitemap gave nothing, why a line was left out. From _locales.
 import { t } from '../i18n';
+import { originOf } from '../url-parts';
 import { MAX_ADDRESSES, MAX_FILE_URLS } from './limits';
 import type { LeftOut, LeftOutReason, ListAnswer } from './list';
 import {
@@ -10,14 +11,6 @@ import {
 } from './sitemap';
 
 const number = (value: number) => value.toLocaleString();
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
 
 /** Why a sitemap gave no addresses; nothing is queued. */
 export function sitemapFailureText({ reason, url, status }: SitemapFailure): string {
@@ -48,7 +41,7 @@ export function sitemapFailureText({ reason, url, status }: SitemapFailure): str
       return t('audit_failed_tooMuchData', number(MAX_SITEMAP_TOTAL_BYTES / 1024 / 1024));
     case 'noAccess':
     case 'needsAccess':
-      return t('audit_failed_noAccess', url, originOf(url));
+      return t('audit_failed_noAccess', url, originOf(url) ?? url);
     case 'network':
       return t('audit_failed_network', url);
     case 'timeout':
@@ -78,7 +71,7 @@ export function childFailureWords(failure: SitemapFailure): string {
       return t('audit_child_tooManyUrls', number(MAX_FILE_URLS));
     case 'noAccess':
     case 'needsAccess':
-      return t(`audit_child_${reason}`, originOf(url));
+      return t(`audit_child_${reason}`, originOf(url) ?? url);
     case 'notHttp':
       return t('audit_reason_notHttp');
     default:

@@ -1,25 +1,25 @@
-// What the background's handlers need from their environment; tests replace parts of it.
+// What the background's handlers need from their environment; tests replace parts of it. The
+// features below get their share of it as parameters (lib/watch/runs.ts: RunDeps).
 import { browser } from 'wxt/browser';
-import { createSiteReportClient, type SiteReportClient } from '../api';
+import type { Report } from '../api/model';
 import type { RateInfo } from '../api/rate-info';
-import { backgroundQueue } from '../jobs/queue';
+import type { Queue } from '../jobs/queue';
 import { backgroundRecentDetails, type RecentDetails } from '../rating/recent-details';
+import {
+  backgroundClient,
+  type ClientFactory,
+  type ClientSource,
+  createClientSource,
+} from '../service/client-source';
 import { type LoadedSettings, loadSettings } from '../settings';
-import { type ClientSource, createClientSource } from './client-source';
-import { keepWorkerAlive } from './keep-alive';
-
-/** Makes a client for given values; `onRateInfo` hears what each answer says of the rate limit. */
-export type HandlerClientFactory = (options: {
-  baseUrl: string;
-  apiKey: string;
-  onRateInfo?: (info: RateInfo) => void;
-}) => SiteReportClient;
+import { backgroundQueue, browserOnline } from './queue';
+import { rememberAnswer } from './service-answers';
 
 export interface HandlerDeps {
   /** The client for the saved settings. */
   clients: ClientSource;
   /** A client for given values (Test connection with unsaved values). */
-  createClient: HandlerClientFactory;
+  createClient: ClientFactory;
   loadSettings: () => Promise<LoadedSettings>;
   /** Whether the browser has granted access to a host pattern. */
   hasHostAccess: (pattern: string) => Promise<boolean>;
@@ -27,27 +27,26 @@ export interface HandlerDeps {
   isOnline: () => boolean;
   /** Why the reports just answered got their ratings, for the pages that show them next. */
   recentDetails: RecentDetails;
+  /** The background's queue. */
+  queue: () => Queue;
+  /** What the reports of an answer leave behind: the rating cache, badges and the history. */
+  remember: (reports: readonly Report[], serviceUrl: string) => Promise<void>;
 }
 
-/**
- * The rate-limit facts of the pages' own requests go to the queue's pacer, so a job that starts
- * right after a single action hit the limit waits instead of spending a refused request. Only
- * the saved settings' client: Test connection may be talking to another service.
- */
-const tellQueue = (info: RateInfo, serviceUrl: string) =>
-  backgroundQueue().noteRateInfo(info, serviceUrl);
-
 export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
-  const createClient = overrides.createClient ?? defaultFactory;
+  const createClient = overrides.createClient ?? backgroundClient;
   const load = overrides.loadSettings ?? loadSettings;
+  const queue = overrides.queue ?? backgroundQueue;
+  /**
+   * The rate-limit facts of the pages' own requests go to the queue's pacer, so a job that starts
+   * right after a single action hit the limit waits instead of spending a refused request. Only
+   * the saved settings' client: Test connection may be talking to another service.
+   */
+  const tellQueue = (info: RateInfo, serviceUrl: string) => queue().noteRateInfo(info, serviceUrl);
   return {
     clients:
       overrides.clients ??
-      createClientSource({
-        load,
-        create: (options) =>
-          createClient({ ...options, onRateInfo: (info) => tellQueue(info, options.baseUrl) }),
-      }),
+      createClientSource({ load, create: createClient, onRateInfo: tellQueue }),
     createClient,
     loadSettings: load,
     hasHostAccess:
@@ -57,11 +56,9 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
         Promise.resolve(browser.permissions?.contains({ origins: [pattern] }) ?? true).catch(
           () => true,
         )),
-    // Node (the handlers' tests) has no navigator.
-    isOnline: overrides.isOnline ?? (() => globalThis.navigator?.onLine !== false),
+    isOnline: overrides.isOnline ?? browserOnline,
     recentDetails: overrides.recentDetails ?? backgroundRecentDetails,
+    queue,
+    remember: overrides.remember ?? ((reports, serviceUrl) => rememberAnswer(reports, serviceUrl)),
   };
 }
-
-const defaultFactory: HandlerClientFactory = (options) =>
-  createSiteReportClient({ ...options, keepAlive: keepWorkerAlive });

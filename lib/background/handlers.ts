@@ -1,12 +1,14 @@
 // The background's answers to the pages' requests, one handler per type. Every answer with
 // reports also updates the rating cache (and through it the badges).
 import { browser } from 'wxt/browser';
-import { planOf } from '../account/plans';
+import { allowanceCheck, countCreates } from '../account/allowance';
+import { knownPlan, planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
-import { knownPagesOfSaved } from '../audit/known-request';
+
 import { errorWithText } from '../error-text';
-import { jobsItem, parseStoredJobs } from '../jobs/jobs';
-import { backgroundQueue } from '../jobs/queue';
+import { ExplainedError, errorData } from '../errors';
+import { jobsItem, parseStoredJobs } from '../jobs/schema';
+import { serviceOf } from '../jobs/service';
 import {
   type Answer,
   type AnswerMap,
@@ -17,16 +19,19 @@ import {
 import { getCachedRating } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
-import { keeperOf } from '../reports/kept-list';
+import { clientOf } from '../service/client-source';
+import { keepWorkerAlive } from '../service/keep-alive';
 import { summaryOf } from '../settings';
-import { testConnection } from '../settings/connection-test';
 import { findQueuedCreate, hasUnknownCreate } from '../this-page/queued-create';
-import { pageWatchOf, watchHandlers } from '../watch/handlers';
+import { pageWatchOf } from '../watch/overview';
+import { testConnection } from './connection-test';
 import type { HandlerDeps } from './deps';
-import { ExplainedError, errorData } from './error-data';
-import { refuseOverAllowance } from './over-allowance';
+import { keeperOf } from './kept-lists';
+import { knownPagesOfSaved } from './known-pages';
+import { backgroundQueue } from './queue';
 import { sendCreate } from './send-create';
-import { clientOf, forgetGone, forgettingGone, rememberAnswer } from './service-answers';
+import { forgetGone, forgettingGone, rememberAnswer } from './service-answers';
+import { watchHandlers } from './watch-handlers';
 
 export interface MessageSender {
   id?: string;
@@ -48,6 +53,36 @@ async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   const page = await client.reports.list(params);
   await rememberAnswer(page.items, client.baseUrl);
   return { ...page, items: page.items.map(toSummary) };
+}
+
+// A job of more creates than the plan allows a month is refused before it is queued.
+/**
+ * Throws when the job's creates exceed the monthly allowance. Only the plan kept (the workspace
+ * asked for it before offering the job) is looked at: queuing never waits on the service.
+ */
+async function refuseOverAllowance(
+  items: readonly { type: string }[],
+  deps: HandlerDeps,
+): Promise<void> {
+  const creates = countCreates(items);
+  if (creates === 0) return;
+  // A plan that cannot be read is not known: the queue says what is wrong, if anything.
+  const plan = await (async () => {
+    const { settings } = await deps.loadSettings();
+    const client = await deps.clients.get();
+    return client ? (await knownPlan(client.baseUrl, settings.apiKey))?.plan : undefined;
+  })().catch(() => undefined);
+  const check = allowanceCheck(creates, plan);
+  if (check && !check.fits && check.allowance !== 'unlimited') {
+    throw new ExplainedError(
+      errorWithText({
+        kind: 'invalid_input',
+        reason: 'overAllowance',
+        count: creates,
+        allowance: check.allowance,
+      }),
+    );
+  }
 }
 
 type Handlers = {

@@ -3,8 +3,8 @@ import { type Browser, browser } from 'wxt/browser';
 import { t } from '../i18n';
 import { createLock } from '../lock';
 import { loadSettings } from '../settings';
-import { type QuickCreateOutcome, quickCreate, reportAllTabs } from '../this-page/quick-create';
 import type { HandlerDeps } from './deps';
+import { type QuickCreateOutcome, quickCreate, reportAllTabs } from './quick-create';
 
 export const MENU_PAGE = 'create-report-page';
 export const MENU_LINK = 'create-report-link';

@@ -3,17 +3,20 @@
 // and a lost answer is looked for before anything is said, so no page gets two reports.
 import { PRIVACY } from '../api/constants';
 import { type CreateReportInput, type ReportSummary, toSummary } from '../api/model';
-import { backgroundQueue } from '../jobs/queue';
-import { serviceOf } from '../jobs/service';
+import { NotConnectedError } from '../errors';
 import type { HandlerDeps } from './deps';
-import { clientOf, rememberAnswer } from './service-answers';
+import { backgroundQueue } from './queue';
+import { rememberAnswer } from './service-answers';
 
-/** Sends the create; when it cannot be stored as a job, it is still sent, unwatched. */
+/** Sends the create, watched as a one-item job (which, when it cannot be stored, sends it unwatched). */
 export async function sendCreate(
   input: CreateReportInput,
   deps: HandlerDeps,
 ): Promise<ReportSummary> {
-  const client = await clientOf(deps);
+  // The client and the service its job is stored for, from one read of the settings.
+  const saved = await deps.clients.saved();
+  if (!saved) throw new NotConnectedError();
+  const { client, service } = saved;
   const create = async () => {
     const report = await client.reports.create(input);
     // The report is made: a cache that cannot be written does not make it a failure. The
@@ -24,11 +27,6 @@ export async function sendCreate(
     }).catch(() => undefined);
     return report;
   };
-  const service = await deps
-    .loadSettings()
-    .then(({ settings }) => serviceOf(settings.serviceUrl, settings.apiKey))
-    .catch(() => null);
-  if (!service) return toSummary(await create());
   const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
   return backgroundQueue().watchedCreate(op, service, create);
 }

@@ -1,19 +1,44 @@
-// What the handlers share about talking to the saved service: its client, and what its answers
-// leave behind (the rating cache, the badges through it, the details the pages show next, and
-// the history of analyses; a report found gone leaves the watch list too).
+// What the answers of the saved service leave behind: the rating cache, the badges through it,
+// the details the pages show next, and the history of analyses; a report found gone leaves the
+// watch list too.
 import { SiteReportError } from '../api';
 import type { Report } from '../api/model';
-import { forgetProject, forgetReport, rememberReports } from '../rating/cache';
+import { forgetProject, forgetReport, rememberReports } from '../rating/cache-writes';
 import type { RecentDetails } from '../rating/recent-details';
-import { forgetWatchedProject, forgetWatchedReport } from '../watch/forget';
+import { hostOf } from '../url-parts';
+import { forgetProjectHistory, forgetReportHistory, warnWatch } from '../watch/history';
 import { recordAnalyses } from '../watch/record';
-import type { ClientSource } from './client-source';
-import { NotConnectedError } from './error-data';
+import { changeWatch } from '../watch/store';
 
-export async function clientOf(deps: { clients: ClientSource }) {
-  const client = await deps.clients.get();
-  if (!client) throw new NotConnectedError();
-  return client;
+// A report or project that is gone leaves the watch list and takes its history with it.
+const warnNotSaved = (error: unknown) => warnWatch('update the watch list', error);
+
+async function forgetWatchedReport(serviceUrl: string, reportId: number): Promise<void> {
+  await Promise.all([
+    forgetReportHistory(serviceUrl, reportId),
+    changeWatch(serviceUrl, (watch) => {
+      watch.reports = watch.reports.filter((report) => report.id !== reportId);
+      for (const [project, members] of Object.entries(watch.members)) {
+        watch.members[project] = members.filter((report) => report.id !== reportId);
+      }
+    }).catch(warnNotSaved),
+  ]);
+}
+
+async function forgetWatchedProject(serviceUrl: string, name: string): Promise<void> {
+  await Promise.all([
+    forgetProjectHistory(serviceUrl, name),
+    changeWatch(serviceUrl, (watch) => {
+      const gone = new Set((watch.members[name] ?? []).map((report) => report.id));
+      watch.projects = watch.projects.filter((project) => project !== name);
+      delete watch.members[name];
+      // Services name a project after its reports' host (the rating cache's rule).
+      const host = name.toLowerCase();
+      watch.reports = watch.reports.filter(
+        (report) => !gone.has(report.id) && hostOf(report.url) !== host,
+      );
+    }).catch(warnNotSaved),
+  ]);
 }
 
 /** A report or project of the service at `serviceUrl` that is gone (deleted, or found missing). */

@@ -1,6 +1,6 @@
 // Which service a job belongs to: the saved base URL and a fingerprint of the saved key, so that
 // a job is never sent to another service, or with another key, than the one it was made for.
-import type { JobService } from './jobs';
+import type { JobService } from './schema';
 
 const encoder = new TextEncoder();
 

@@ -1,6 +1,6 @@
 // A background job in words for the job cards: what it does, what is done, and its state.
 import { t } from '../i18n';
-import type { Job, JobKind, JobState } from './jobs';
+import type { Job, JobKind, JobState } from './schema';
 
 const number = (value: number) => value.toLocaleString();
 

@@ -18,12 +18,12 @@ import {
 } from '../api/model';
 import type { KnownPages } from '../audit/known';
 import { MAX_ADDRESSES } from '../audit/limits';
-import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/jobs';
+import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/schema';
 import type { CachedRating } from '../rating/cache';
-import type { RatingExplanation } from '../rating/checks';
-import type { SettingsSummary } from '../settings/schema';
-import type { QueuedRef } from '../this-page/queued-create';
-import { type PageWatch, Schedule } from '../watch/model';
+import type { ReportDetails } from '../rating/recent-details';
+import type { TestConnectionAnswer } from '../settings/schema';
+import type { StatusAnswer } from '../this-page/status-source';
+import { Schedule } from '../watch/model';
 
 const JobId = z.string().check(z.minLength(1));
 
@@ -120,33 +120,6 @@ export type Request = z.infer<typeof Request>;
 export type RequestType = Request['type'];
 export type RequestOf<T extends RequestType> = Extract<Request, { type: T }>;
 
-/** `queued`: a create for the page that waits in the queue (or is being sent). */
-export type StatusAnswer = SettingsSummary & {
-  cached: CachedRating | null;
-  queued: QueuedRef | null;
-  /** A create for the page was sent and its outcome is unknown: a report may exist already. */
-  mayExist?: true;
-  /** Whether the cached report is watched, and what changed; null without a cached report. */
-  watch?: PageWatch | null;
-};
-
-export interface TestConnectionAnswer {
-  /** The base URL that answered, which may be the typed address with `/api/v1` added. */
-  baseUrl: string;
-  /** True when `baseUrl` differs from what was typed (offer it to the user). */
-  adjusted: boolean;
-  /** Number of reports, when the service says it. */
-  total?: number;
-  /** The account's plan, when the service tells it. */
-  plan?: Plan;
-}
-
-/** A report with why it got its rating: null when its `results` explain nothing. */
-export interface ReportDetails {
-  report: ReportSummary;
-  explanation: RatingExplanation | null;
-}
-
 /** Reports reach the pages as ReportSummary: without `results`, which only getReportDetails reads. */
 export interface AnswerMap {
   getStatus: StatusAnswer;
@@ -185,4 +158,12 @@ export type Answer<T extends RequestType> =
   | { ok: true; data: AnswerMap[T] }
   | { ok: false; error: ErrorData };
 
-export type { CachedRating, Job, Project, Report };
+export type {
+  CachedRating,
+  Job,
+  Project,
+  Report,
+  ReportDetails,
+  StatusAnswer,
+  TestConnectionAnswer,
+};

@@ -7,8 +7,20 @@ import type { Answer, RequestOf, RequestType } from './protocol';
 export type Sender = <T extends RequestType>(request: RequestOf<T>) => Promise<Answer<T>>;
 
 /**
+ * `send`, with each list of reports it asks for to be kept by the background as the list last
+ * shown, under its parameters as JSON (the name the workspace reads it by).
+ */
+export function keepingLists(send: Sender): Sender {
+  return <T extends RequestType>(request: RequestOf<T>): Promise<Answer<T>> => {
+    if (request.type !== 'listReports') return send(request);
+    const list = request as RequestOf<'listReports'>;
+    return send({ ...list, keepAs: JSON.stringify(list.params) }) as Promise<Answer<T>>;
+  };
+}
+
+/**
  * The port a page waits on for a report's rating (waitForResult). A page that closes disconnects
- * it by itself, and the background then stops waiting for that page (lib/rating/wait-port.ts).
+ * it by itself, and the background then stops waiting for that page (lib/background/wait-port.ts).
  */
 export const WAIT_FOR_RESULT_PORT = 'wait-for-result';
 

@@ -1,7 +1,6 @@
 // Open tabs: the window's web pages, what the rating cache knows of each, and the one queue job
 // that reports the checked ones.
-import type { CachedRating } from '../messaging/protocol';
-import { cachedRatingFor } from '../rating/cache';
+import { type CachedRating, cachedRatingFor } from '../rating/cache';
 import { isWebUrl } from '../this-page/pages';
 import { type PrivacyChoice, privacyInput } from '../this-page/privacy-choice';
 

@@ -8,12 +8,12 @@ import { exactTime } from '../time';
 import {
   type CachedRating,
   cachedRatingFor,
-  changedUrls,
-  ratingCacheChange,
+  parseRatingCache,
+  RATING_CACHE,
   ratingCacheItem,
   ratingCacheKey,
 } from './cache';
-import { ratingWord } from './word';
+import { ratingWord } from './rating-word';
 
 export interface Badge {
   /** At most 4 characters, readable without the colour. */
@@ -164,4 +164,31 @@ export function handleRatingCacheChange(
   if (!change) return undefined;
   const urls = changedUrls(change.oldValue, change.newValue);
   return urls.size > 0 ? refreshBadges(urls) : undefined;
+}
+
+/** Addresses whose entry of any service differs between two stored values (seenAt aside). */
+export function changedUrls(oldValue: unknown, newValue: unknown): Set<string> {
+  const before = parseRatingCache(oldValue);
+  const after = parseRatingCache(newValue);
+  const urls = new Set<string>();
+  for (const service of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = before[service] ?? {};
+    const is = after[service] ?? {};
+    for (const url of new Set([...Object.keys(was), ...Object.keys(is)])) {
+      const a = was[url];
+      const b = is[url];
+      if (!a || !b || JSON.stringify({ ...a, seenAt: 0 }) !== JSON.stringify({ ...b, seenAt: 0 })) {
+        urls.add(url);
+      }
+    }
+  }
+  return urls;
+}
+
+/** Whether a storage change (storage.onChanged) touches the cache; its values if so. */
+export function ratingCacheChange(
+  changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
+  area: string,
+): { oldValue?: unknown; newValue?: unknown } | undefined {
+  return area === 'local' ? changes[RATING_CACHE] : undefined;
 }

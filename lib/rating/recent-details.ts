@@ -2,9 +2,14 @@
 // re-analysed (itself or through its queue), kept in the worker's memory for a minute: the page
 // that shows such a report asks for them right after, and gets them without a second request.
 // Never stored anywhere.
-import { type Report, toSummary } from '../api/model';
-import type { ReportDetails } from '../messaging/protocol';
-import { explanationOf } from './checks';
+import { type Report, type ReportSummary, toSummary } from '../api/model';
+import { explanationOf, type RatingExplanation } from './checks';
+
+/** A report with why it got its rating: null when its `results` explain nothing. */
+export interface ReportDetails {
+  report: ReportSummary;
+  explanation: RatingExplanation | null;
+}
 
 const KEPT = 20;
 export const DETAILS_FRESH_MS = 60_000;

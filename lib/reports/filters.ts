@@ -2,8 +2,8 @@
 // default; anything odd falls back to its default (an address can be typed by hand).
 import { PER_PAGE_OPTIONS, RATINGS } from '../api/constants';
 import type { SortOrder } from '../api/model';
-import type { HashPatch, HashState } from './hash';
 import { DEFAULT_REPORT_FILTERS, REPORT_SORTS, type ReportFilters } from './view-state';
+import type { HashPatch, HashState } from './workspace-address';
 
 /** The Reports tab's keys in the hash, in the order they are written. */
 export const REPORT_FILTER_KEYS = [

@@ -1,10 +1,8 @@
 // The Reports list as the workspace last showed it, in storage.session: shown, inert, until the
-// service's answer replaces it. Written by the background (kept-list.ts); never the key.
+// service's answer replaces it. Written by the background (lib/background/kept-lists.ts); never the key.
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import { ReportSummaryPage } from '../api/model';
-import type { Answer, RequestOf, RequestType } from '../messaging/protocol';
-import type { Sender } from '../messaging/send';
 
 const StoredLastPage = z.object({
   version: z.literal(1),
@@ -51,16 +49,4 @@ export async function forgetLastPage(): Promise<void> {
   } catch {
     // Nothing kept, or no storage.session: nothing to forget.
   }
-}
-
-/**
- * `send`, with each list of reports it asks for to be kept by the background as the list last
- * shown, under its parameters as JSON (the name the workspace reads it by).
- */
-export function keepingLists(send: Sender): Sender {
-  return <T extends RequestType>(request: RequestOf<T>): Promise<Answer<T>> => {
-    if (request.type !== 'listReports') return send(request);
-    const list = request as RequestOf<'listReports'>;
-    return send({ ...list, keepAs: JSON.stringify(list.params) }) as Promise<Answer<T>>;
-  };
 }

@@ -2,8 +2,8 @@
 // values, their validation, the host-access request, and outcomes in words.
 import { browser } from 'wxt/browser';
 import { planText } from '../account/words';
+import type { ErrorData } from '../api/model';
 import { t } from '../i18n';
-import type { Answer } from '../messaging/protocol';
 import {
   checkFields,
   endsWithApiVersion,
@@ -14,6 +14,7 @@ import {
   type SettingKey,
   type Settings,
 } from './';
+import type { TestConnectionAnswer } from './schema';
 
 /** The form holds exactly the settings; text fields as typed until saved. */
 export type FormValues = Settings;
@@ -113,7 +114,10 @@ export interface TestOutcome {
  * presses close together, the user can tell which values the answer is about. The background
  * writes the error sentences (lib/error-text.ts); a problem with a field is said as it is.
  */
-export function testOutcome(answer: Answer<'testConnection'>, address: string): TestOutcome {
+export function testOutcome(
+  answer: { ok: true; data: TestConnectionAnswer } | { ok: false; error: ErrorData },
+  address: string,
+): TestOutcome {
   if (!answer.ok) {
     const { kind, message } = answer.error;
     // The service's field errors (lib/api's FieldErrors, lists) as one sentence per setting.

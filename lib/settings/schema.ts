@@ -1,7 +1,7 @@
 // The settings' shape, defaults and types.
 import * as z from 'zod/mini';
 import { PRIVACY } from '../api/constants';
-import type { Privacy } from '../api/model';
+import type { Plan, Privacy } from '../api/model';
 
 // Zod otherwise probes `new Function('')`, which extension CSPs block and reviewers flag.
 z.config({ jitless: true });
@@ -25,7 +25,7 @@ export const SettingsSchema = z.object({
   showBadge: BooleanSchema,
   contextMenu: BooleanSchema,
   notify: BooleanSchema,
-  /** A notification when a watch run finds a watched page worse (lib/watch/word.ts). */
+  /** A notification when a watch run finds a watched page worse (lib/watch/worse-notifications.ts). */
   notifyWorse: BooleanSchema,
   /** Where the service shows reports to a browser; '' = derived from serviceUrl. */
   siteUrl: StringSchema,
@@ -101,4 +101,16 @@ export function parseSettingsSummary(raw: unknown): SettingsSummary | null {
   if (!parsed.success) return null;
   const { version: _, ...summary } = parsed.data;
   return summary;
+}
+
+/** The answer of Test connection (the background's testConnection). */
+export interface TestConnectionAnswer {
+  /** The base URL that answered, which may be the typed address with `/api/v1` added. */
+  baseUrl: string;
+  /** True when `baseUrl` differs from what was typed (offer it to the user). */
+  adjusted: boolean;
+  /** Number of reports, when the service says it. */
+  total?: number;
+  /** The account's plan, when the service tells it. */
+  plan?: Plan;
 }

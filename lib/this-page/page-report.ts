@@ -1,7 +1,7 @@
 // What This page shows of its report and its queued create, as plain functions of what it knows.
 import type { ErrorData, Privacy, Report } from '../api/model';
-import { MAX_RETRY_AFTER_SECONDS } from '../jobs/limits';
-import type { CachedRating } from '../messaging/protocol';
+import { MAX_RETRY_AFTER_SECONDS } from '../job-limits';
+import type { CachedRating } from '../rating/cache';
 import { WORKSPACE_PATH } from './open-workspace';
 
 /** The page's report: in full once the popup has it, before that what the rating cache knows. */

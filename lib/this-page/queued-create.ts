@@ -5,7 +5,7 @@ import type { ErrorData, ReportSummary } from '../api/model';
 import { errorText } from '../error-text';
 import { followItem } from '../follow-item';
 import { t } from '../i18n';
-import { isFinished, itemReport, type Job, jobsItem, parseStoredJobs } from '../jobs/jobs';
+import { isFinished, itemReport, type Job, jobsItem, parseStoredJobs } from '../jobs/schema';
 import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
 

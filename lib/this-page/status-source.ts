@@ -1,8 +1,21 @@
 // What the popup and the workspace show first comes from the background (getStatus), which reads
 // and checks the stored values; the pages only watch the settings summary to ask again.
-import type { StatusAnswer } from '../messaging/protocol';
+import type { CachedRating } from '../rating/cache';
+import type { SettingsSummary } from '../settings/schema';
 import { settingsSummaryItem } from '../settings/summary';
+import type { PageWatch } from '../watch/model';
 import type { ActiveTab } from './active-tab';
+import type { QueuedRef } from './queued-create';
+
+/** `queued`: a create for the page that waits in the queue (or is being sent). */
+export type StatusAnswer = SettingsSummary & {
+  cached: CachedRating | null;
+  queued: QueuedRef | null;
+  /** A create for the page was sent and its outcome is unknown: a report may exist already. */
+  mayExist?: true;
+  /** Whether the cached report is watched, and what changed; null without a cached report. */
+  watch?: PageWatch | null;
+};
 
 /** The getStatus request for the page in `tab`: its address, and the tab's own queued create. */
 export function statusRequest(tab: ActiveTab | undefined) {

@@ -5,6 +5,7 @@
 // failure is logged, never turned into a failed answer, and a failed write leaves nothing half
 // done (one transaction).
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
+import { hostOf } from '../url-parts';
 import type { HistoryRecord, ReportHistory } from './model';
 
 export const MAX_RECORDS_PER_REPORT = 100;
@@ -285,11 +286,3 @@ export function forgetProjectHistory(service: string, name: string): Promise<voi
 
 /** Forgets everything kept of the service. Never rejects. */
 export const forgetServiceHistory = (service: string) => forgetWhere('service', service);
-
-export function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
-}

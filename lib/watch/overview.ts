@@ -6,7 +6,7 @@ import type { ErrorData } from '../api/model';
 import { errorWithText } from '../error-text';
 import { latestChange } from './diff';
 import { historyOf, readAllHistories, readHistory, toRecord } from './history';
-import type { ReportHistory, WatchedPage, WatchOverview } from './model';
+import type { PageWatch, ReportHistory, WatchedPage, WatchOverview } from './model';
 import { nextRunOf, readWatch, type WatchedReport, watchedReports } from './store';
 
 export type WatchRead<T> = { ok: true; data: T } | { ok: false; error: ErrorData };
@@ -78,3 +78,12 @@ export const watchReads = {
 };
 
 export type WatchReads = typeof watchReads;
+
+/** This page's watch state, for the popup's status: the stored watch and two records. */
+export async function pageWatchOf(service: string, reportId: number): Promise<PageWatch> {
+  const [watch, records] = await Promise.all([readWatch(service), readHistory(service, reportId)]);
+  return {
+    watching: watchedReports(watch).has(reportId),
+    change: latestChange(records.slice(-2).map(toRecord)),
+  };
+}

@@ -5,13 +5,13 @@
 // is recorded as run and its job queued in one step, so it never runs twice.
 import { browser } from 'wxt/browser';
 import type { SiteReportClient } from '../api';
-import type { HandlerDeps } from '../background/deps';
-import { ExplainedError, NotConnectedError } from '../background/error-data';
-import { rememberAnswer } from '../background/service-answers';
+import type { Report } from '../api/model';
 import { errorWithText } from '../error-text';
-import { isFinished, MAX_AUDIT_ITEMS } from '../jobs/jobs';
-import { backgroundQueue, type Queue } from '../jobs/queue';
-import { isConnected } from '../settings';
+import { ExplainedError, NotConnectedError } from '../errors';
+import type { Queue } from '../jobs/queue';
+import { isFinished, MAX_AUDIT_ITEMS } from '../jobs/schema';
+import type { ClientSource } from '../service/client-source';
+import { isConnected, type LoadedSettings } from '../settings';
 import { warnWatch } from './history';
 import { dueSlot } from './schedule';
 import {
@@ -29,15 +29,22 @@ export const WATCH_ALARM = 'watch';
 /** A project's reports are listed this many pages of 100 at most (1000 reports). */
 const MAX_PROJECT_PAGES = 10;
 
-export type RunDeps = Pick<HandlerDeps, 'clients' | 'loadSettings'> & {
-  queue?: () => Queue;
+/** What the reports of an answer leave behind (the background's rememberAnswer). */
+export type Remember = (reports: readonly Report[], serviceUrl: string) => Promise<void>;
+
+/** What a run needs of the background: its client, settings, queue and how answers are kept. */
+export interface RunDeps {
+  clients: ClientSource;
+  loadSettings: () => Promise<LoadedSettings>;
+  queue: () => Queue;
+  remember: Remember;
   now?: () => number;
   timeZone?: string;
   alarms?: Pick<typeof browser.alarms, 'create' | 'clear'>;
-};
+}
 
 /** The saved service's base URL (the rating cache's key), or null when not connected. */
-export async function savedService(deps: Pick<HandlerDeps, 'loadSettings'>) {
+export async function savedService(deps: Pick<RunDeps, 'loadSettings'>) {
   const { settings } = await deps.loadSettings();
   return isConnected(settings) ? settings.serviceUrl : null;
 }
@@ -49,11 +56,12 @@ const refused = (reason: 'nothingWatched' | 'runGoing') =>
 export async function projectReports(
   client: SiteReportClient,
   name: string,
+  remember: Remember,
 ): Promise<WatchedReport[]> {
   const reports: WatchedReport[] = [];
   for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
     const answer = await client.reports.list({ project: name, perPage: 100, page });
-    await rememberAnswer(answer.items, client.baseUrl);
+    await remember(answer.items, client.baseUrl);
     reports.push(...answer.items.map(({ id, url }) => ({ id, url })));
     if (!answer.hasNext || answer.items.length === 0) break;
   }
@@ -79,7 +87,7 @@ async function listProjects(
   if (!client || client.baseUrl !== service) throw new NotConnectedError();
   const listed = new Map<string, WatchedReport[]>();
   for (const project of projects) {
-    const reports = await projectReports(client, project).catch(() => undefined);
+    const reports = await projectReports(client, project, deps.remember).catch(() => undefined);
     if (reports) listed.set(project, reports);
   }
   return listed;
@@ -107,7 +115,7 @@ async function queueRun(
   });
   const pages = [...watchedReports(updated).keys()].slice(0, MAX_AUDIT_ITEMS);
   if (pages.length === 0) throw refused('nothingWatched');
-  const queue = (deps.queue ?? backgroundQueue)();
+  const queue = deps.queue();
   return queue.enqueue({
     kind: 'reanalyze',
     items: pages.map((id) => ({ type: 'update', id, results: true })),
@@ -118,7 +126,7 @@ async function queueRun(
 /** Why "Run now" is refused now, if it is. */
 async function runNowRefusal(deps: RunDeps, service: string, watch: ServiceWatch) {
   if (!isWatching(watch)) return refused('nothingWatched');
-  if (await runGoing((deps.queue ?? backgroundQueue)(), service)) return refused('runGoing');
+  if (await runGoing(deps.queue(), service)) return refused('runGoing');
   return null;
 }
 
@@ -160,7 +168,7 @@ async function slotToRun(deps: RunDeps, service: string) {
   }
   const slot = dueSlot(watch.schedule, recorded, now, deps.timeZone);
   if (slot === null) return null;
-  if (await runGoing((deps.queue ?? backgroundQueue)(), service)) {
+  if (await runGoing(deps.queue(), service)) {
     await changeWatchNow(service, (stored) => {
       stored.lastSlot = slot;
     });

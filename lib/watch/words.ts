@@ -1,8 +1,8 @@
 // Watching in words: the score's trend (the sparkline's accessible name), what changed between two
 // analyses, and the schedule's days and hours as the browser's locale writes them.
 import { t } from '../i18n';
-import { checkName } from '../rating/check-words';
-import { ratingWord } from '../rating/word';
+import { ratingWord } from '../rating/rating-word';
+import { checkName } from '../rating/words';
 import type { Change } from './model';
 import { scoreTrend } from './sparkline';
 

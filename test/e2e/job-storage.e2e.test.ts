@@ -6,7 +6,7 @@
 // them now. Logged for the report, and bounded.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReportSummary } from '../../lib/api/model';
-import type { Job, JobItem } from '../../lib/jobs/jobs';
+import type { Job, JobItem } from '../../lib/jobs/schema';
 import { type LoadedExtension, launchExtension } from './extension';
 
 const PAGES = 10_000;

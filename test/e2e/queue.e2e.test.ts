@@ -6,7 +6,7 @@
 // service names the end with every answer (`rateResetOnSuccess`), so the short window is used.
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, RequestedOp } from '../../lib/jobs/jobs';
+import type { Job, RequestedOp } from '../../lib/jobs/schema';
 import { poll, type Stack, startStack, the } from './flows';
 
 const API_KEY = 'queue-e2e-key-0001';

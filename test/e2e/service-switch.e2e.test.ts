@@ -3,7 +3,7 @@
 // it was made for, with Discard; saving A again lets it finish there.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../../lib/jobs/jobs';
+import type { Job } from '../../lib/jobs/schema';
 import { type RunningService, startService } from '../../server/service';
 import { type Connection, writeConnection } from './extension';
 import { poll, type Stack, startStack, the } from './flows';

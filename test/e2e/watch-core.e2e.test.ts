@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../lib/api/model';
-import type { Job } from '../../lib/jobs/jobs';
+import type { Job } from '../../lib/jobs/schema';
 import { poll, type Stack, startStack, the } from './flows';
 
 let stack: Stack | undefined;

@@ -7,7 +7,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type WebExtension from 'webextension-polyfill';
 import type { ReportSummary } from '../../lib/api/model';
-import type { Job } from '../../lib/jobs/jobs';
+import type { Job } from '../../lib/jobs/schema';
 import { type RunningService, startService } from '../../server/service';
 import { writeConnection } from '../e2e/extension';
 import { poll, the } from '../e2e/flows';

@@ -2,9 +2,9 @@
 // its store, pacer and effects, the requests under way, and the rules every part applies to a job.
 import type { Report } from '../../api/model';
 import type { RateInfo } from '../../api/rate-info';
-import { isFinished, type Job, type JobItem, type JobService } from '../jobs';
+import { isFinished, type Job, type JobItem, type JobService } from '../schema';
 import type { QueueClient } from './items';
-import { createServicePacers, type ServicePacers } from './pacers';
+import { createServicePacers, type ServicePacers } from './service-pacers';
 import { createJobStore, type JobStore, jobPasswords } from './store';
 
 export type TabStage = 'queued' | 'sending' | 'finished';
@@ -37,7 +37,7 @@ export interface SavedClient {
   service: JobService;
 }
 
-/** What the queue runs on: the worker's come from the browser (index.ts), tests hand in fakes. */
+/** What the queue runs on: the worker's come from the browser (lib/background/queue.ts), tests hand in fakes. */
 export interface QueueEnvironment {
   /**
    * The client for the saved settings and the service they name (read together), telling
@@ -150,5 +150,26 @@ export async function announce({ effects, passwords }: QueueContext, events: Que
     } catch (error) {
       warn('show an outcome', error);
     }
+  }
+}
+
+// A watch run's item done: how its page changed since the analysis before (the effect records
+// nothing of its own: the answer's history was written as it was remembered), kept on the item
+// so Activity can sum up the run after a restart.
+export async function noteRunItem(
+  ctx: QueueContext,
+  { jobId, index }: Pick<Dispatch, 'jobId' | 'index'>,
+  report: Report,
+  serviceUrl: string,
+): Promise<void> {
+  try {
+    const direction = await ctx.effects.watchedAnalysis?.(report, serviceUrl);
+    if (!direction) return;
+    await ctx.store.update((state) => {
+      const item = state.jobs.find((job) => job.id === jobId)?.items[index];
+      if (item) item.direction = direction;
+    });
+  } catch (error) {
+    warn('compare a watched page', error);
   }
 }

@@ -1,8 +1,8 @@
 // The queue's loop: jobs in order, at most MAX_IN_FLIGHT requests, each when the pacer allows.
 // A pick is stored as running before it is sent, so a stopped worker's successor knows.
 
-import type { Job } from '../jobs';
-import { isFinished } from '../jobs';
+import type { Job } from '../schema';
+import { isFinished } from '../schema';
 import type { Wakeups } from './alarms';
 import {
   announce,

@@ -4,9 +4,9 @@ import { type SiteReportClient, SiteReportError } from '../../api';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
 import type { ErrorData, Plan, Report, ReportPage } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
-import { errorData, NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { JobOp } from '../jobs';
+import { errorData, NotConnectedError } from '../../errors';
+import type { JobOp } from '../schema';
 
 /** What the queue uses of the API client. */
 export interface QueueClient {

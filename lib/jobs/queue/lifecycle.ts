@@ -1,8 +1,8 @@
 // What the pages and the background ask of the queue: queue, cancel, retry, resume, clear, discard,
 // take an export; and settings changes, which let paused jobs of the saved service go on.
 import type { ErrorData, ErrorReason, ReportSummary } from '../../api/model';
-import { ExplainedError, NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
+import { ExplainedError, NotConnectedError } from '../../errors';
 import {
   isFinished,
   type Job,
@@ -12,7 +12,7 @@ import {
   MAX_RETRY_AFTER_SECONDS,
   maxJobItems,
   type RequestedOp,
-} from '../jobs';
+} from '../schema';
 import { sameService } from '../service';
 import { announce, type QueueContext, type QueueEvent } from './context';
 import { followSavedService, isHeldForOtherService } from './other-service';

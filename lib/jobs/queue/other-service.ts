@@ -2,7 +2,7 @@
 // on by itself once they are saved again. Nothing of it is ever sent with other settings.
 import type { ErrorData } from '../../api/model';
 import { errorWithText } from '../../error-text';
-import { isFinished, type Job, type JobService } from '../jobs';
+import { isFinished, type Job, type JobService } from '../schema';
 import { sameService } from '../service';
 
 /** The saved settings are for another service or key than the job's: nothing was sent. */

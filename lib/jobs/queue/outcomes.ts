@@ -15,10 +15,10 @@ import {
   toSummary,
 } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
-import { NotConnectedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
-import type { Job, JobItem, JobOp, JobService } from '../jobs';
-import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../jobs';
+import { NotConnectedError } from '../../errors';
+import type { Job, JobItem, JobOp, JobService } from '../schema';
+import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../schema';
 import { sameService } from '../service';
 import {
   announce,
@@ -26,6 +26,7 @@ import {
   finishIfDone,
   isOpen,
   keyOf,
+  noteRunItem,
   type QueueContext,
   type QueueEvent,
   serviceKey,
@@ -35,7 +36,6 @@ import {
 import { findMade, perform, verdictOf } from './items';
 import { followSavedService, isHeldForOtherService, OtherServiceError } from './other-service';
 import { exportKey, type QueueState, StorageFullError } from './store';
-import { noteRunItem } from './watch-run';
 
 /** After a network or service failure, the first wait before the next request. */
 const TROUBLE_BACKOFF_MS = 2_000;

@@ -2,7 +2,7 @@
 // again, creates become of unknown fate (never sent twice). Jobs stored by an older version do not
 // say which service they were made for: they are held.
 import type { RateInfo } from '../../api/rate-info';
-import { isFinished } from '../jobs';
+import { isFinished } from '../schema';
 import { keyOf, type QueueContext, type QueueEvent } from './context';
 import { fateUnknown } from './items';
 import { holdForOtherService } from './other-service';

@@ -3,12 +3,12 @@
 // storage.local is full, the jobs a change would have grown end, saying so, instead of waiting.
 import { storage } from 'wxt/utils/storage';
 import type { ErrorData, ReportSummary } from '../../api/model';
-import { ExplainedError } from '../../background/error-data';
 import { errorWithText } from '../../error-text';
+import { ExplainedError } from '../../errors';
+import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../../job-limits';
 import { createLock } from '../../lock';
-import { compactReport, isFinished, type Job, jobsItem, parseStoredJobs } from '../jobs';
-import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../limits';
-import { parseStoredPacing, type StoredPacing } from './pacers';
+import { compactReport, isFinished, type Job, jobsItem, parseStoredJobs } from '../schema';
+import { parseStoredPacing, type StoredPacing } from './service-pacers';
 
 /** Before pacing was kept per service, it held one service's Pacing (read by parseStoredPacing). */
 export const pacingItem = storage.defineItem<StoredPacing | null>('local:queuePacing', {

@@ -6,10 +6,10 @@
 import type * as z from 'zod/mini';
 import type { ErrorData, Report, ReportSummary } from '../../api/model';
 import { toSummary } from '../../api/model';
-import { ExplainedError, errorData } from '../../background/error-data';
+import { ExplainedError, errorData } from '../../errors';
 import { followItem } from '../../follow-item';
-import type { CreateOp, Job, JobItem, JobService } from '../jobs';
-import { itemReport, jobsItem, parseStoredJobs } from '../jobs';
+import type { CreateOp, Job, JobItem, JobService } from '../schema';
+import { itemReport, jobsItem, parseStoredJobs } from '../schema';
 import {
   announce,
   finishIfDone,

@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { explanationOf } from '../../../lib/rating/checks';
-import { readHash } from '../../../lib/reports/hash';
+import { readHash } from '../../../lib/reports/workspace-address';
 import { summary, wireChecks } from '../../support/fixtures';
 import { ok, requestsOf } from '../popup-helpers';
 import { checkedRows, findTable, renderReports, rowBoxes } from './workspace-reports-helpers';

@@ -3,7 +3,7 @@
 // (enqueueJob), its progress while it runs, and the file once the queue has every page.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_EXPORT_REPORTS } from '../../../lib/jobs/jobs';
+import { MAX_EXPORT_REPORTS } from '../../../lib/jobs/schema';
 import { reportsCsv, reportsJson } from '../../../lib/reports/export';
 import { requestsOf } from '../popup-helpers';
 import { findTable, renderReports, reports } from './workspace-reports-helpers';

@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ReportsTab } from '../../../components/reports/ReportsTab';
 import type { ReportListOptions } from '../../../components/reports/useReportList';
 import type { ReportSummary } from '../../../lib/api/model';
-import type { Job, JobItem } from '../../../lib/jobs/jobs';
+import type { Job, JobItem } from '../../../lib/jobs/schema';
 import type { RequestOf } from '../../../lib/messaging/protocol';
 import { listPage, report } from '../../support/fixtures';
 import { fakeSend, type Handlers, ok } from '../popup-helpers';

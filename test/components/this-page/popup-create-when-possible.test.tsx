@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ErrorData } from '../../../lib/api/model';
-import type { Job, JobItem } from '../../../lib/jobs/jobs';
+import type { Job, JobItem } from '../../../lib/jobs/schema';
 
 import type { RequestOf } from '../../../lib/messaging/protocol';
 import { report } from '../../support/fixtures';

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WatchedView } from '../../../components/watch/WatchedView';
 import type { ExportFile } from '../../../lib/reports/export';
-import { readHash } from '../../../lib/reports/hash';
+import { readHash } from '../../../lib/reports/workspace-address';
 import { deferred, fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
 import { fakeReads, HOUR, overview, watchedPage, worse } from './watch-helpers';
 

@@ -9,7 +9,7 @@ import {
   WORKSPACE_TABS,
   type WorkspaceViewProps,
 } from '../../../components/workspace/tabs';
-import type { HashState } from '../../../lib/reports/hash';
+import type { HashState } from '../../../lib/reports/workspace-address';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@
 // project chosen in Projects showing the Reports tab filtered to it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { readHash, writeHash } from '../../../lib/reports/hash';
+import { readHash, writeHash } from '../../../lib/reports/workspace-address';
 import { listPage, project } from '../../support/fixtures';
 import { ok, requestsOf } from '../popup-helpers';
 import { renderShell, renderWorkspace } from './workspace-helpers';

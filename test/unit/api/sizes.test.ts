@@ -1,7 +1,7 @@
 // How much of an answer the client takes: bodies over the cap are refused without being read
 // whole, and a list page never holds more items than were asked for.
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../../lib/api/body';
+import { MAX_BODY_BYTES } from '../../../lib/api/transport';
 import { wireReport } from '../../support/fixtures';
 import { rejection, useServer } from './fixtures';
 

@@ -3,8 +3,9 @@
 
 import { Window } from 'happy-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { askForAccess, originOf, readWithAccess } from '../../../lib/audit/host-access';
+import { askForAccess, readWithAccess } from '../../../lib/audit/host-access';
 import type { SitemapDeps } from '../../../lib/audit/sitemap';
+import { originOf } from '../../../lib/url-parts';
 
 // happy-dom's Document type is its own; the reader uses only what both have.
 const parser = new new Window().DOMParser() as unknown as DOMParser;

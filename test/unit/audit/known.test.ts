@@ -11,7 +11,7 @@ import {
   MAX_KNOWN_WAIT_SECONDS,
   queuedCreates,
 } from '../../../lib/audit/known';
-import type { Job, JobItem } from '../../../lib/jobs/jobs';
+import type { Job, JobItem } from '../../../lib/jobs/schema';
 import { storedRatingCache } from '../../../lib/rating/cache';
 
 const BASE = 'https://service.test/api/v1';

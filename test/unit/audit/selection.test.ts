@@ -9,7 +9,7 @@ import {
   narrow,
   selectionNeeds,
 } from '../../../lib/audit/selection';
-import { MAX_AUDIT_ITEMS } from '../../../lib/jobs/limits';
+import { MAX_AUDIT_ITEMS } from '../../../lib/job-limits';
 
 const A = 'https://a.test/';
 const known = new Map<string, KnownPage>([

@@ -4,9 +4,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createSiteReportClient } from '../../../lib/api';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import { handleMessage } from '../../../lib/background/handlers';
-import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
+import { setBackgroundQueue } from '../../../lib/background/queue';
+import type { Queue } from '../../../lib/jobs/queue';
 import type { Answer, RequestType } from '../../../lib/messaging/protocol';
 import { saveSettings } from '../../../lib/settings';
+import { clientSource } from '../../support/client-source';
 import { wireList } from '../../support/fixtures';
 import {
   type Reply,
@@ -48,11 +50,9 @@ function testDeps(): HandlerDeps {
   return createHandlerDeps({
     createClient: (options) =>
       createSiteReportClient({ ...options, retryDelayMs: 1, timeoutMs: 2000 }),
-    clients: {
-      get: async () =>
-        createSiteReportClient({ baseUrl: stub.baseUrl, apiKey: KEY, retryDelayMs: 1 }),
-      reset: () => undefined,
-    },
+    clients: clientSource(async () =>
+      createSiteReportClient({ baseUrl: stub.baseUrl, apiKey: KEY, retryDelayMs: 1 }),
+    ),
     hasHostAccess: async () => true,
   });
 }
@@ -116,7 +116,7 @@ describe('getPlan', () => {
     serve({ status: 404, body: { message: 'Resource not found.' } });
     expect(success(await ask({ type: 'getPlan' }))).toBeNull();
     const notConnected = createHandlerDeps({
-      clients: { get: async () => null, reset: () => undefined },
+      clients: clientSource(async () => null),
     });
     expect(
       success(await handleMessage({ type: 'getPlan' }, ownPage('/sidepanel.html'), notConnected)),

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '../../../entrypoints/background';
 import { MENU_ALL_TABS, MENU_LINK, MENU_PAGE } from '../../../lib/background/menus';
-import { NOT_CONNECTED_NOTIFICATION } from '../../../lib/background/notify';
-import { rememberReports } from '../../../lib/rating/cache';
+import { CREATE_REPORT_COMMAND } from '../../../lib/background/quick-create';
+import { rememberReports } from '../../../lib/rating/cache-writes';
+import { NOT_CONNECTED_NOTIFICATION } from '../../../lib/service/notifications';
 import { saveSettings } from '../../../lib/settings';
 import { parseSettingsSummary } from '../../../lib/settings/schema';
-import { CREATE_REPORT_COMMAND } from '../../../lib/this-page/quick-create';
 import { wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SiteReportError } from '../../../lib/api';
 import { apiError, invalidInput } from '../../../lib/api/errors';
-import { ExplainedError, errorData, NotConnectedError } from '../../../lib/background/error-data';
+import { ExplainedError, errorData, NotConnectedError } from '../../../lib/errors';
 
 describe('errorData', () => {
   it('carries the reason and details, said from the catalogue', () => {

@@ -2,13 +2,14 @@
 // and a sender that is one of the extension's own pages.
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { SiteReportClient } from '../../../lib/api';
-import type { ClientSource } from '../../../lib/background/client-source';
 import { createHandlerDeps } from '../../../lib/background/deps';
+import type { ClientSource } from '../../../lib/service/client-source';
+import { clientSource } from '../../support/client-source';
 
 /** The handlers' dependencies with `client` for the saved settings, host access granted. */
 export function depsWithClient(client: SiteReportClient, source: Partial<ClientSource> = {}) {
   return createHandlerDeps({
-    clients: { get: async () => client, reset: () => undefined, ...source },
+    clients: { ...clientSource(async () => client), ...source },
     hasHostAccess: async () => true,
   });
 }

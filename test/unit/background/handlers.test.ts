@@ -3,13 +3,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../lib/api';
-import { createClientSource } from '../../../lib/background/client-source';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import { handleMessage } from '../../../lib/background/handlers';
 import type { Answer, RequestType } from '../../../lib/messaging/protocol';
 import { handleRatingCacheChange } from '../../../lib/rating/badge';
-import { getCachedRating, rememberReports } from '../../../lib/rating/cache';
+import { getCachedRating } from '../../../lib/rating/cache';
+import { rememberReports } from '../../../lib/rating/cache-writes';
 import { createRecentDetails, DETAILS_FRESH_MS } from '../../../lib/rating/recent-details';
+import { createClientSource } from '../../../lib/service/client-source';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import { HTML_PAGE, report, wireChecks, wireList, wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';

@@ -1,7 +1,7 @@
 // While a long request is out, the worker calls a cheap extension API every 25 s, and stops when
 // the last such request settles.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createKeepAlive, KEEP_ALIVE_INTERVAL_MS } from '../../../lib/background/keep-alive';
+import { createKeepAlive, KEEP_ALIVE_INTERVAL_MS } from '../../../lib/service/keep-alive';
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};

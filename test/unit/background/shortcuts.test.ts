@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../lib/api';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
+import { handleStorageChange } from '../../../lib/background/events';
 import {
   handleMenuClick,
   MENU_ALL_TABS,
@@ -10,12 +11,12 @@ import {
   MENU_PAGE,
   syncContextMenus,
 } from '../../../lib/background/menus';
-import { handleNotificationClick } from '../../../lib/background/notify';
-import { handleStorageChange } from '../../../lib/background/storage-events';
-import { browserEnvironment, createQueue, setBackgroundQueue } from '../../../lib/jobs/queue';
+import { browserEnvironment, setBackgroundQueue } from '../../../lib/background/queue';
+import { handleCommand, quickCreate } from '../../../lib/background/quick-create';
+import { createQueue } from '../../../lib/jobs/queue';
 import { getCachedRating } from '../../../lib/rating/cache';
+import { handleNotificationClick } from '../../../lib/service/notifications';
 import { saveSettings } from '../../../lib/settings';
-import { handleCommand, quickCreate } from '../../../lib/this-page/quick-create';
 import { HTML_PAGE, wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 import { sleep } from '../../support/time';

@@ -1,7 +1,7 @@
 // A job in words: what it does, what its done items are, and its state.
 import { describe, expect, it } from 'vitest';
-import type { JobItem } from '../../../lib/jobs/jobs';
-import { JOB_KINDS, JOB_STATES } from '../../../lib/jobs/jobs';
+import type { JobItem } from '../../../lib/jobs/schema';
+import { JOB_KINDS, JOB_STATES } from '../../../lib/jobs/schema';
 import { doneText, jobTitle, stateWord, watchRunSummary } from '../../../lib/jobs/words';
 
 const items = (count: number) => Array.from({ length: count }, () => ({}));

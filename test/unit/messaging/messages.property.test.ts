@@ -27,14 +27,16 @@ import {
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import type { MessageSender } from '../../../lib/background/handlers';
 import { handleMessage } from '../../../lib/background/handlers';
-import { JOB_KINDS, JOB_STATES, Job, MAX_RETRY_AFTER_SECONDS } from '../../../lib/jobs/jobs';
-import { type Queue, setBackgroundQueue } from '../../../lib/jobs/queue';
+import { setBackgroundQueue } from '../../../lib/background/queue';
+import type { Queue } from '../../../lib/jobs/queue';
+import { JOB_KINDS, JOB_STATES, Job, MAX_RETRY_AFTER_SECONDS } from '../../../lib/jobs/schema';
 import { Request, type RequestType } from '../../../lib/messaging/protocol';
 import { CachedRating } from '../../../lib/rating/cache';
 import { RatingExplanation } from '../../../lib/rating/checks';
 import { createRecentDetails } from '../../../lib/rating/recent-details';
 import type { Settings } from '../../../lib/settings';
 import { Change, Schedule } from '../../../lib/watch/model';
+import { clientSource } from '../../support/client-source';
 
 // A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED
 // to explore others (fast-check prints the seed and the counterexample of a failure).
@@ -766,14 +768,11 @@ function depsFor(w: World) {
   const deps: HandlerDeps = createHandlerDeps({
     // Each run's own memory of report details: none from an earlier run answers for the client.
     recentDetails: createRecentDetails(),
-    clients: {
-      get: async () => {
-        used.push('clients.get');
-        if (w.source === 'fails') throw new Error(`${SECRET} storage`);
-        return w.source === 'client' ? client : null;
-      },
-      reset: () => undefined,
-    },
+    clients: clientSource(async () => {
+      used.push('clients.get');
+      if (w.source === 'fails') throw new Error(`${SECRET} storage`);
+      return w.source === 'client' ? client : null;
+    }),
     createClient: () => {
       used.push('createClient');
       if (w.createClient === 'throws-input') throw invalidInput({ apiKey: ['Bad key.'] });

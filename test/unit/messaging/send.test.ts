@@ -3,8 +3,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlerDeps } from '../../../lib/background/deps';
+import { handleWaitPort } from '../../../lib/background/wait-port';
 import { send, WAIT_FOR_RESULT_PORT } from '../../../lib/messaging/send';
-import { handleWaitPort } from '../../../lib/rating/wait-port';
+import { clientSource } from '../../support/client-source';
 import { type FakePort, portPair } from '../background/fake-port';
 
 const REPORT = { id: 42, rating: 'good' };
@@ -88,7 +89,7 @@ describe('waitForResult waits on a port', () => {
       reports: { waitForResult: vi.fn(async () => ({ ...REPORT, url: 'https://a.example/' })) },
     };
     const deps = createHandlerDeps({
-      clients: { get: async () => client as never, reset: () => undefined },
+      clients: clientSource(async () => client as never),
     });
     const answer = send({ type: 'waitForResult', id: 42 });
     handleWaitPort(opened[0]?.background as FakePort, deps);

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Report } from '../../../lib/api/model';
+import { awaitRating } from '../../../lib/messaging/await-rating';
 import type { Answer, Request } from '../../../lib/messaging/protocol';
 import type { Sender } from '../../../lib/messaging/send';
-import { awaitRating } from '../../../lib/rating/await-rating';
 
 const REPORT: Report = {
   id: 5,

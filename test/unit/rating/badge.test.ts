@@ -14,8 +14,8 @@ import {
   toolbarAction,
   updateTabBadge,
 } from '../../../lib/rating/badge';
-import { forgetReport, rememberReports } from '../../../lib/rating/cache';
-import { ratingWord } from '../../../lib/rating/word';
+import { forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
+import { ratingWord } from '../../../lib/rating/rating-word';
 import { saveSettings } from '../../../lib/settings';
 import { exactTime } from '../../../lib/time';
 

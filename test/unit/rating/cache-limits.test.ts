@@ -1,19 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '../../../lib/api/model';
+import { changedUrls } from '../../../lib/rating/badge';
 import {
-  changedUrls,
-  forgetProject,
-  forgetReport,
   getCachedRating,
   RATING_CACHE_LIMIT,
   RATING_CACHE_MAX_BYTES,
   RATING_CACHE_MAX_URL_LENGTH,
   ratingCacheKey,
   readRatingCache,
-  rememberReports,
   storedRatingCache,
 } from '../../../lib/rating/cache';
+import { forgetProject, forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
 import { report as madeReport } from '../../support/fixtures';
 
 const SERVICE = 'https://service.example/api/v1';

@@ -2,16 +2,14 @@
 // keeps a create's report under the address asked for too, so the tab that asked finds it.
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../lib/api/model';
+import { changedUrls } from '../../../lib/rating/badge';
 import {
-  changedUrls,
-  forgetProject,
-  forgetReport,
   getCachedRating,
   RATING_CACHE_LIMIT,
   ratingCacheItem,
   readRatingCache,
-  rememberReports,
 } from '../../../lib/rating/cache';
+import { forgetProject, forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
 import { report as madeReport } from '../../support/fixtures';
 
 const SERVICE = 'https://service.example/api/v1';

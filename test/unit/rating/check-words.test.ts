@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLine, checkName, humanise, NAMED_CHECKS } from '../../../lib/rating/check-words';
 import type { Check } from '../../../lib/rating/checks';
+import { checkLine, checkName, humanise, NAMED_CHECKS } from '../../../lib/rating/words';
 
 const LOCALES = join(import.meta.dirname, '../../../public/_locales');
 const catalogue = (locale: string) =>

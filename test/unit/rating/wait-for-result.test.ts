@@ -8,9 +8,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient, type Fetch, type Sleep } from '../../../lib/api';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
 import { handleMessage, handlers } from '../../../lib/background/handlers';
+import { handleWaitPort } from '../../../lib/background/wait-port';
 import { WAIT_FOR_RESULT_PORT } from '../../../lib/messaging/send';
 import { getCachedRating } from '../../../lib/rating/cache';
-import { handleWaitPort } from '../../../lib/rating/wait-port';
+import { clientSource } from '../../support/client-source';
 import { wireReport } from '../../support/fixtures';
 import { settle as settleFor } from '../../support/time';
 import { type FakePort, portPair } from '../background/fake-port';
@@ -63,7 +64,7 @@ function service(): Service {
     retryDelayMs: 1,
   });
   const deps = createHandlerDeps({
-    clients: { get: async () => client, reset: () => undefined },
+    clients: clientSource(async () => client),
     hasHostAccess: async () => true,
   });
   return {
@@ -331,7 +332,7 @@ describe('the wait-for-result port', () => {
   });
 
   it('answers not_connected without a client', async () => {
-    const deps = createHandlerDeps({ clients: { get: async () => null, reset: () => undefined } });
+    const deps = createHandlerDeps({ clients: clientSource(async () => null) });
     const { page, background } = portPair(WAIT_FOR_RESULT_PORT, ownPage());
     handleWaitPort(background, deps);
     page.postMessage({ type: 'waitForResult', id: 42 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressParts } from '../../../lib/reports/address';
+import { addressParts } from '../../../lib/url-parts';
 
 describe('a report address split into host and the rest', () => {
   it.each([

@@ -5,8 +5,8 @@ import {
   filtersToHash,
   sameFilters,
 } from '../../../lib/reports/filters';
-import { parseHash } from '../../../lib/reports/hash';
 import { DEFAULT_REPORT_FILTERS } from '../../../lib/reports/view-state';
+import { parseHash } from '../../../lib/reports/workspace-address';
 
 describe('the Reports filters in the hash', () => {
   it('reads every filter', () => {

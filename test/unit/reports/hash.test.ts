@@ -2,7 +2,7 @@
 // The workspace's hash: the shell's `tab` beside the Reports view's filters, each writer changing
 // only its own keys; writes tell the watchers at once, and an address changed by hand does too.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseHash, readHash, watchHash, writeHash } from '../../../lib/reports/hash';
+import { parseHash, readHash, watchHash, writeHash } from '../../../lib/reports/workspace-address';
 
 beforeEach(() => {
   history.replaceState(null, '', '/sidepanel.html');

@@ -2,8 +2,8 @@
 // asking the background. It must always match what is in effect and never hold the API key.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ClientSource } from '../../../lib/background/client-source';
-import { handleStorageChange } from '../../../lib/background/storage-events';
+import { handleStorageChange } from '../../../lib/background/events';
+import type { ClientSource } from '../../../lib/service/client-source';
 
 import { loadSettings, saveSettings, summaryOf, syncSettingsSummary } from '../../../lib/settings';
 import { parseSettingsSummary } from '../../../lib/settings/schema';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../../lib/api/model';
-import type { Job, JobItem } from '../../../lib/jobs/jobs';
+import type { Job, JobItem } from '../../../lib/jobs/schema';
 import {
   findQueuedCreate,
   hasUnknownCreate,

@@ -8,6 +8,7 @@ import { saveSettings } from '../../../lib/settings';
 import { loadSettings } from '../../../lib/settings/store';
 import type { RunDeps } from '../../../lib/watch/runs';
 import { changeWatch, type ServiceWatch } from '../../../lib/watch/store';
+import { clientSource } from '../../support/client-source';
 import { report } from '../../support/fixtures';
 
 export const SERVICE = 'https://reports.example.com/api/v1';
@@ -92,9 +93,10 @@ export async function runFakes(
   } as unknown as Queue;
   return {
     deps: {
-      clients: { get: async () => client, reset: () => undefined },
+      clients: clientSource(async () => client),
       loadSettings,
       queue: () => queue,
+      remember: async () => undefined,
       now: () => clock,
       timeZone: 'UTC',
       alarms: {

@@ -1,8 +1,8 @@
 // An audit (Add pages) is one job of creates for new pages and re-analyses of pages with a report:
 // up to 10,000 items (other jobs keep 1000), each answer remembered as other jobs' are.
 import { describe, expect, it } from 'vitest';
-import { MAX_AUDIT_ITEMS, MAX_JOB_ITEMS } from '../../../../lib/jobs/jobs';
 import { createJobStore } from '../../../../lib/jobs/queue/store';
+import { MAX_AUDIT_ITEMS, MAX_JOB_ITEMS } from '../../../../lib/jobs/schema';
 import {
   fakeClock,
   fakeService,

@@ -1,7 +1,7 @@
 // An export ends, and keeps its size, whatever the service sends: empty pages that claim a next
 // one, pages that never run out, reports too big to keep.
 import { describe, expect, it } from 'vitest';
-import { MAX_EXPORT_REPORTS } from '../../../../lib/jobs/jobs';
+import { MAX_EXPORT_REPORTS } from '../../../../lib/jobs/schema';
 import { fakeClock, fakeService, storedJob, testQueue, wire } from './harness';
 
 /** A list page as the service sends it, saying there is a next one. */

@@ -10,11 +10,11 @@ import { setImmediate as macrotask } from 'node:timers/promises';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
-import type { JobKind, RequestedOp } from '../../../../lib/jobs/jobs';
 import { createQueue, type Queue } from '../../../../lib/jobs/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
 import { EXPORT_KEPT_MS } from '../../../../lib/jobs/queue/store';
+import type { JobKind, RequestedOp } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
 import { type FakeService, fakeClock, fakeService, recordedEffects, type wire } from './harness';
 

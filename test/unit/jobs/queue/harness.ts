@@ -5,11 +5,11 @@ import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
 import type { RateInfo } from '../../../../lib/api/rate-info';
-import { type Job, parseStoredJobs } from '../../../../lib/jobs/jobs';
 import { createQueue, type Queue } from '../../../../lib/jobs/queue';
 import type { QueueEffects } from '../../../../lib/jobs/queue/context';
 import type { Pacing } from '../../../../lib/jobs/queue/pacer';
-import { parseStoredPacing } from '../../../../lib/jobs/queue/pacers';
+import { parseStoredPacing } from '../../../../lib/jobs/queue/service-pacers';
+import { type Job, parseStoredJobs } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
 
 import { createRateLimiter } from '../../../../server/rate-limit';

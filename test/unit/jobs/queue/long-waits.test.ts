@@ -1,9 +1,9 @@
 // Waits too long for a timer or a job: a page's Retry-After is bounded, and a timer never gets a
 // delay that setTimeout cannot hold (it would fire at once).
 import { describe, expect, it } from 'vitest';
-import { MAX_RETRY_AFTER_SECONDS } from '../../../../lib/jobs/jobs';
 import { createWakeups, MAX_TIMER_MS } from '../../../../lib/jobs/queue/alarms';
 import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
+import { MAX_RETRY_AFTER_SECONDS } from '../../../../lib/jobs/schema';
 import { Request } from '../../../../lib/messaging/protocol';
 import { fakeClock, fakeService, START, storedJob, testQueue } from './harness';
 

@@ -5,7 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '../../../../entrypoints/background';
 import { createHandlerDeps } from '../../../../lib/background/deps';
 import { handleMessage } from '../../../../lib/background/handlers';
-import { QUEUE_ALARM, setBackgroundQueue } from '../../../../lib/jobs/queue';
+import { setBackgroundQueue } from '../../../../lib/background/queue';
+import { QUEUE_ALARM } from '../../../../lib/jobs/queue';
 
 import {
   type FakeClock,

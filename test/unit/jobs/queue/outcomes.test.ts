@@ -2,8 +2,8 @@
 // the offline browser, and where a job's password is (and is not) kept.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { itemReport } from '../../../../lib/jobs/jobs';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { itemReport } from '../../../../lib/jobs/schema';
 import {
   deletes,
   fakeClock,

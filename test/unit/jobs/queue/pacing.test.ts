@@ -1,9 +1,9 @@
 // The queue paces its requests to what the service allows, on a fake clock: at most two at once,
 // none that it knows will be refused, and the waits a 429 or an exhausted window ask for.
 import { describe, expect, it } from 'vitest';
-import { itemReport } from '../../../../lib/jobs/jobs';
 import type { Queue } from '../../../../lib/jobs/queue';
 import { DEFAULT_WINDOW_MS, WINDOW_MARGIN_MS } from '../../../../lib/jobs/queue/pacer';
+import { itemReport } from '../../../../lib/jobs/schema';
 
 import {
   deletes,

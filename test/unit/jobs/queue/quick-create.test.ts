@@ -7,11 +7,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
 import { createHandlerDeps, type HandlerDeps } from '../../../../lib/background/deps';
 import { handleMenuClick, MENU_ALL_TABS } from '../../../../lib/background/menus';
-import { setBackgroundQueue } from '../../../../lib/jobs/queue';
-import { queueEffects } from '../../../../lib/jobs/queue/effects';
-import { rememberReports } from '../../../../lib/rating/cache';
+import { setBackgroundQueue } from '../../../../lib/background/queue';
+import { queueEffects } from '../../../../lib/background/queue-effects';
+import { quickCreate } from '../../../../lib/background/quick-create';
+import { rememberReports } from '../../../../lib/rating/cache-writes';
 import { saveSettings } from '../../../../lib/settings';
-import { quickCreate } from '../../../../lib/this-page/quick-create';
 import {
   type FakeClock,
   type FakeService,

@@ -7,13 +7,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
 import { createHandlerDeps } from '../../../../lib/background/deps';
-import { setBackgroundQueue } from '../../../../lib/jobs/queue';
-import { queueEffects } from '../../../../lib/jobs/queue/effects';
+import { setBackgroundQueue } from '../../../../lib/background/queue';
+import { queueEffects } from '../../../../lib/background/queue-effects';
+import { quickCreate } from '../../../../lib/background/quick-create';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
 import { handleRatingCacheChange } from '../../../../lib/rating/badge';
 import { getCachedRating } from '../../../../lib/rating/cache';
 import { saveSettings } from '../../../../lib/settings';
-import { quickCreate } from '../../../../lib/this-page/quick-create';
 import {
   type FakeClock,
   type FakeService,

@@ -3,8 +3,8 @@
 // ever sending a create again whose fate the stopped worker left unknown.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { itemReport } from '../../../../lib/jobs/jobs';
 import { HEARTBEAT_MS, QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
+import { itemReport } from '../../../../lib/jobs/schema';
 import {
   deletes,
   fakeClock,

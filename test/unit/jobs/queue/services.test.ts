@@ -3,11 +3,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlerDeps } from '../../../../lib/background/deps';
-import { handleStorageChange } from '../../../../lib/background/storage-events';
-import { jobsItem } from '../../../../lib/jobs/jobs';
-import { setBackgroundQueue } from '../../../../lib/jobs/queue';
+import { handleStorageChange } from '../../../../lib/background/events';
+import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
-import { createServicePacers, MAX_PACED_SERVICES } from '../../../../lib/jobs/queue/pacers';
+import { createServicePacers, MAX_PACED_SERVICES } from '../../../../lib/jobs/queue/service-pacers';
+import { jobsItem } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {
   deletes,

@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
 import { createHandlerDeps } from '../../../../lib/background/deps';
 import { handleMessage } from '../../../../lib/background/handlers';
-import { setBackgroundQueue } from '../../../../lib/jobs/queue';
+import { setBackgroundQueue } from '../../../../lib/background/queue';
 
 import { saveSettings } from '../../../../lib/settings';
 import {

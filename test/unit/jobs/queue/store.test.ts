@@ -3,15 +3,15 @@
 // kept apart until the page takes them.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MAX_FINISHED_ITEMS, REPORTS_KEPT_MS } from '../../../../lib/job-limits';
+import { createJobStore } from '../../../../lib/jobs/queue/store';
 import {
   type Job,
   MAX_EXPORT_REPORTS,
   MAX_FINISHED_JOBS,
   MAX_JOB_ITEMS,
   parseStoredJobs,
-} from '../../../../lib/jobs/jobs';
-import { MAX_FINISHED_ITEMS, REPORTS_KEPT_MS } from '../../../../lib/jobs/limits';
-import { createJobStore } from '../../../../lib/jobs/queue/store';
+} from '../../../../lib/jobs/schema';
 import {
   deletes,
   fakeClock,

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
-import { isListed } from '../../../../lib/jobs/jobs';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue';
 import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { isListed } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {
   fakeClock,

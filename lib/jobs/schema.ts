@@ -19,7 +19,7 @@ export {
   MAX_JOB_ITEMS,
   MAX_RETRY_AFTER_SECONDS,
   maxJobItems,
-} from './limits';
+} from '../job-limits';
 
 export const JOB_KINDS = [
   'create',

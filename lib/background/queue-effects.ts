@@ -2,22 +2,22 @@
 // analyses, the tab's badge and notifications (one summing up a job of many creates, one for each
 // watched page a run found worse).
 import { browser } from 'wxt/browser';
-import { notify, notifyCreated, notifyFailed } from '../../background/notify';
-import { forgetGone, rememberAnswer } from '../../background/service-answers';
-import { errorText } from '../../error-text';
-import { t } from '../../i18n';
+import { errorText } from '../error-text';
+import { t } from '../i18n';
+import type { QueueEffects } from '../jobs/queue/context';
+import { countItems, itemReport } from '../jobs/schema';
 import {
   errorBadge,
   pendingBadge,
   queuedBadge,
   setTabBadge,
   updateTabBadge,
-} from '../../rating/badge';
-import { backgroundRecentDetails } from '../../rating/recent-details';
-import { loadSettings } from '../../settings';
-import { watchedAnalysis } from '../../watch/word';
-import { countItems, itemReport } from '../jobs';
-import type { QueueEffects } from './context';
+} from '../rating/badge';
+import { backgroundRecentDetails } from '../rating/recent-details';
+import { notify, notifyCreated, notifyFailed } from '../service/notifications';
+import { loadSettings } from '../settings';
+import { watchedAnalysis } from '../watch/worse-notifications';
+import { forgetGone, rememberAnswer } from './service-answers';
 
 export const queueEffects: QueueEffects = {
   remember(reports, serviceUrl, askedUrl) {

@@ -1,12 +1,12 @@
 // Pages wait for a rating on a port, not a message: a page that closes disconnects it, and the
 // background stops waiting (and polling, when nobody else waits).
 
-import type { HandlerDeps } from '../background/deps';
-import { errorData } from '../background/error-data';
-import { handlers, isOwnPage, type MessageSender } from '../background/handlers';
 import { errorWithText } from '../error-text';
+import { errorData } from '../errors';
 import { type Answer, Request } from '../messaging/protocol';
 import { WAIT_FOR_RESULT_PORT } from '../messaging/send';
+import type { HandlerDeps } from './deps';
+import { handlers, isOwnPage, type MessageSender } from './handlers';
 
 interface PortEvent<Listener> {
   addListener(listener: Listener): void;

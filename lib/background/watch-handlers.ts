@@ -1,22 +1,14 @@
-// The background's answers about watching (lib/background/handlers.ts spreads them into its map):
+// The background's answers about watching (handlers.ts spreads them into its map):
 // the saved service's watch list, its schedule and runs. The Watched tab reads the list and the
-// history itself (overview.ts).
-import type { HandlerDeps } from '../background/deps';
-import { NotConnectedError } from '../background/error-data';
-import { clientOf } from '../background/service-answers';
+// history itself (lib/watch/overview.ts).
+
+import { NotConnectedError } from '../errors';
 import type { AnswerMap, RequestOf } from '../messaging/protocol';
-import { latestChange } from './diff';
-import { historyWritten, readHistory, toRecord } from './history';
-import type { PageWatch } from './model';
-import { projectReports, runNow, savedService, syncWatchAlarm } from './runs';
-import {
-  changeWatch,
-  isWatching,
-  nextRunOf,
-  readWatch,
-  type ServiceWatch,
-  watchedReports,
-} from './store';
+import { clientOf } from '../service/client-source';
+import { historyWritten } from '../watch/history';
+import { projectReports, runNow, savedService, syncWatchAlarm } from '../watch/runs';
+import { changeWatch, isWatching, nextRunOf, type ServiceWatch } from '../watch/store';
+import type { HandlerDeps } from './deps';
 
 async function connectedService(deps: HandlerDeps): Promise<string> {
   const service = await savedService(deps);
@@ -30,15 +22,6 @@ async function connectedService(deps: HandlerDeps): Promise<string> {
  */
 function begin(watch: ServiceWatch, now: number) {
   if (!isWatching(watch) || watch.lastSlot === undefined) watch.lastSlot = now;
-}
-
-/** This page's watch state, for the popup's status: the stored watch and two records. */
-export async function pageWatchOf(service: string, reportId: number): Promise<PageWatch> {
-  const [watch, records] = await Promise.all([readWatch(service), readHistory(service, reportId)]);
-  return {
-    watching: watchedReports(watch).has(reportId),
-    change: latestChange(records.slice(-2).map(toRecord)),
-  };
 }
 
 type WatchHandlers = {
@@ -89,7 +72,7 @@ export const watchHandlers = {
    */
   async watchProject({ name }, deps) {
     const client = await clientOf(deps);
-    const members = await projectReports(client, name).catch(() => undefined);
+    const members = await projectReports(client, name, deps.remember).catch(() => undefined);
     await changeWatch(client.baseUrl, (watch) => {
       begin(watch, Date.now());
       if (!watch.projects.includes(name)) watch.projects.push(name);

@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import type { ErrorData, Privacy, ReportSummary } from '../api/model';
 import { errorText } from '../error-text';
 import { t } from '../i18n';
-import { ratingWord } from '../rating/word';
+import { ratingWord } from '../rating/rating-word';
 import { effectiveSiteUrl, loadSettings } from '../settings';
 
 export const NOT_CONNECTED_NOTIFICATION = 'not-connected';

@@ -4,11 +4,18 @@
 import { askPlan, PLAN_WAIT_MS } from '../account/plans';
 import { SiteReportError } from '../api';
 import { invalidInput } from '../api/errors';
-import type { HandlerDeps } from '../background/deps';
-import { ExplainedError, errorData } from '../background/error-data';
+import { ExplainedError, errorData } from '../errors';
 import { t } from '../i18n';
-import type { RequestOf, TestConnectionAnswer } from '../messaging/protocol';
-import { checkField, endsWithApiVersion, hostPermissionPattern, normaliseServiceUrl } from './';
+import type { RequestOf } from '../messaging/protocol';
+import {
+  checkField,
+  endsWithApiVersion,
+  hostPermissionPattern,
+  normaliseServiceUrl,
+} from '../settings';
+import type { TestConnectionAnswer } from '../settings/schema';
+import { originOf } from '../url-parts';
+import type { HandlerDeps } from './deps';
 
 /** Failures after which the address may simply lack its `/api/v1` part. */
 const WRONG_PATH_KINDS = new Set(['not_found', 'unexpected_response', 'network']);
@@ -65,14 +72,6 @@ export async function testConnection(
       }
     }
     throw await explain(error, address.url, deps);
-  }
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
   }
 }
 

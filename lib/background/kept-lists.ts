@@ -1,9 +1,9 @@
 // The background keeps the workspace's lists, not the page: an answer to a request made before
 // the settings last changed (another key, say) must not be kept.
 import type { ReportSummaryPage } from '../api/model';
-import type { HandlerDeps } from '../background/deps';
+import { forgetLastPage, keepLastPage } from '../reports/last-page';
 import { summaryOf } from '../settings/store';
-import { forgetLastPage, keepLastPage } from './last-page';
+import type { HandlerDeps } from './deps';
 
 let settingsChanges = 0;
 

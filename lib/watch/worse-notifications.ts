@@ -1,10 +1,10 @@
 // Word of a watched page that got worse in a run: one notification per page, whose click opens
 // the workspace on that page's history. The option "Notify when a watched page gets worse" stops it.
 import type { Report } from '../api/model';
-import { notify, watchedNotificationId } from '../background/notify';
 import { t } from '../i18n';
-import { checkName } from '../rating/check-words';
-import { ratingWord } from '../rating/word';
+import { ratingWord } from '../rating/rating-word';
+import { checkName } from '../rating/words';
+import { notify, watchedNotificationId } from '../service/notifications';
 import { loadSettings } from '../settings';
 import { changeBetween } from './diff';
 import { readHistory, toRecord } from './history';

@@ -1,5 +1,6 @@
-// A failed check in words: its name (from _locales for the contract's keys, humanised for any
-// other) and, where its errors carry limits, what they are ("Title length: 10–60 characters").
+// Checks in words (a rating as a word is rating-word.ts, which the popup loads without these): a
+// failed check's name (from _locales for the contract's keys, humanised for any other) and, where
+// its errors carry limits, what they are ("Title length: 10–60 characters").
 import { type MessageKey, t } from '../i18n';
 import type { Check, CheckLimit, Importance } from './checks';
 

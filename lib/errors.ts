@@ -1,8 +1,8 @@
 // What a handler throws, as plain data for the pages: the facts of the failure and its sentence,
 // which lib/error-text.ts chooses (the client's own English message is never passed on).
-import { SiteReportError, toErrorData } from '../api';
-import type { ErrorData } from '../api/model';
-import { type ErrorPlace, errorWithText } from '../error-text';
+import { SiteReportError, toErrorData } from './api';
+import type { ErrorData } from './api/model';
+import { type ErrorPlace, errorWithText } from './error-text';
 
 /** Thrown by handlers when no service URL or key is saved; becomes a 'not_connected' answer. */
 export class NotConnectedError extends Error {

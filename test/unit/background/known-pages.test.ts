@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SiteReportClient } from '../../../lib/api';
 import { createHandlerDeps } from '../../../lib/background/deps';
 import { handlers } from '../../../lib/background/handlers';
-import { jobsItem } from '../../../lib/jobs/jobs';
+import { jobsItem } from '../../../lib/jobs/schema';
 import { serviceOf } from '../../../lib/jobs/service';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 

@@ -3,20 +3,20 @@
 import { type Browser, browser } from 'wxt/browser';
 import { SiteReportError } from '../api';
 import type { ErrorData, Privacy, ReportSummary } from '../api/model';
-import type { HandlerDeps } from '../background/deps';
-import { errorData } from '../background/error-data';
-import { handlers } from '../background/handlers';
-import { notify, notifyCreated, notifyFailed } from '../background/notify';
-import { sendCreate } from '../background/send-create';
 import { errorText, errorWithText } from '../error-text';
+import { errorData } from '../errors';
 import { t } from '../i18n';
-import { MAX_JOB_ITEMS } from '../jobs/jobs';
-import { backgroundQueue } from '../jobs/queue';
+import { MAX_JOB_ITEMS } from '../jobs/schema';
 import { createLock } from '../lock';
 import { errorBadge, pendingBadge, setTabBadge, updateTabBadge } from '../rating/badge';
 import { getCachedRating, ratingCacheKey } from '../rating/cache';
+import { notify, notifyCreated, notifyFailed } from '../service/notifications';
 import { isConnected, type Settings } from '../settings';
 import { duration } from '../time';
+import type { HandlerDeps } from './deps';
+import { handlers } from './handlers';
+import { backgroundQueue, browserOnline } from './queue';
+import { sendCreate } from './send-create';
 
 export type QuickCreateOutcome =
   | { ok: true; report: ReportSummary; privacy: Privacy; privacyFellBack: boolean }
@@ -35,8 +35,6 @@ export interface QuickCreateOptions {
   /** The clock the queue's times are read with. */
   now?: () => number;
 }
-
-const online = () => globalThis.navigator?.onLine !== false;
 
 export const CREATE_REPORT_COMMAND = 'create-report';
 
@@ -64,7 +62,7 @@ function quickPrivacy(settings: Settings): { privacy: Privacy; privacyFellBack: 
 export async function quickCreate(
   { url, tabId }: QuickCreateTarget,
   deps: HandlerDeps,
-  { isOnline = online, now = Date.now }: QuickCreateOptions = {},
+  { isOnline = browserOnline, now = Date.now }: QuickCreateOptions = {},
 ): Promise<QuickCreateOutcome> {
   const { settings } = await deps.loadSettings();
   const showBadge = settings.showBadge && tabId !== undefined;

@@ -1,8 +1,8 @@
 // A report answered before its analysis finished has no rating yet: the page then waits for it;
 // when waiting fails, the first answer is still the best it knows.
 import type { ErrorData } from '../api/model';
-import type { Answer } from '../messaging/protocol';
-import type { Sender } from '../messaging/send';
+import type { Answer } from './protocol';
+import type { Sender } from './send';
 
 /** What the service answers about one report (create, read, update, wait). */
 export type ReportAnswer = Answer<'getReport'>;

@@ -1,0 +1,69 @@
+// What the background does on the browser's events that concern several of its parts: an
+// install or update, a browser start, an alarm, and a change in storage.
+
+import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
+import { isSettingsChange, loadSettings, syncSettingsSummary } from '../settings';
+import { handleWatchAlarm, runDueSlot } from '../watch/runs';
+import type { HandlerDeps } from './deps';
+import { forgetKeptList } from './kept-lists';
+import { syncContextMenus } from './menus';
+import { backgroundQueue } from './queue';
+import { rememberAnswer } from './service-answers';
+
+/** Installs, updates and browser starts may find settings the summary does not reflect yet. */
+export function handleInstalled(deps: HandlerDeps) {
+  return Promise.all([
+    syncContextMenus(),
+    refreshBadges(),
+    syncSettingsSummary(),
+    backgroundQueue().wake(),
+    runDueSlot(deps),
+  ]);
+}
+
+/** As on an install, and a scheduled run missed while the browser was closed runs once now. */
+export function handleStartup(deps: HandlerDeps) {
+  return Promise.all([
+    syncContextMenus(),
+    syncSettingsSummary(),
+    backgroundQueue().wake(),
+    runDueSlot(deps),
+  ]);
+}
+
+/** The queue's work goes on after the worker stopped (lib/jobs/queue/); watched pages' runs. */
+export function handleAlarm(alarm: { name: string }, deps: HandlerDeps): void {
+  void backgroundQueue().handleAlarm(alarm);
+  void handleWatchAlarm(alarm, deps);
+}
+
+/**
+ * A settings change resets the client, menu, badges, summary, paused jobs and kept lists, and
+ * looks at the newly saved service's watch schedule; a rating cache change refreshes the
+ * affected tabs.
+ */
+export async function handleStorageChange(
+  changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
+  area: string,
+  deps: Pick<HandlerDeps, 'clients'> &
+    Partial<Pick<HandlerDeps, 'loadSettings' | 'queue' | 'remember'>>,
+): Promise<void> {
+  const work: (Promise<void> | undefined)[] = [handleRatingCacheChange(changes, area)];
+  if (isSettingsChange(changes, area)) {
+    deps.clients.reset();
+    work.push(
+      syncContextMenus(),
+      refreshBadges(),
+      syncSettingsSummary(),
+      backgroundQueue().settingsChanged(),
+      forgetKeptList(),
+      runDueSlot({
+        clients: deps.clients,
+        loadSettings: deps.loadSettings ?? loadSettings,
+        queue: deps.queue ?? backgroundQueue,
+        remember: deps.remember ?? ((reports, serviceUrl) => rememberAnswer(reports, serviceUrl)),
+      }).then(() => undefined),
+    );
+  }
+  await Promise.all(work);
+}

@@ -1,0 +1,38 @@
+// The parts of an address the extension shows or compares: its origin, its host, and the split
+// of a compact row. A text that is no URL has no origin or host.
+
+/** The origin of an http(s) address (spaces around it ignored); null for anything else. */
+export function originOf(address: string): string | null {
+  try {
+    const url = new URL(address.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The host of an address, with its port; null when it is no URL. */
+export function hostOf(address: string): string | null {
+  try {
+    return new URL(address).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A report's address split for a compact row: the host to show in bold, then the rest (path,
+ * query, fragment), which is cut with an ellipsis. The text is kept as the service gave it.
+ */
+export interface AddressParts {
+  host: string;
+  rest: string;
+}
+
+const WITH_HOST = /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)(.*)$/is;
+
+export function addressParts(url: string): AddressParts {
+  const match = WITH_HOST.exec(url);
+  if (!match) return { host: url, rest: '' };
+  return { host: match[1] ?? '', rest: match[2] ?? '' };
+}
