@@ -8,7 +8,6 @@ import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import { ExplainedError, errorData } from '../errors';
 import { jobsItem, parseStoredJobs } from '../jobs/schema';
-import { serviceOf } from '../jobs/service';
 import {
   type Answer,
   type AnswerMap,
@@ -20,7 +19,6 @@ import { getCachedRating } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { waitShared } from '../rating/shared-waits';
 import { clientOf } from '../service/client-source';
-import { keepWorkerAlive } from '../service/keep-alive';
 import { summaryOf } from '../settings';
 import { findQueuedCreate, hasUnknownCreate } from '../this-page/queued-create';
 import { pageWatchOf } from '../watch/overview';

@@ -2,6 +2,7 @@
 // analyses, the tab's badge and notifications (one summing up a job of many creates, one for each
 // watched page a run found worse).
 import { browser } from 'wxt/browser';
+import { keptPlanOf } from '../account/plans';
 import { errorText } from '../error-text';
 import { t } from '../i18n';
 import type { QueueEffects } from '../jobs/queue/context';
@@ -20,6 +21,7 @@ import { watchedAnalysis } from '../watch/worse-notifications';
 import { forgetGone, rememberAnswer } from './service-answers';
 
 export const queueEffects: QueueEffects = {
+  keptPlan: keptPlanOf,
   remember(reports, serviceUrl, askedUrl) {
     // One report is a create's or a re-analysis's answer, which a page may show next; a list's
     // pages (an export) are not shown with their details.

@@ -2,7 +2,7 @@
 // sent as a one-item job the queue watches while it is out: a reopened popup finds it under way,
 // and a lost answer is looked for before anything is said, so no page gets two reports.
 import { PRIVACY } from '../api/constants';
-import { type CreateReportInput, type ReportSummary, toSummary } from '../api/model';
+import type { CreateReportInput, ReportSummary } from '../api/model';
 import { NotConnectedError } from '../errors';
 import type { HandlerDeps } from './deps';
 import { backgroundQueue } from './queue';

@@ -1,6 +1,6 @@
 // What the queue's parts share within one worker (index.ts puts them together): what it runs on,
 // its store, pacer and effects, the requests under way, and the rules every part applies to a job.
-import type { Report } from '../../api/model';
+import type { Plan, Report } from '../../api/model';
 import type { RateInfo } from '../../api/rate-info';
 import { isFinished, type Job, type JobItem, type JobService } from '../schema';
 import type { QueueClient } from './items';
@@ -22,6 +22,11 @@ export interface QueueEffects {
   tabCreate(stage: TabStage, item: JobItem, single: boolean): Promise<void>;
   /** A job finished or was cancelled. */
   jobFinished(job: Job): Promise<void>;
+  /**
+   * The plan kept for `service` (from its GET /account): null when it tells none, undefined when
+   * not known. Only asked for a create the service refused.
+   */
+  keptPlan?(service: JobService): Promise<Plan | null | undefined>;
   /**
    * A watch run re-analysed `report`: how it changed since the analysis before (and word of it
    * when it got worse); undefined when that is not known.

@@ -2,7 +2,6 @@
 // pauses every job; a network or service failure holds all requests back for a while. A request
 // goes only to the service and key its job was made for; otherwise the job is held, unsent. A
 // quota refusal stops the waiting creates of every job of that service ("not sent").
-import { keptPlanOf } from '../../account/plans';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
 import { SiteReportError } from '../../api/errors';
 import { DEFAULT_PER_PAGE } from '../../api/list-query';
@@ -314,7 +313,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     // The plan kept from GET /account, for a create the service refused: unreadable is not known.
     const plan =
       service && item.op.type === 'create' && !outcome.ok && refused(outcome.error)
-        ? await keptPlanOf(service).catch(() => undefined)
+        ? await effects.keptPlan?.(service).catch(() => undefined)
         : undefined;
     // Until it is written, no other create goes to that service.
     const refusedFor =

@@ -3,6 +3,7 @@
 // like a Laravel deployment, and the real API client talking to it through a fake fetch.
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { keptPlanOf } from '../../../../lib/account/plans';
 import { createSiteReportClient } from '../../../../lib/api';
 import type { RateInfo } from '../../../../lib/api/rate-info';
 import { createQueue, type Queue } from '../../../../lib/jobs/queue';
@@ -11,7 +12,6 @@ import type { Pacing } from '../../../../lib/jobs/queue/pacer';
 import { parseStoredPacing } from '../../../../lib/jobs/queue/service-pacers';
 import { type Job, parseStoredJobs } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
-
 import { createRateLimiter } from '../../../../server/rate-limit';
 
 export const START = 1_800_000_000_000;
@@ -317,6 +317,7 @@ export function recordedEffects() {
     tabCreate: async (stage, item, single) =>
       void calls.push(['tabCreate', stage, item.tabId, item.state, single]),
     jobFinished: async (job) => void calls.push(['jobFinished', job.id, job.state]),
+    keptPlan: keptPlanOf,
   };
   return { calls, effects };
 }

@@ -3,7 +3,6 @@
 // waiting creates of the other jobs of the same service. Other refusals and other work go on.
 import { describe, expect, it } from 'vitest';
 import { plansItem } from '../../../../lib/account/plans';
-import { isQuotaRefusal } from '../../../../lib/api/quota';
 import { MAX_IN_FLIGHT } from '../../../../lib/jobs/queue/pacer';
 import { notSentCount } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
