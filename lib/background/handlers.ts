@@ -17,17 +17,16 @@ import {
 } from '../messaging/protocol';
 import { getCachedRating } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
-import { waitShared } from '../rating/shared-waits';
 import { clientOf } from '../service/client-source';
 import { summaryOf } from '../settings';
 import { findQueuedCreate, hasUnknownCreate } from '../this-page/queued-create';
 import { pageWatchOf } from '../watch/overview';
 import { testConnection } from './connection-test';
+import { createReport, waitForRating } from './create-report';
 import type { HandlerDeps } from './deps';
 import { keeperOf } from './kept-lists';
 import { knownPagesOfSaved } from './known-pages';
 import { backgroundQueue } from './queue';
-import { sendCreate } from './send-create';
 import { forgetGone, forgettingGone, rememberAnswer } from './service-answers';
 import { watchHandlers } from './watch-handlers';
 
@@ -103,12 +102,12 @@ export const handlers = {
     return { ...summary, cached, queued, watch, ...(mayExist && { mayExist }) };
   },
 
-  async createReport({ input }, deps) {
-    // Offline, the create provably was not sent: the page may queue it ("Create when possible").
-    if (!deps.isOnline()) {
-      throw new ExplainedError(errorWithText({ kind: 'network', reason: 'notSent' }));
-    }
-    return sendCreate(input, deps);
+  /**
+   * The report made and its rating: the page asks on a port (send.ts), so that its going ends
+   * the wait; a rating that could not be waited for leaves the report without one.
+   */
+  async createReport({ input }, deps, signal?: AbortSignal) {
+    return (await createReport(input, deps, signal)).report;
   },
 
   async getReport({ id }, deps) {
@@ -144,22 +143,7 @@ export const handlers = {
     return answer;
   },
 
-  /**
-   * One poll per report, shared by every waiter (shared-waits.ts); it stops when the last
-   * waiter leaves. A waiter with a `signal` (a page's port) leaves when it aborts; a message
-   * caller stays until the answer.
-   */
-  async waitForResult({ id }, deps, signal?: AbortSignal) {
-    const client = await clientOf(deps);
-    const poll = async (stop: AbortSignal) => {
-      const report = await forgettingGone(id, client.baseUrl, deps, () =>
-        client.reports.waitForResult(id, { signal: stop }),
-      );
-      await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
-      return report;
-    };
-    return toSummary(await waitShared(client, id, poll, signal));
-  },
+  waitForResult: ({ id }, deps, signal?: AbortSignal) => waitForRating(id, deps, signal),
 
   async listReports({ params, keepAs }, deps) {
     const keep = keepAs === undefined ? undefined : keeperOf(keepAs, deps);

@@ -13,10 +13,9 @@ import { getCachedRating, ratingCacheKey } from '../rating/cache';
 import { notify, notifyCreated, notifyFailed } from '../service/notifications';
 import { isConnected, type Settings } from '../settings';
 import { duration } from '../time';
+import { type Created, createReport } from './create-report';
 import type { HandlerDeps } from './deps';
-import { handlers } from './handlers';
 import { backgroundQueue, browserOnline } from './queue';
-import { sendCreate } from './send-create';
 
 export type QuickCreateOutcome =
   | { ok: true; report: ReportSummary; privacy: Privacy; privacyFellBack: boolean }
@@ -105,10 +104,10 @@ export async function quickCreate(
   if (!isOnline()) return queue(errorWithText({ kind: 'network', reason: 'network' }));
   if (showBadge) await setTabBadge(tabId, pendingBadge());
 
-  let report: ReportSummary;
+  let created: Created;
   try {
-    // Watched like the popup's: a lost answer is looked for before anything is said.
-    report = await sendCreate({ url, privacy }, deps);
+    // The popup's own create: a lost answer is looked for before anything is said.
+    created = await createReport({ url, privacy }, deps);
   } catch (error) {
     // Refused for the rate limit: provably not made, so it may be sent again later.
     if (error instanceof SiteReportError && error.kind === 'rate_limited') {
@@ -116,13 +115,8 @@ export async function quickCreate(
     }
     return fail(errorData(error));
   }
-  try {
-    if (report.rating === null) {
-      report = await handlers.waitForResult({ type: 'waitForResult', id: report.id }, deps);
-    }
-  } catch (error) {
-    return fail(errorData(error));
-  }
+  const { report, waitError } = created;
+  if (waitError) return fail(waitError);
 
   if (showBadge) {
     const tab = await browser.tabs.get(tabId).catch(() => undefined);

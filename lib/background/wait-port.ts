@@ -1,5 +1,6 @@
-// Pages wait for a rating on a port, not a message: a page that closes disconnects it, and the
-// background stops waiting (and polling, when nobody else waits).
+// Pages ask for what waits for a rating (a create, a wait) on a port, not a message: a page that
+// closes disconnects it, and the background stops waiting (and polling, when nobody else waits);
+// a create goes on all the same.
 
 import { errorWithText } from '../error-text';
 import { errorData } from '../errors';
@@ -7,6 +8,9 @@ import { type Answer, Request } from '../messaging/protocol';
 import { WAIT_FOR_RESULT_PORT } from '../messaging/send';
 import type { HandlerDeps } from './deps';
 import { handlers, isOwnPage, type MessageSender } from './handlers';
+
+/** What is asked on the port: each answers a report once it has its rating. */
+type PortRequest = Extract<Request, { type: 'createReport' | 'waitForResult' }>;
 
 interface PortEvent<Listener> {
   addListener(listener: Listener): void;
@@ -24,7 +28,7 @@ export interface WaitPort {
 }
 
 /** Posts unless the page has gone meanwhile (posting on a closed port throws). */
-function post(port: WaitPort, answer: Answer<'waitForResult'>) {
+function post(port: WaitPort, answer: Answer<PortRequest['type']>) {
   try {
     port.postMessage(answer);
   } catch {
@@ -52,14 +56,19 @@ export function handleWaitPort(port: WaitPort, deps: HandlerDeps): void {
 
   const answer = async (message: unknown) => {
     const parsed = Request.safeParse(message);
-    if (!parsed.success || parsed.data.type !== 'waitForResult') {
+    const request = parsed.success ? parsed.data : undefined;
+    if (request?.type !== 'waitForResult' && request?.type !== 'createReport') {
       port.onDisconnect.removeListener(onDisconnect);
       refuse(port, 'badMessage');
       return;
     }
-    let reply: Answer<'waitForResult'>;
+    let reply: Answer<PortRequest['type']>;
     try {
-      reply = { ok: true, data: await handlers.waitForResult(parsed.data, deps, gone.signal) };
+      const data =
+        request.type === 'createReport'
+          ? await handlers.createReport(request, deps, gone.signal)
+          : await handlers.waitForResult(request, deps, gone.signal);
+      reply = { ok: true, data };
     } catch (error) {
       reply = { ok: false, error: errorData(error) };
     }

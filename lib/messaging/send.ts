@@ -19,8 +19,9 @@ export function keepingLists(send: Sender): Sender {
 }
 
 /**
- * The port a page waits on for a report's rating (waitForResult). A page that closes disconnects
- * it by itself, and the background then stops waiting for that page (lib/background/wait-port.ts).
+ * The port a page asks on for a report with its rating (createReport, waitForResult). A page that
+ * closes disconnects it by itself, and the background then stops waiting for that page
+ * (lib/background/wait-port.ts).
  */
 export const WAIT_FOR_RESULT_PORT = 'wait-for-result';
 
@@ -32,7 +33,8 @@ const isAnswer = (value: unknown): boolean =>
 
 /** Sends a request to the background; never throws: a failed delivery is an error answer. */
 export const send: Sender = async (request) => {
-  if (request.type === 'waitForResult') return overPort(request);
+  // What waits for a rating goes on a port: the page's going ends the wait.
+  if (request.type === 'waitForResult' || request.type === 'createReport') return overPort(request);
   try {
     const answer = await browser.runtime.sendMessage(request);
     if (isAnswer(answer)) return answer;

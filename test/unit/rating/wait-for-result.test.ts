@@ -350,3 +350,41 @@ describe('the wait-for-result port', () => {
     expect(svc.reads).toEqual([]);
   });
 });
+
+describe('a create asked on the port', () => {
+  const create = { type: 'createReport', input: { url: 'https://example.com/' } };
+
+  it('answers the report with its rating: one request of the page, one answer', async () => {
+    svc.rate('good');
+    const page = pageWaits(svc, create);
+    await settle();
+    expect(svc.reads).toEqual(['POST /reports']);
+    expect(page.received).toEqual([
+      { ok: true, data: expect.objectContaining({ id: 42, rating: 'good' }) },
+    ]);
+  });
+
+  it('answered without a rating, waits for it before answering', async () => {
+    const page = pageWaits(svc, create);
+    await settle();
+    expect(svc.reads).toEqual(['POST /reports', 'GET /reports/42']);
+    expect(page.received).toEqual([]);
+    svc.rate('decent');
+    await svc.tick();
+    expect(page.received).toEqual([
+      { ok: true, data: expect.objectContaining({ id: 42, rating: 'decent' }) },
+    ]);
+  });
+
+  it('closing the page ends the wait, not the create: its job is done with the report', async () => {
+    const page = pageWaits(svc, create);
+    await settle();
+    page.disconnect();
+    await settle();
+    expect(svc.sleeping.size).toBe(0);
+    await svc.tick();
+    expect(svc.reads).toEqual(['POST /reports', 'GET /reports/42']);
+    const { jobs } = await fakeBrowser.storage.local.get('jobs');
+    expect(jobs).toMatchObject({ jobs: [{ kind: 'create', items: [{ state: 'done' }] }] });
+  });
+});
