@@ -6,6 +6,7 @@ import type { KnownPage } from '../../lib/audit/known';
 import type { LeftOut } from '../../lib/audit/list';
 import { countByHost } from '../../lib/audit/selection';
 import { leftOutReasonText } from '../../lib/audit/words';
+import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import { RatingBadge } from '../rating/RatingBadge';
 import { Pager } from '../ui/Pager';
@@ -17,10 +18,8 @@ const HOSTS_SHOWN = 5;
 /** Left-out lines listed; the rest are counted. */
 const LEFT_OUT_SHOWN = 100;
 
-const number = (value: number) => value.toLocaleString();
-
 export function countText(count: number): string {
-  return count === 1 ? t('audit_count_one') : t('audit_count', number(count));
+  return count === 1 ? t('audit_count_one') : t('audit_count', formatNumber(count));
 }
 
 export function HostCounts({ addresses }: { addresses: readonly string[] }) {
@@ -30,9 +29,9 @@ export function HostCounts({ addresses }: { addresses: readonly string[] }) {
   return (
     <ul class="audit-hosts" aria-label={t('audit_byHost')}>
       {hosts.slice(0, HOSTS_SHOWN).map(({ host, count }) => (
-        <li key={host}>{t('audit_hostCount', host, number(count))}</li>
+        <li key={host}>{t('audit_hostCount', host, formatNumber(count))}</li>
       ))}
-      {rest > 0 && <li>{t('audit_moreHosts', number(rest))}</li>}
+      {rest > 0 && <li>{t('audit_moreHosts', formatNumber(rest))}</li>}
     </ul>
   );
 }
@@ -124,7 +123,7 @@ export function NotAdded({ leftOut }: { leftOut: readonly LeftOut[] }) {
           <li key={line}>{t('audit_leftOut', line, text, leftOutReasonText(reason))}</li>
         ))}
       </ul>
-      {rest > 0 && <p class="muted">{t('audit_leftOutMore', number(rest))}</p>}
+      {rest > 0 && <p class="muted">{t('audit_leftOutMore', formatNumber(rest))}</p>}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { CheckField } from '../../components/settings/CheckField';
 import { useOptionsActions } from '../../components/settings/useOptionsActions';
 import { useSettingsForm } from '../../components/settings/useSettingsForm';
 import { PrivacyPicker } from '../../components/ui/PrivacyPicker';
+import { Spinner } from '../../components/ui/Spinner';
 import { PRIVACY } from '../../lib/api/constants';
 import { t } from '../../lib/i18n';
 import { type Sender, send as sendToBackground } from '../../lib/messaging/send';
@@ -112,7 +113,7 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
             aria-busy={actions.testing ? true : undefined}
             onClick={actions.test}
           >
-            {actions.testing && <span class="spinner" aria-hidden="true" />}
+            {actions.testing && <Spinner />}
             {t('options_test')}
           </button>
         </div>
