@@ -1,5 +1,6 @@
-// What the Reports and Projects views have in common: filters on top, the alert, a status
-// line, the empty state, the list, paging, and the delete confirmation.
+// What the popup's Reports and Projects views show alike (their wiring is useListView): filters
+// on top, the alert, a status line, the empty state, the rows with their work, failure and
+// Delete, paging, and the delete question.
 import type { ComponentChildren } from 'preact';
 import { PER_PAGE_OPTIONS } from '../../lib/api/constants';
 import type { ErrorData, PerPage, SortOrder } from '../../lib/api/model';
@@ -8,13 +9,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorAlert } from './ErrorAlert';
 import { Pager } from './Pager';
 import { SelectField, type SelectOption } from './SelectField';
-import type { ListState } from './useList';
-
-interface Page<T> {
-  items: T[];
-  lastPage?: number;
-  hasNext: boolean;
-}
+import { SpinnerLine } from './Spinner';
+import type { ListState, Page, RowFailure } from './useList';
 
 export interface ListViewProps<T> {
   label: string;
@@ -84,6 +80,52 @@ export function ListView<T>({
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+export interface ListRowProps {
+  /** The id of what names the row (its address or name); its buttons are described by it. */
+  nameId: string;
+  /** What the row shows: its name first. */
+  main: ComponentChildren;
+  /** Buttons before Delete. */
+  actions: ComponentChildren;
+  onDelete: () => void;
+  /** Set while work runs on the row: what it says (with a spinner) below it. */
+  busy?: string | null;
+  failure?: RowFailure | null;
+  onOpenOptions?: () => unknown;
+}
+
+/** One row of a list: what it shows, its buttons ending with Delete, its work and its failure. */
+export function ListRow({
+  nameId,
+  main,
+  actions,
+  onDelete,
+  busy,
+  failure,
+  onOpenOptions,
+}: ListRowProps) {
+  return (
+    <li class="row" aria-labelledby={nameId} aria-busy={busy ? true : undefined}>
+      <div class="row-main">{main}</div>
+      <div class="actions">
+        {actions}
+        {/* aria-disabled keeps focus on the button while the row is busy. */}
+        <button
+          type="button"
+          class="danger"
+          aria-describedby={nameId}
+          aria-disabled={!!busy}
+          onClick={() => busy || onDelete()}
+        >
+          {t('common_delete')}
+        </button>
+      </div>
+      {busy && <SpinnerLine>{busy}</SpinnerLine>}
+      <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={onOpenOptions} />
+    </li>
   );
 }
 
