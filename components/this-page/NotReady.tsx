@@ -4,7 +4,7 @@
 import { t } from '../../lib/i18n';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { SpinnerLine } from '../ui/Spinner';
-import type { Load } from './usePopupStatus';
+import type { Load } from './useServiceStatus';
 
 export interface NotReadyProps {
   load: Exclude<Load, { phase: 'ready' }>;
