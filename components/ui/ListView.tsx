@@ -3,7 +3,7 @@
 // Delete, paging, and the delete question.
 import type { ComponentChildren } from 'preact';
 import { PER_PAGE_OPTIONS } from '../../lib/api/constants';
-import type { ErrorData, PerPage, SortOrder } from '../../lib/api/model';
+import type { PerPage, SortOrder } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorAlert } from './ErrorAlert';
@@ -46,22 +46,10 @@ export function ListView<T>({
   confirm,
 }: ListViewProps<T>) {
   const data = list.data;
-  const error: ErrorData | null = list.error;
   return (
     <section class="view" aria-label={label}>
       <div class="filters">{filters}</div>
-      <ErrorAlert
-        error={error}
-        context={loadFailed}
-        onRetry={list.reload}
-        onOpenOptions={openOptions}
-      />
-      <p class="notice-status" role="status">
-        {list.loading ? loadingText : notice}
-      </p>
-      {data && !error && !list.loading && data.items.length === 0 && (
-        <p class="notice">{emptyText}</p>
-      )}
+      <ListStatus {...{ list, loadFailed, loadingText, emptyText, notice, openOptions }} />
       {data && data.items.length > 0 && (
         <ul class="list" aria-label={listLabel} aria-busy={list.loading}>
           {data.items.map(row)}
@@ -80,6 +68,41 @@ export function ListView<T>({
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+export interface ListStatusProps {
+  list: Pick<ListState<{ items: unknown[] }>, 'data' | 'loading' | 'error' | 'reload'>;
+  loadFailed: string;
+  loadingText: string;
+  emptyText: string;
+  notice: string;
+  openOptions?: () => unknown;
+}
+
+/** Above a list: why it failed to load (with Try again), its status line and its empty state. */
+export function ListStatus({
+  list,
+  loadFailed,
+  loadingText,
+  emptyText,
+  notice,
+  openOptions,
+}: ListStatusProps) {
+  const { data, error, loading } = list;
+  return (
+    <>
+      <ErrorAlert
+        error={error}
+        context={loadFailed}
+        onRetry={list.reload}
+        onOpenOptions={openOptions}
+      />
+      <p class="notice-status" role="status">
+        {loading ? loadingText : notice}
+      </p>
+      {data && !error && !loading && data.items.length === 0 && <p class="notice">{emptyText}</p>}
+    </>
   );
 }
 
