@@ -24,7 +24,7 @@ import { type PageReport, usePageReport } from './usePageReport';
 // and words of "Why this rating".
 const loadWatch = () => import('../watch/WatchThisPage').then((module) => module.WatchThisPage);
 const loadExplanation = () =>
-  import('../rating/WhyRating').then((module) => module.PageExplanation);
+  import('../rating/PageExplanation').then((module) => module.PageExplanation);
 
 /** The id of the "can't be reported" notice, which describes the disabled Create button. */
 const UNSUPPORTED_ID = 'page-unsupported';

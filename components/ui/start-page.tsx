@@ -1,6 +1,6 @@
-// Starts one of the extension's pages: its language and title, then its App in #app. A page that
-// acts on a tab (the popup, the workspace) looks for that tab before anything else, and gets what
-// the browser gives every such page.
+// Starts a page that acts on a tab (the popup, the workspace): the tab is looked for before
+// anything else, then the page's language and title, then its App in #app with what the browser
+// gives every such page. (The options page starts on its own: this would add the tab code to it.)
 import { render, type VNode } from 'preact';
 import { browser } from 'wxt/browser';
 import { type MessageKey, t } from '../../lib/i18n';
@@ -19,7 +19,7 @@ export interface TabPageDeps {
   openOptions: () => unknown;
 }
 
-export function showPage(titleKey: MessageKey, app: VNode): void {
+function showPage(titleKey: MessageKey, app: VNode): void {
   document.documentElement.lang = browser.i18n.getUILanguage();
   document.title = t(titleKey);
   const root = document.getElementById('app');

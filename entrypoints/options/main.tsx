@@ -1,6 +1,12 @@
+import { render } from 'preact';
+import { browser } from 'wxt/browser';
 import '../../components/ui/theme.css';
-import { showPage } from '../../components/ui/start-page';
+import { t } from '../../lib/i18n';
 import { App } from './App';
 import './style.css';
 
-showPage('options_title', <App />);
+document.documentElement.lang = browser.i18n.getUILanguage();
+document.title = t('options_title');
+
+const root = document.getElementById('app');
+if (root) render(<App />, root);

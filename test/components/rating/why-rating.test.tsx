@@ -3,7 +3,8 @@
 // stays silent while it reads or when reading fails.
 import { render, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { PageExplanation, WhyRating } from '../../../components/rating/WhyRating';
+import { PageExplanation } from '../../../components/rating/PageExplanation';
+import { WhyRating } from '../../../components/rating/WhyRating';
 import type { Answer } from '../../../lib/messaging/protocol';
 import { explanationOf, type RatingExplanation } from '../../../lib/rating/checks';
 import { summary, wireChecks } from '../../support/fixtures';
