@@ -7,6 +7,7 @@ import type { LeftOut } from '../../lib/audit/list';
 import { countByHost } from '../../lib/audit/selection';
 import type { SitemapLeftOut } from '../../lib/audit/sitemap';
 import { notAddedText } from '../../lib/audit/words';
+import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import { RatingBadge } from '../rating/RatingBadge';
 import { Pager } from '../ui/Pager';
@@ -18,10 +19,8 @@ const HOSTS_SHOWN = 5;
 /** Left-out lines listed; the rest are counted. */
 const LEFT_OUT_SHOWN = 100;
 
-const number = (value: number) => value.toLocaleString();
-
 export function countText(count: number): string {
-  return count === 1 ? t('audit_count_one') : t('audit_count', number(count));
+  return count === 1 ? t('audit_count_one') : t('audit_count', formatNumber(count));
 }
 
 export function HostCounts({ addresses }: { addresses: readonly string[] }) {
@@ -31,9 +30,9 @@ export function HostCounts({ addresses }: { addresses: readonly string[] }) {
   return (
     <ul class="audit-hosts" aria-label={t('audit_byHost')}>
       {hosts.slice(0, HOSTS_SHOWN).map(({ host, count }) => (
-        <li key={host}>{t('audit_hostCount', host, number(count))}</li>
+        <li key={host}>{t('audit_hostCount', host, formatNumber(count))}</li>
       ))}
-      {rest > 0 && <li>{t('audit_moreHosts', number(rest))}</li>}
+      {rest > 0 && <li>{t('audit_moreHosts', formatNumber(rest))}</li>}
     </ul>
   );
 }
@@ -141,7 +140,7 @@ export function NotAdded({ leftOut }: { leftOut: readonly (LeftOut | SitemapLeft
       </ul>
       {rest > 0 && (
         <p class="muted">
-          {t(lines ? 'audit_leftOutMore' : 'audit_leftOutMoreEntries', number(rest))}
+          {t(lines ? 'audit_leftOutMore' : 'audit_leftOutMoreEntries', formatNumber(rest))}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 // What the preview knows of pages that already have a report (or are still queued): still
 // asking, failed (nothing can be sent: an alert with Try again), or how many.
+import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import type { KnownState } from './useAddPages';
@@ -43,14 +44,14 @@ export function KnownNotice({
     <>
       {count > 0 && (
         <p class="muted">
-          {count === 1 ? t('audit_knownCount_one') : t('audit_knownCount', count.toLocaleString())}
+          {count === 1 ? t('audit_knownCount_one') : t('audit_knownCount', formatNumber(count))}
         </p>
       )}
       {queuedCount > 0 && (
         <p class="muted">
           {queuedCount === 1
             ? t('audit_queuedCount_one')
-            : t('audit_queuedCount', queuedCount.toLocaleString())}
+            : t('audit_queuedCount', formatNumber(queuedCount))}
         </p>
       )}
       {known.unknown.size > 0 && (

@@ -6,6 +6,7 @@ import { allowanceCheck } from '../../lib/account/allowance';
 import type { Privacy } from '../../lib/api/model';
 import type { KnownPage } from '../../lib/audit/known';
 import { atMostOf, auditJob, isChecked, narrow, selectionNeeds } from '../../lib/audit/selection';
+import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import { MAX_AUDIT_ITEMS } from '../../lib/job-limits';
 import type { Sender } from '../../lib/messaging/send';
@@ -151,19 +152,15 @@ export function PreviewForm({
           <p class="muted" role="status">
             {t(
               'audit_selected',
-              selected.length.toLocaleString(),
-              shown.length.toLocaleString(),
-              needs.creates.toLocaleString(),
-              needs.reanalyses.toLocaleString(),
+              formatNumber(selected.length),
+              formatNumber(shown.length),
+              formatNumber(needs.creates),
+              formatNumber(needs.reanalyses),
             )}
           </p>
           {!needs.fits && (
             <p class="warning" id={`${id}-too-many`}>
-              {t(
-                'audit_tooMany',
-                selected.length.toLocaleString(),
-                MAX_AUDIT_ITEMS.toLocaleString(),
-              )}
+              {t('audit_tooMany', formatNumber(selected.length), formatNumber(MAX_AUDIT_ITEMS))}
             </p>
           )}
         </>

@@ -1,16 +1,15 @@
 // Projects, in the popup and the workspace: search, sorting and paging; choosing a project shows
 // its reports, deleting one says that its reports go too.
-import { useId, useState } from 'preact/hooks';
-import type { ErrorData, Project } from '../../lib/api/model';
+import { useId } from 'preact/hooks';
+import type { Project } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
 import { projectListParams } from '../../lib/reports/list-params';
 import type { ProjectFilters } from '../../lib/reports/view-state';
-import { ErrorAlert } from '../ui/ErrorAlert';
-import { ListView, SortControls } from '../ui/ListView';
+import { ListRow, ListView, SortControls } from '../ui/ListView';
 import { RelativeTime } from '../ui/RelativeTime';
 import { SearchField } from '../ui/SearchField';
-import { useList } from '../ui/useList';
+import { type RowFailure, useListView } from '../ui/useList';
 import { WatchProject } from '../watch/WatchProject';
 
 export interface ProjectsViewProps {
@@ -40,38 +39,31 @@ export function ProjectsView({
   searchDelay,
 }: ProjectsViewProps) {
   const params = projectListParams(filters);
-  const list = useList(
-    () => send({ type: 'listProjects', params }),
-    `${JSON.stringify(params)}#${revision}`,
+  const projects = useListView<Project, string>({
+    load: () => send({ type: 'listProjects', params }),
+    shows: JSON.stringify(params),
     active,
-  );
-  const [confirm, setConfirm] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ name: string; error: ErrorData } | null>(null);
-  const [notice, setNotice] = useState('');
-
-  async function remove(name: string) {
-    setConfirm(null);
-    setNotice('');
-    setFailure(null);
-    setDeleting(name);
-    const answer = await send({ type: 'deleteProject', name });
-    setDeleting(null);
-    if (!answer.ok && answer.error.kind !== 'not_found') {
-      setFailure({ name, error: answer.error });
-      return;
-    }
-    // Already gone counts as done: the list is refreshed either way.
-    setNotice(answer.ok ? t('projects_deleted') : t('projects_alreadyDeleted'));
-    if ((list.data?.items.length ?? 0) <= 1 && filters.page > 1) {
-      onFiltersChange({ page: filters.page - 1 });
-    }
-    onProjectDeleted(name);
-    onChanged();
-  }
+    revision,
+    page: filters.page,
+    onPage: (page) => onFiltersChange({ page }),
+    onChanged,
+    keyOf: (project) => project.name,
+    remove: {
+      send: ({ name }) => send({ type: 'deleteProject', name }),
+      question: ({ name }) => ({
+        title: t('projects_deleteTitle', name),
+        text: t('projects_deleteText', name),
+      }),
+      deleted: t('projects_deleted'),
+      alreadyDeleted: t('projects_alreadyDeleted'),
+      failed: t('projects_deleteFailed'),
+      onDeleted: ({ name }) => onProjectDeleted(name),
+    },
+  });
 
   return (
     <ListView
+      {...projects.view}
       label={t('popup_tabProjects')}
       filters={
         <>
@@ -93,37 +85,23 @@ export function ProjectsView({
           />
         </>
       }
-      list={list}
       loadFailed={t('projects_loadFailed')}
       loadingText={t('projects_loading')}
       emptyText={filters.search.trim() ? t('projects_emptyFiltered') : t('projects_empty')}
-      notice={notice}
       listLabel={t('projects_listLabel')}
       row={(project) => (
         <ProjectRow
           key={project.name}
           project={project}
-          onOpen={onOpenProject}
-          onDelete={setConfirm}
           send={send}
-          busy={deleting === project.name}
-          error={failure?.name === project.name ? failure.error : null}
+          onOpen={onOpenProject}
+          onDelete={projects.askDelete}
+          busy={projects.workOn(project.name) ? t('projects_deleting') : null}
+          failure={projects.failureAt(project.name)}
           onOpenOptions={openOptions}
         />
       )}
-      page={filters.page}
-      onPage={(page) => onFiltersChange({ page })}
       openOptions={openOptions}
-      confirm={
-        confirm === null
-          ? null
-          : {
-              title: t('projects_deleteTitle', confirm),
-              text: t('projects_deleteText', confirm),
-              onConfirm: () => void remove(confirm),
-              onCancel: () => setConfirm(null),
-            }
-      }
     />
   );
 }
@@ -132,9 +110,9 @@ interface ProjectRowProps {
   project: Project;
   send: Sender;
   onOpen: (name: string) => void;
-  onDelete: (name: string) => void;
-  busy: boolean;
-  error: ErrorData | null;
+  onDelete: (project: Project) => void;
+  busy: string | null;
+  failure: RowFailure | null;
   onOpenOptions: () => unknown;
 }
 
@@ -144,49 +122,34 @@ function ProjectRow({
   onOpen,
   onDelete,
   busy,
-  error,
+  failure,
   onOpenOptions,
 }: ProjectRowProps) {
   const nameId = useId();
   return (
-    <li class="row" aria-labelledby={nameId} aria-busy={busy || undefined}>
-      <div class="row-main">
-        <button type="button" id={nameId} class="link" onClick={() => onOpen(project.name)}>
-          {project.name}
-        </button>
-        <span class="muted">
-          {project.createdAt && (
-            <>
-              {t('projects_created')} <RelativeTime iso={project.createdAt} />
-            </>
-          )}
-          {project.createdAt && project.reportCount !== undefined && ' · '}
-          {project.reportCount !== undefined && t('projects_reportCount', project.reportCount)}
-        </span>
-      </div>
-      <div class="actions">
-        <WatchProject send={send} name={project.name} describedBy={nameId} />
-        <button
-          type="button"
-          class="danger"
-          aria-describedby={nameId}
-          aria-disabled={busy}
-          onClick={() => busy || onDelete(project.name)}
-        >
-          {t('common_delete')}
-        </button>
-      </div>
-      {busy && (
-        <p class="progress" role="status">
-          <span class="spinner" aria-hidden="true" />
-          {t('projects_deleting')}
-        </p>
-      )}
-      <ErrorAlert
-        error={error}
-        context={t('projects_deleteFailed')}
-        onOpenOptions={onOpenOptions}
-      />
-    </li>
+    <ListRow
+      nameId={nameId}
+      main={
+        <>
+          <button type="button" id={nameId} class="link" onClick={() => onOpen(project.name)}>
+            {project.name}
+          </button>
+          <span class="muted">
+            {project.createdAt && (
+              <>
+                {t('projects_created')} <RelativeTime iso={project.createdAt} />
+              </>
+            )}
+            {project.createdAt && project.reportCount !== undefined && ' · '}
+            {project.reportCount !== undefined && t('projects_reportCount', project.reportCount)}
+          </span>
+        </>
+      }
+      actions={<WatchProject send={send} name={project.name} describedBy={nameId} />}
+      onDelete={() => onDelete(project)}
+      busy={busy}
+      failure={failure}
+      onOpenOptions={onOpenOptions}
+    />
   );
 }

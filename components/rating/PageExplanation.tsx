@@ -1,8 +1,9 @@
-// This page's "Why this rating", loaded after the popup's first paint (LazyPageExplanation). It
-// says nothing while it reads or when reading fails: the rating above it stays what it was.
+// This page's "Why this rating". A module of its own so that the popup can load it (and the
+// checks' names and words) after its first paint: WhyRating is also part of the workspace's
+// Reports code, and a lazily loaded piece of a shared chunk costs the popup a runtime helper.
+// It says nothing while it reads or when reading fails: the rating above it stays what it was.
 import type { Sender } from '../../lib/messaging/send';
-import { useReportDetails } from './useReportDetails';
-import { WhyRating } from './WhyRating';
+import { useReportDetails, WhyRating } from './WhyRating';
 
 export interface PageExplanationProps {
   send: Sender;

@@ -3,8 +3,7 @@
 import type { ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
-import { useReportDetails } from '../rating/useReportDetails';
-import { WhyRating } from '../rating/WhyRating';
+import { useReportDetails, WhyRating } from '../rating/WhyRating';
 import { ErrorAlert } from '../ui/ErrorAlert';
 
 export interface ReportDetailsRowProps {

@@ -1,8 +1,11 @@
 // The Reports filters — search, result, project, sort, order and per page — as the popup's
-// Reports view and the workspace's Reports tab both show them.
+// Reports view and the workspace's Reports tab both show them. Compact (a narrow workspace), the
+// filters other than search are behind a Filters button that says how many are in effect.
 
 import { t } from '../../lib/i18n';
+import { activeFilterCount } from '../../lib/reports/filters';
 import type { ReportFilters } from '../../lib/reports/view-state';
+import { Disclosure } from '../ui/Disclosure';
 import { SortControls } from '../ui/ListView';
 import { SearchField } from '../ui/SearchField';
 import { SelectField } from '../ui/SelectField';
@@ -13,19 +16,39 @@ export interface ReportFilterFieldsProps {
   /** The Project filter's choices, and a way to load them when it is first used. */
   projects: { names: readonly string[]; load: () => void };
   searchDelay: number;
+  compact?: boolean;
 }
 
-/** Every filter, one after the other (the popup, and the workspace when it is wide). */
-export function ReportFilterFields(props: ReportFilterFieldsProps) {
+export function ReportFilterFields({ compact = false, ...props }: ReportFilterFieldsProps) {
+  if (!compact) {
+    return (
+      <>
+        <ReportSearchField {...props} />
+        <ReportChoiceFields {...props} />
+      </>
+    );
+  }
+  const count = activeFilterCount(props.filters);
   return (
     <>
       <ReportSearchField {...props} />
-      <ReportChoiceFields {...props} />
+      <Disclosure
+        label={t('workspace_reports_filters')}
+        description={
+          count === 0
+            ? t('workspace_reports_filtersNone')
+            : t('workspace_reports_filtersActive', count)
+        }
+      >
+        <div class="filters">
+          <ReportChoiceFields {...props} />
+        </div>
+      </Disclosure>
     </>
   );
 }
 
-export function ReportSearchField({
+function ReportSearchField({
   filters,
   onChange,
   searchDelay,
@@ -41,7 +64,7 @@ export function ReportSearchField({
 }
 
 /** Result, Project, Sort by, Order and Per page: what a narrow workspace keeps behind a button. */
-export function ReportChoiceFields({
+function ReportChoiceFields({
   filters,
   onChange,
   projects,

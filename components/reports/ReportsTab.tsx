@@ -7,29 +7,50 @@ import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
-import { activeFilterCount } from '../../lib/reports/filters';
+import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
 import { reportListParams } from '../../lib/reports/list-params';
-import type { ReportFilters } from '../../lib/reports/view-state';
+import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
+import { readHash, watchHash, writeHash } from '../../lib/reports/workspace-address';
 import { reportPageUrl } from '../../lib/this-page/pages';
-import { Disclosure } from '../ui/Disclosure';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { ListStatus } from '../ui/ListView';
 import { Pager } from '../ui/Pager';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { WatchSelected } from '../watch/WatchSelected';
 import { BulkBar, useSelection } from './BulkBar';
-import { ReportChoiceFields, ReportSearchField } from './ReportFilterFields';
+import { ReportFilterFields } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
 import { ReportsProgress } from './ReportsProgress';
 import { ReportsTable, type RowWork } from './ReportsTable';
 import { newerReports, useBulkActions } from './useBulkActions';
 import { useExport } from './useExport';
-import { useHashFilters } from './useHashFilters';
 import { useProjectChoices } from './useProjectChoices';
 import { type ReportListOptions, useReportList } from './useReportList';
 import './reports.css';
 
 /** A side panel (360–420 px) and anything else this narrow; reports.css uses the same width. */
 export const NARROW = '(width < 600px)';
+
+/**
+ * The filters, kept in the workspace's address (`#tab=reports&result=bad&…`) so that a reload or a
+ * copied link comes back to them, and followed when something else changes it. `change` goes
+ * through the address (any change but the page's goes back to page 1).
+ */
+function useHashFilters() {
+  const [filters, setFilters] = useState<ReportFilters>(() => filtersFromHash(readHash()));
+  useEffect(
+    () =>
+      watchHash((hash) => {
+        const next = filtersFromHash(hash);
+        setFilters((current) => (sameFilters(current, next) ? current : next));
+      }),
+    [],
+  );
+  const change = useCallback((patch: Partial<ReportFilters>) => {
+    writeHash(filtersToHash(changeFilters(filtersFromHash(readHash()), patch)));
+  }, []);
+  return { filters, change };
+}
 
 export interface ReportsTabProps {
   send: Sender;
@@ -172,16 +193,13 @@ export function ReportsTab({
   return (
     <section class="view workspace-reports" aria-label={t('popup_tabReports')}>
       <div class={compact ? 'filters compact' : 'filters'}>
-        <ReportSearchField filters={filters} onChange={change} searchDelay={searchDelay} />
-        {compact ? (
-          <Disclosure label={t('workspace_reports_filters')} description={activeText(filters)}>
-            <div class="filters">
-              <ReportChoiceFields filters={filters} onChange={change} projects={projects} />
-            </div>
-          </Disclosure>
-        ) : (
-          <ReportChoiceFields filters={filters} onChange={change} projects={projects} />
-        )}
+        <ReportFilterFields
+          filters={filters}
+          onChange={change}
+          projects={projects}
+          searchDelay={searchDelay}
+          compact={compact}
+        />
       </div>
 
       <div class="toolbar">
@@ -208,13 +226,10 @@ export function ReportsTab({
       <ReportsProgress
         bulk={bulk.run}
         exporter={{
+          ...exporter.run,
           job: exporter.job,
           format: exporter.format,
           failure: exporter.failure,
-          cancel: exporter.run.cancel,
-          retry: exporter.run.retry,
-          resume: exporter.run.resume,
-          discard: exporter.run.discard,
         }}
         openOptions={openOptions}
       />
@@ -222,19 +237,15 @@ export function ReportsTab({
         {exporter.notice}
       </p>
 
-      <ErrorAlert
-        error={list.error}
-        context={t('reports_loadFailed')}
-        onRetry={list.reload}
-        onOpenOptions={openOptions}
-      />
       <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={openOptions} />
-      <p class="notice-status" role="status">
-        {list.loading ? t('reports_loading') : notice}
-      </p>
-      {data && !list.error && !list.loading && data.items.length === 0 && (
-        <p class="notice">{filtered ? t('reports_emptyFiltered') : t('reports_empty')}</p>
-      )}
+      <ListStatus
+        list={list}
+        loadFailed={t('reports_loadFailed')}
+        loadingText={t('reports_loading')}
+        emptyText={filtered ? t('reports_emptyFiltered') : t('reports_empty')}
+        notice={notice}
+        openOptions={openOptions}
+      />
       <div
         class={list.kept ? 'report-list kept' : 'report-list'}
         inert={list.kept}
@@ -285,12 +296,4 @@ export function ReportsTab({
       />
     </section>
   );
-}
-
-/** How many of the filters behind the Filters button are in effect, in words. */
-function activeText(filters: ReportFilters): string {
-  const count = activeFilterCount(filters);
-  return count === 0
-    ? t('workspace_reports_filtersNone')
-    : t('workspace_reports_filtersActive', count);
 }

@@ -1,6 +1,5 @@
 // The popup's Reports: search, filters, sorting and paging over the service's reports, with
 // open, re-analyze and delete on each row.
-import { useState } from 'preact/hooks';
 import type { Report } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
@@ -8,9 +7,9 @@ import { reportListParams } from '../../lib/reports/list-params';
 import type { ReportFilters } from '../../lib/reports/view-state';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ListView } from '../ui/ListView';
-import { useList } from '../ui/useList';
+import { useListView } from '../ui/useList';
 import { ReportFilterFields } from './ReportFilterFields';
-import { ReportRow } from './ReportItem';
+import { ReportRow } from './ReportRow';
 import { useProjectChoices } from './useProjectChoices';
 import { useReportActions } from './useReportActions';
 
@@ -42,56 +41,47 @@ export function ReportsView({
   searchDelay,
 }: ReportsViewProps) {
   const params = reportListParams(filters);
-  const list = useList(
-    () => send({ type: 'listReports', params }),
-    `${JSON.stringify(params)}#${revision}`,
+  const reports = useListView<Report, number, 'reanalyze'>({
+    load: () => send({ type: 'listReports', params }),
+    shows: JSON.stringify(params),
     active,
-  );
+    revision,
+    page: filters.page,
+    onPage: (page) => onFiltersChange({ page }),
+    onChanged,
+    keyOf: (report) => report.id,
+    remove: {
+      send: ({ id }) => send({ type: 'deleteReport', id }),
+      question: ({ url }) => ({
+        title: t('popup_deleteReportTitle'),
+        text: t('popup_deleteReportText', url),
+      }),
+      deleted: t('popup_reportDeleted'),
+      alreadyDeleted: t('popup_alreadyDeleted'),
+      failed: t('popup_deleteFailed'),
+    },
+  });
+  const { list } = reports;
   const projects = useProjectChoices(send, revision, list.data?.items ?? [], filters.project);
-  /** What runs on each row (by report id), and what failed there. */
-  const rows = useReportActions<number, 'reanalyze' | 'delete'>(send);
-  const [confirm, setConfirm] = useState<Report | null>(null);
-  const [notice, setNotice] = useState('');
-
-  /** A report went (deleted now or before): refresh, going back a page if this one empties. */
-  function gone(text: string) {
-    setNotice(text);
-    if ((list.data?.items.length ?? 0) <= 1 && filters.page > 1) {
-      onFiltersChange({ page: filters.page - 1 });
-    }
-    onChanged();
-  }
+  /** The re-analysis and its wait for the rating. */
+  const rating = useReportActions<number, never>(send);
 
   async function reanalyze(report: Report) {
-    setNotice('');
-    rows.begin(report.id, 'reanalyze');
+    reports.begin(report.id, 'reanalyze');
     // A failed wait leaves the report as the service answered it, not yet rated.
-    const { answer } = await rows.reanalyze(report.id);
+    const { answer } = await rating.reanalyze(report.id);
     if (answer.ok) {
-      rows.end(report.id);
+      reports.end(report.id);
       const updated = answer.data;
       list.setData((page) => ({
         ...page,
         items: page.items.map((item) => (item.id === updated.id ? updated : item)),
       }));
     } else if (answer.error.kind === 'not_found') {
-      rows.end(report.id);
-      gone(t('error_report_gone'));
+      reports.end(report.id);
+      reports.gone(t('error_report_gone'));
     } else {
-      rows.end(report.id, { context: t('popup_reanalyzeFailed'), error: answer.error });
-    }
-  }
-
-  async function remove(report: Report) {
-    setConfirm(null);
-    setNotice('');
-    rows.begin(report.id, 'delete');
-    const answer = await send({ type: 'deleteReport', id: report.id });
-    if (answer.ok || answer.error.kind === 'not_found') {
-      rows.end(report.id);
-      gone(t(answer.ok ? 'popup_reportDeleted' : 'popup_alreadyDeleted'));
-    } else {
-      rows.end(report.id, { context: t('popup_deleteFailed'), error: answer.error });
+      reports.end(report.id, { context: t('popup_reanalyzeFailed'), error: answer.error });
     }
   }
 
@@ -100,6 +90,7 @@ export function ReportsView({
 
   return (
     <ListView
+      {...reports.view}
       label={t('popup_tabReports')}
       filters={
         <ReportFilterFields
@@ -109,11 +100,9 @@ export function ReportsView({
           searchDelay={searchDelay}
         />
       }
-      list={list}
       loadFailed={t('reports_loadFailed')}
       loadingText={t('reports_loading')}
       emptyText={filtered ? t('reports_emptyFiltered') : t('reports_empty')}
-      notice={notice}
       listLabel={t('reports_listLabel')}
       row={(report) => (
         <ReportRow
@@ -125,25 +114,12 @@ export function ReportsView({
             if (target) openTab(target);
           }}
           onReanalyze={reanalyze}
-          onDelete={setConfirm}
-          busy={busyText(rows.workOn(report.id))}
-          error={rows.failureAt(report.id)?.error}
-          errorContext={rows.failureAt(report.id)?.context}
+          onDelete={reports.askDelete}
+          busy={busyText(reports.workOn(report.id))}
+          failure={reports.failureAt(report.id)}
         />
       )}
-      page={filters.page}
-      onPage={(page) => onFiltersChange({ page })}
       openOptions={openOptions}
-      confirm={
-        confirm === null
-          ? null
-          : {
-              title: t('popup_deleteReportTitle'),
-              text: t('popup_deleteReportText', confirm.url),
-              onConfirm: () => void remove(confirm),
-              onCancel: () => setConfirm(null),
-            }
-      }
     />
   );
 }

@@ -2,7 +2,6 @@
 // list once someone goes to choose (focus, click or key); a new revision makes that list stale.
 import { useRef, useState } from 'preact/hooks';
 import type { Sender } from '../../lib/messaging/send';
-import { projectChoices } from '../../lib/projects/project-choices';
 
 /** `load` asks for the list (once per revision; again after a failure, which keeps the names). */
 export function useProjectChoices(
@@ -31,4 +30,22 @@ export function useProjectChoices(
 
   const known = projects?.revision === revision ? projects.names : null;
   return { names: projectChoices(known, onScreen, chosen), load };
+}
+
+/**
+ * The service's project names once known (`known` is null until then), until then the projects
+ * of the reports on screen; the chosen one is always there.
+ */
+export function projectChoices(
+  known: readonly string[] | null,
+  onScreen: readonly { project?: string }[],
+  chosen: string,
+): string[] {
+  const names = known
+    ? [...known]
+    : [...new Set(onScreen.flatMap((report) => report.project || []))].sort((a, b) =>
+        a.localeCompare(b),
+      );
+  if (chosen && !names.includes(chosen)) names.push(chosen);
+  return names;
 }

@@ -3,7 +3,8 @@
 // why the status failed.
 import { t } from '../../lib/i18n';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import type { Load } from './usePopupStatus';
+import { SpinnerLine } from '../ui/Spinner';
+import type { Load } from './useServiceStatus';
 
 export interface NotReadyProps {
   load: Exclude<Load, { phase: 'ready' }>;
@@ -14,14 +15,7 @@ export interface NotReadyProps {
 
 export function NotReady({ load, slow, onRetry, openOptions }: NotReadyProps) {
   if (load.phase === 'loading') {
-    return (
-      slow && (
-        <p class="loading" role="status">
-          <span class="spinner" aria-hidden="true" />
-          {t('popup_loading')}
-        </p>
-      )
-    );
+    return slow && <SpinnerLine class="loading">{t('popup_loading')}</SpinnerLine>;
   }
   if (load.phase === 'notConnected') {
     return (

@@ -9,20 +9,23 @@ import { canQueueCreate, type PageOutcome } from '../../lib/this-page/page-repor
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { elapsed } from '../../lib/time';
-import { LazyPageExplanation } from '../rating/LazyPageExplanation';
 import { RatingBadge } from '../rating/RatingBadge';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ErrorAlert, fieldError } from '../ui/ErrorAlert';
-import { Later } from '../ui/Later';
+import { LazyView } from '../ui/LazyView';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
+import { SpinnerLine } from '../ui/Spinner';
 import { useNow } from '../ui/useNow';
 import { MayExist } from './MayExist';
 import { PrivacyFields } from './PrivacyFields';
 import { type PageReport, usePageReport } from './usePageReport';
 
-/** Watch this page and what changed: code the first paint can do without. */
+// Code the first paint can do without: Watch this page with what changed, and the checks' names
+// and words of "Why this rating".
 const loadWatch = () => import('../watch/WatchThisPage').then((module) => module.WatchThisPage);
+const loadExplanation = () =>
+  import('../rating/PageExplanation').then((module) => module.PageExplanation);
 
 /** The id of the "can't be reported" notice, which describes the disabled Create button. */
 const UNSUPPORTED_ID = 'page-unsupported';
@@ -101,9 +104,12 @@ export function ThisPageView({
           onDelete={() => setConfirming(true)}
         />
       )}
-      {outcome && <Later key={outcome.id} load={loadWatch} props={{ send, outcome, status }} />}
+      {outcome && <LazyView key={outcome.id} load={loadWatch} props={{ send, outcome, status }} />}
       {outcome?.rating && (
-        <LazyPageExplanation send={send} id={outcome.id} generatedAt={outcome.generatedAt} />
+        <LazyView
+          load={loadExplanation}
+          props={{ send, id: outcome.id, generatedAt: outcome.generatedAt }}
+        />
       )}
 
       <p class="notice-status" role="status">
@@ -130,8 +136,7 @@ export function ThisPageView({
 function Progress({ since }: { since: number | null }) {
   const now = useNow(since !== null);
   return (
-    <p class="progress" role="status">
-      <span class="spinner" aria-hidden="true" />
+    <SpinnerLine>
       {t('popup_analyzing')}
       {since !== null && (
         <>
@@ -142,7 +147,7 @@ function Progress({ since }: { since: number | null }) {
           </span>
         </>
       )}
-    </p>
+    </SpinnerLine>
   );
 }
 

@@ -1,5 +1,7 @@
-// A view whose code is loaded by import() when it is first shown: until then it says it is
-// loading, or that loading failed, with Try again.
+// A view whose code is loaded by import() when it is first shown. With `loadingKey` and
+// `failedKey` it says it is loading, or that loading failed (with Try again); without them it
+// shows nothing until it is in, nor when loading fails (a part of the popup the first paint can
+// do without).
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { type MessageKey, t } from '../../lib/i18n';
@@ -7,8 +9,8 @@ import { type MessageKey, t } from '../../lib/i18n';
 export interface LazyViewProps<P extends object> {
   /** Stable (defined once): each new function loads again. */
   load: () => Promise<ComponentType<P>>;
-  loadingKey: MessageKey;
-  failedKey: MessageKey;
+  loadingKey?: MessageKey;
+  failedKey?: MessageKey;
   props: P;
 }
 
@@ -35,12 +37,13 @@ export function LazyView<P extends object>({
 
   if (View) return <View {...props} />;
   if (!failed) {
-    return (
+    return loadingKey ? (
       <p class="notice-status" role="status">
         {t(loadingKey)}
       </p>
-    );
+    ) : null;
   }
+  if (!failedKey) return null;
   // Only an extension updated while the page was open loses its files this way.
   return (
     <div class="alert" role="alert">

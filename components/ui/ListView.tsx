@@ -1,20 +1,16 @@
-// What the Reports and Projects views have in common: filters on top, the alert, a status
-// line, the empty state, the list, paging, and the delete confirmation.
+// What the popup's Reports and Projects views show alike (their wiring is useListView): filters
+// on top, the alert, a status line, the empty state, the rows with their work, failure and
+// Delete, paging, and the delete question.
 import type { ComponentChildren } from 'preact';
 import { PER_PAGE_OPTIONS } from '../../lib/api/constants';
-import type { ErrorData, PerPage, SortOrder } from '../../lib/api/model';
+import type { PerPage, SortOrder } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorAlert } from './ErrorAlert';
 import { Pager } from './Pager';
 import { SelectField, type SelectOption } from './SelectField';
-import type { ListState } from './useList';
-
-interface Page<T> {
-  items: T[];
-  lastPage?: number;
-  hasNext: boolean;
-}
+import { SpinnerLine } from './Spinner';
+import type { ListState, Page, RowFailure } from './useList';
 
 export interface ListViewProps<T> {
   label: string;
@@ -50,22 +46,10 @@ export function ListView<T>({
   confirm,
 }: ListViewProps<T>) {
   const data = list.data;
-  const error: ErrorData | null = list.error;
   return (
     <section class="view" aria-label={label}>
       <div class="filters">{filters}</div>
-      <ErrorAlert
-        error={error}
-        context={loadFailed}
-        onRetry={list.reload}
-        onOpenOptions={openOptions}
-      />
-      <p class="notice-status" role="status">
-        {list.loading ? loadingText : notice}
-      </p>
-      {data && !error && !list.loading && data.items.length === 0 && (
-        <p class="notice">{emptyText}</p>
-      )}
+      <ListStatus {...{ list, loadFailed, loadingText, emptyText, notice, openOptions }} />
       {data && data.items.length > 0 && (
         <ul class="list" aria-label={listLabel} aria-busy={list.loading}>
           {data.items.map(row)}
@@ -84,6 +68,87 @@ export function ListView<T>({
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+export interface ListStatusProps {
+  list: Pick<ListState<{ items: unknown[] }>, 'data' | 'loading' | 'error' | 'reload'>;
+  loadFailed: string;
+  loadingText: string;
+  emptyText: string;
+  notice: string;
+  openOptions?: () => unknown;
+}
+
+/** Above a list: why it failed to load (with Try again), its status line and its empty state. */
+export function ListStatus({
+  list,
+  loadFailed,
+  loadingText,
+  emptyText,
+  notice,
+  openOptions,
+}: ListStatusProps) {
+  const { data, error, loading } = list;
+  return (
+    <>
+      <ErrorAlert
+        error={error}
+        context={loadFailed}
+        onRetry={list.reload}
+        onOpenOptions={openOptions}
+      />
+      <p class="notice-status" role="status">
+        {loading ? loadingText : notice}
+      </p>
+      {data && !error && !loading && data.items.length === 0 && <p class="notice">{emptyText}</p>}
+    </>
+  );
+}
+
+export interface ListRowProps {
+  /** The id of what names the row (its address or name); its buttons are described by it. */
+  nameId: string;
+  /** What the row shows: its name first. */
+  main: ComponentChildren;
+  /** Buttons before Delete. */
+  actions: ComponentChildren;
+  onDelete: () => void;
+  /** Set while work runs on the row: what it says (with a spinner) below it. */
+  busy?: string | null;
+  failure?: RowFailure | null;
+  onOpenOptions?: () => unknown;
+}
+
+/** One row of a list: what it shows, its buttons ending with Delete, its work and its failure. */
+export function ListRow({
+  nameId,
+  main,
+  actions,
+  onDelete,
+  busy,
+  failure,
+  onOpenOptions,
+}: ListRowProps) {
+  return (
+    <li class="row" aria-labelledby={nameId} aria-busy={busy ? true : undefined}>
+      <div class="row-main">{main}</div>
+      <div class="actions">
+        {actions}
+        {/* aria-disabled keeps focus on the button while the row is busy. */}
+        <button
+          type="button"
+          class="danger"
+          aria-describedby={nameId}
+          aria-disabled={!!busy}
+          onClick={() => busy || onDelete()}
+        >
+          {t('common_delete')}
+        </button>
+      </div>
+      {busy && <SpinnerLine>{busy}</SpinnerLine>}
+      <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={onOpenOptions} />
+    </li>
   );
 }
 

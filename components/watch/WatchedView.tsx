@@ -13,13 +13,13 @@ import { type WatchReads, watchReads } from '../../lib/watch/overview';
 import { RatingBadge } from '../rating/RatingBadge';
 import { downloadFile } from '../reports/useExport';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { RelativeTime } from '../ui/RelativeTime';
 import { useNow } from '../ui/useNow';
 import { ChangeSummary } from './ChangeSummary';
 import { HistoryPanel } from './HistoryPanel';
 import { ScheduleFields } from './ScheduleFields';
 import { Sparkline } from './Sparkline';
 import { useOpenHistory, useWatched } from './useWatched';
-import { When } from './When';
 import './watch.css';
 
 export interface WatchedViewProps {
@@ -195,7 +195,6 @@ export function WatchedView({
               key={page.reportId}
               page={page}
               nextRunAt={overview?.nextRunAt ?? null}
-              now={now}
               busy={busy === 'stop'}
               onHistory={() => history.open(page.reportId)}
               onStop={() => void stop(page)}
@@ -222,13 +221,12 @@ export function WatchedView({
 interface WatchedRowProps {
   page: WatchedPage;
   nextRunAt: number | null;
-  now: number;
   busy: boolean;
   onHistory: () => void;
   onStop: () => void;
 }
 
-function WatchedRow({ page, nextRunAt, now, busy, onHistory, onStop }: WatchedRowProps) {
+function WatchedRow({ page, nextRunAt, busy, onHistory, onStop }: WatchedRowProps) {
   return (
     <li class="row watched-row">
       <p class="url">{page.url}</p>
@@ -240,12 +238,19 @@ function WatchedRow({ page, nextRunAt, now, busy, onHistory, onStop }: WatchedRo
         {page.lastAt === null ? (
           t('watch_neverAnalysed')
         ) : (
-          <When at={page.lastAt} now={now} say={(when) => t('watch_lastAnalysed', when)} />
+          <RelativeTime
+            iso={new Date(page.lastAt).toISOString()}
+            say={(when) => t('watch_lastAnalysed', when)}
+          />
         )}
         {nextRunAt !== null && (
           <>
             {' · '}
-            <When at={nextRunAt} now={now} say={(when) => t('watch_nextAnalysis', when)} />
+            <RelativeTime
+              iso={new Date(nextRunAt).toISOString()}
+              say={(when) => t('watch_nextAnalysis', when)}
+              upcoming
+            />
           </>
         )}
         {page.project && ` · ${t('watch_viaProject', page.project)}`}

@@ -6,8 +6,11 @@ import type { Privacy } from '../../lib/api/model';
 import type { MessageKey } from '../../lib/i18n';
 import type { Answer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
+import { keepingLists } from '../../lib/messaging/send';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
+import { filtersFromHash } from '../../lib/reports/filters';
 import type { LastPage } from '../../lib/reports/last-page';
+import { reportListParams } from '../../lib/reports/list-params';
 import {
   type HashState,
   readHash,
@@ -94,6 +97,20 @@ export const WORKSPACE_TABS = [
 export type WorkspaceTabId = (typeof WORKSPACE_TABS)[number]['id'];
 
 /** The tab the hash names; Reports when it names none (or one that does not exist). */
+/**
+ * Opened on Reports, its first page is asked for now, while the tab's code loads, not after: its
+ * parameters as JSON, and the answer.
+ */
+export function firstReportsList(send: Sender) {
+  const hash = readHash();
+  if (tabFromHash(hash) !== 'reports') return undefined;
+  const params = reportListParams(filtersFromHash(hash));
+  return {
+    key: JSON.stringify(params),
+    answer: keepingLists(send)({ type: 'listReports', params }),
+  };
+}
+
 export function tabFromHash(hash: HashState): WorkspaceTabId {
   return WORKSPACE_TABS.find((tab) => tab.id === hash[TAB_KEY])?.id ?? 'reports';
 }

@@ -1,12 +1,14 @@
 // The options page: connects the extension to a service and sets the defaults. The API key is
 // shown here only (masked unless asked), and only this page and the background read it.
 import type { TargetedSubmitEvent } from 'preact';
+import { useId } from 'preact/hooks';
 import { AddressField, ServiceUrlField } from '../../components/settings/AddressField';
 import { ApiKeyField } from '../../components/settings/ApiKeyField';
-import { CheckField } from '../../components/settings/CheckField';
+import { LockedNote, noteAria } from '../../components/settings/FieldNotes';
 import { useOptionsActions } from '../../components/settings/useOptionsActions';
 import { useSettingsForm } from '../../components/settings/useSettingsForm';
 import { PrivacyPicker } from '../../components/ui/PrivacyPicker';
+import { Spinner } from '../../components/ui/Spinner';
 import { PRIVACY } from '../../lib/api/constants';
 import { t } from '../../lib/i18n';
 import { type Sender, send as sendToBackground } from '../../lib/messaging/send';
@@ -112,7 +114,7 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
             aria-busy={actions.testing ? true : undefined}
             onClick={actions.test}
           >
-            {actions.testing && <span class="spinner" aria-hidden="true" />}
+            {actions.testing && <Spinner />}
             {t('options_test')}
           </button>
         </div>
@@ -122,5 +124,31 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
         </p>
       </form>
     </main>
+  );
+}
+
+export interface CheckFieldProps {
+  label: string;
+  checked: boolean;
+  locked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** A setting that is on or off; it applies at once. Disabled, with a note, when locked. */
+export function CheckField({ label, checked, locked, onChange }: CheckFieldProps) {
+  const id = useId();
+  return (
+    <div class="check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={locked}
+        {...noteAria(id, { locked })}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      <label for={id}>{label}</label>
+      {locked && <LockedNote id={`${id}-locked`} inline />}
+    </div>
   );
 }

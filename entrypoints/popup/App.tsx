@@ -5,7 +5,10 @@ import { useCallback, useState } from 'preact/hooks';
 import type { PopupListsProps } from '../../components/reports/PopupLists';
 import { NotReady } from '../../components/this-page/NotReady';
 import { ThisPageView } from '../../components/this-page/ThisPageView';
-import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
+import {
+  type ServiceStatusDeps,
+  useServiceStatus,
+} from '../../components/this-page/useServiceStatus';
 import { LazyView } from '../../components/ui/LazyView';
 import { ViewPanel, ViewTabs } from '../../components/ui/ViewTabs';
 import { type MessageKey, t } from '../../lib/i18n';
@@ -20,7 +23,7 @@ const VIEWS: { view: PopupView; key: MessageKey }[] = [
   { view: 'projects', key: 'popup_tabProjects' },
 ];
 
-export interface PopupDeps extends PopupStatusDeps {
+export interface PopupDeps extends ServiceStatusDeps {
   openTab: (url: string) => unknown;
   openOptions: () => unknown;
   /** Opens the workspace beside the page's tab; called from the click (a user gesture). */
@@ -41,7 +44,11 @@ export function App({
   store,
   searchDelay = 300,
 }: PopupDeps) {
-  const { load, slow, start, send } = usePopupStatus({ send: rawSend, watchStatus, getActiveTab });
+  const { load, slow, start, send } = useServiceStatus({
+    send: rawSend,
+    watchStatus,
+    getActiveTab,
+  });
   const [view, setView] = useState<PopupView>('page');
   const [visited, setVisited] = useState<PopupView[]>(['page']);
   const [revision, setRevision] = useState(0);

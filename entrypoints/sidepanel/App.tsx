@@ -1,9 +1,12 @@
 // The workspace: the page in front (from the rating cache), then the registry's tabs, each
 // mounted on its first visit and then kept (hidden). Everything from the browser comes in as props.
 import { useCallback, useState } from 'preact/hooks';
-import { ThisPage } from '../../components/this-page/FrontPage';
 import { NotReady } from '../../components/this-page/NotReady';
-import { type PopupStatusDeps, usePopupStatus } from '../../components/this-page/usePopupStatus';
+import { ThisPage } from '../../components/this-page/ThisPage';
+import {
+  type ServiceStatusDeps,
+  useServiceStatus,
+} from '../../components/this-page/useServiceStatus';
 import { ViewPanel, ViewTabs } from '../../components/ui/ViewTabs';
 import { TabView, useWorkspaceTab, WORKSPACE_TABS } from '../../components/workspace/tabs';
 import { t } from '../../lib/i18n';
@@ -12,7 +15,7 @@ import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import type { LastPage } from '../../lib/reports/last-page';
 import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
 
-export interface WorkspaceDeps extends PopupStatusDeps {
+export interface WorkspaceDeps extends ServiceStatusDeps {
   tabs: FrontTabEvents & WindowTabEvents;
   /** Where the workspace is: its window, and its own tab when it is open as one. */
   place: Promise<OwnPlace>;
@@ -39,7 +42,7 @@ export function App({
   searchDelay = 300,
 }: WorkspaceDeps) {
   // ThisPage reads the front page's rating itself: the status is the settings summary only.
-  const { load, slow, start, send } = usePopupStatus(
+  const { load, slow, start, send } = useServiceStatus(
     { send: rawSend, watchStatus, getActiveTab },
     { forPage: false },
   );

@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddressField, ServiceUrlField } from '../../../components/settings/AddressField';
 import { ApiKeyField } from '../../../components/settings/ApiKeyField';
-import { CheckField } from '../../../components/settings/CheckField';
 import { PrivacyPicker } from '../../../components/ui/PrivacyPicker';
+import { CheckField } from '../../../entrypoints/options/App';
 
 afterEach(cleanup);
 

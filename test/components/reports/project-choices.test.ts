@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectChoices } from '../../../lib/projects/project-choices';
+import { projectChoices } from '../../../components/reports/useProjectChoices';
 
 const ON_SCREEN = [{ project: 'b.org' }, {}, { project: 'a.com' }, { project: 'b.org' }];
 

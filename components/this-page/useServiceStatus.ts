@@ -7,7 +7,7 @@ import type { Sender } from '../../lib/messaging/send';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
 import { statusChanged, statusRequest } from '../../lib/this-page/status-source';
 
-export interface PopupStatusDeps {
+export interface ServiceStatusDeps {
   send: Sender;
   /** Calls its listener when the stored settings summary changes; answers the unsubscribe. */
   watchStatus?: (listener: () => void) => () => void;
@@ -28,8 +28,8 @@ const LOADING_DELAY_MS = 150;
  * the tab is looked for (the workspace). `send` is `deps.send` watching for not_connected;
  * `slow`: loading takes long enough to say so.
  */
-export function usePopupStatus(
-  { send: rawSend, watchStatus, getActiveTab }: PopupStatusDeps,
+export function useServiceStatus(
+  { send: rawSend, watchStatus, getActiveTab }: ServiceStatusDeps,
   { forPage = true } = {},
 ) {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
