@@ -1,5 +1,5 @@
 // API requests reaching the local service, counted from its own request log (never from the
-// client), and the background queue's pacing under a rate limit.
+// client), and the background's pacing of a job under a rate limit.
 import { DEFAULT_RATE_WINDOW_MS, type RunningService, startService } from '../server/service';
 import { connectTo, inWindow, type Lab, markAt, message, showPage, sleep, stopWorker } from './lab';
 
@@ -14,6 +14,12 @@ async function settle(service: RunningService, quietMs = 1_000, maxMs = 15_000) 
   }
 }
 
+/** Settles, then empties the log: what comes next is counted. */
+async function countFromNow(service: RunningService, quietMs: number) {
+  await settle(service, quietMs);
+  service.resetRequests();
+}
+
 /**
  * The popup opened on the main tab's page (its rating cached), with the worker running, then
  * stopped: the requests before its content mark, and after it until a second without any.
@@ -22,8 +28,7 @@ export async function popupRequests(lab: Lab, service: RunningService) {
   const worst = { before: 0, after: 0 };
   for (const stopped of [false, true]) {
     if (stopped) await stopWorker(lab);
-    await settle(service, 300);
-    service.resetRequests();
+    await countFromNow(service, 300);
     const mark = await inWindow(lab, 'popup.html', async (page) => {
       const at = await markAt(page, 'content');
       await settle(service);
@@ -51,8 +56,7 @@ export async function tabSwitchRequests(
   try {
     await second.goto(other);
     await showPage(lab, cached);
-    await settle(service, 500);
-    service.resetRequests();
+    await countFromNow(service, 500);
     for (let round = 0; round < 5; round++) {
       await second.bringToFront();
       await lab.mainTab.bringToFront();
@@ -80,8 +84,7 @@ export async function createRequests(lab: Lab, service: RunningService, url: str
   return inWindow(lab, 'popup.html', async (page) => {
     const create = page.getByRole('button', { name: 'Create report', exact: true });
     await create.waitFor();
-    await settle(service, 500);
-    service.resetRequests();
+    await countFromNow(service, 500);
     await create.click();
     const rating = page.locator('.outcome .rating-word').filter({ hasText: /^(Good|Decent|Bad)$/ });
     await rating.first().waitFor({ timeout: 30_000 });
@@ -96,8 +99,7 @@ export async function createRequests(lab: Lab, service: RunningService, url: str
 export async function reportsRequests(lab: Lab, service: RunningService): Promise<number> {
   return inWindow(lab, 'popup.html', async (page) => {
     await markAt(page, 'content');
-    await settle(service, 500);
-    service.resetRequests();
+    await countFromNow(service, 500);
     await page.getByRole('tab', { name: 'Reports', exact: true }).click();
     await page.locator('[aria-label="Reports"] li').first().waitFor();
     await settle(service);
@@ -110,8 +112,7 @@ export async function reportsRequests(lab: Lab, service: RunningService): Promis
  * the same, rows selected (clicks, Shift+click, Select all, keys) and its tabs switched.
  */
 export async function workspaceRequests(lab: Lab, service: RunningService) {
-  await settle(service, 300);
-  service.resetRequests();
+  await countFromNow(service, 300);
   await lab.control.evaluate(() => chrome.storage.session.clear());
   return inWindow(lab, 'sidepanel.html#tab=reports', async (page) => {
     await markAt(page, 'rows');
@@ -137,36 +138,38 @@ export async function workspaceRequests(lab: Lab, service: RunningService) {
   });
 }
 
-export const QUEUE_LIMIT = 60;
+/** API requests a minute that the queue's and the watched pages' second service allows. */
+export const LIMIT = 60;
 
 /**
- * One job of `creates` creates (enqueueJob, as the workspace sends it) against a second service
- * allowing QUEUE_LIMIT API requests a minute, which (as Laravel) tells nothing of its window's end
- * until it refuses one. From its log: the POSTs, the 429s, and first request → last against the
+ * A job of `items` against a second service allowing LIMIT API requests a minute, which (as
+ * Laravel) tells nothing of its window's end until it refuses one. `prepare` readies the job and
+ * gives the message that starts it. From the service's log: the requests `counted` (on their
+ * method and path), those answered `okStatus`, the 429s, and first request → last against the
  * floor the limit sets (the window the first request opens: the 61st cannot come sooner).
  */
-export async function queueCreates(lab: Lab, home: RunningService, creates: number) {
-  const service = await startService({ port: 0, serveSamples: true, rateLimit: QUEUE_LIMIT });
+export async function limitedJob(
+  lab: Lab,
+  home: RunningService,
+  items: number,
+  counted: RegExp,
+  okStatus: number,
+  prepare: (service: RunningService) => Promise<Record<string, unknown>>,
+) {
+  const service = await startService({ port: 0, serveSamples: true, rateLimit: LIMIT });
   try {
-    const sample = service.sampleUrls?.good;
-    if (!sample) throw new Error('The service did not serve its sample pages.');
     await connectTo(lab, service);
     await settle(service, 1_000, 10_000);
+    const start = await prepare(service);
     service.resetRequests();
     service.resetRateLimits();
-    const items = Array.from({ length: creates }, (_, index) => ({
-      type: 'create',
-      url: `${sample}?page=${index + 1}`,
-      privacy: 0,
-    }));
-    const job = { type: 'enqueueJob', kind: 'create', items };
-    const answer = await message<{ ok: boolean; data?: { id: string } }>(lab, job);
+    const answer = await message<{ ok: boolean; data?: { id: string } }>(lab, start);
     const id = answer.data?.id;
-    if (!answer.ok || !id) throw new Error(`Not queued: ${JSON.stringify(answer)}`);
-    const deadline = Date.now() + 240_000;
+    if (!answer.ok || !id) throw new Error(`No job: ${JSON.stringify(answer)}`);
+    const deadline = Date.now() + 900_000;
     let state = '';
     while (!['done', 'failed', 'cancelled'].includes(state)) {
-      if (Date.now() > deadline) throw new Error('The queued job did not finish in 240 s.');
+      if (Date.now() > deadline) throw new Error('The job did not finish in 15 minutes.');
       await sleep(250);
       state = await lab.control.evaluate(async (jobId) => {
         const { jobs } = await chrome.storage.local.get('jobs');
@@ -177,20 +180,31 @@ export async function queueCreates(lab: Lab, home: RunningService, creates: numb
     await settle(service, 1_000, 10_000);
     const entries = service.apiRequests();
     const times = entries.map((entry) => Date.parse(entry.time));
-    const totalMs = Math.max(...times) - Math.min(...times);
-    const floorMs = Math.ceil(creates / QUEUE_LIMIT - 1) * DEFAULT_RATE_WINDOW_MS;
-    const posts = entries.filter(
-      (entry) => entry.method === 'POST' && /^\/api\/v1\/reports\/?$/.test(entry.path),
-    );
+    const sent = entries.filter((entry) => counted.test(`${entry.method} ${entry.path}`));
     return {
-      posts: posts.length,
-      created: posts.filter((entry) => entry.status === 201).length,
+      sent: sent.length,
+      ok: sent.filter((entry) => entry.status === okStatus).length,
       refused: entries.filter((entry) => entry.status === 429).length,
-      totalMs,
-      floorMs,
+      totalMs: Math.max(...times) - Math.min(...times),
+      floorMs: Math.ceil(items / LIMIT - 1) * DEFAULT_RATE_WINDOW_MS,
     };
   } finally {
     await connectTo(lab, home).catch(() => undefined);
     await service.close().catch(() => undefined);
   }
 }
+
+export type LimitedJob = Awaited<ReturnType<typeof limitedJob>>;
+
+/** One job of `creates` creates (enqueueJob, as the workspace sends it). */
+export const queueCreates = (lab: Lab, home: RunningService, creates: number) =>
+  limitedJob(lab, home, creates, /^POST \/api\/v1\/reports\/?$/, 201, async (service) => {
+    const sample = service.sampleUrls?.good;
+    if (!sample) throw new Error('The service did not serve its sample pages.');
+    const items = Array.from({ length: creates }, (_, index) => ({
+      type: 'create',
+      url: `${sample}?page=${index + 1}`,
+      privacy: 0,
+    }));
+    return { type: 'enqueueJob', kind: 'create', items };
+  });

@@ -1,27 +1,18 @@
-// `npm run bench`: builds the production extension, measures it in Chromium against the local
-// service (127.0.0.1 only), prints one table and writes it to bench/results.json. Exits 0 whatever
-// the numbers; non-zero only when something could not be measured.
-//   --bytes     only build and print the byte sizes
-//   --no-queue  leave out the queue's 100 creates (over a minute)
-//   --no-watch  leave out the run of 500 watched pages (over 8 minutes)
+// `npm run bench` (flags: --bytes, --no-queue, --no-watch; README.md): prints one table and
+// writes it to bench/results.json. Exits non-zero only when something could not be measured.
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { type RunningService, startService } from '../server/service';
 import { AUDIT_GOAL_MS, AUDIT_URLS, auditParseTimes } from './audit';
-import {
-  BYTE_BUDGETS,
-  REQUEST_BUDGETS as MAX,
-  OWN_COST_GOAL_MS,
-  QUEUE_BUDGET,
-  WATCH_BUDGET,
-} from './budgets';
+import * as budget from './budgets';
 import { extensionBytes } from './bytes';
 import { BUILD_DIR, buildForBench, connectTo, type Lab, message, openLab, showPage } from './lab';
 import * as requests from './requests';
 import { POPUP, timeAgainstBound, WORKSPACE, workerStart, writeFloorAndBound } from './times';
-import * as watch from './watch';
+import { historyRead, watchRun } from './watch';
 
+const { OWN_COST_GOAL_MS, REQUESTS: MAX } = budget;
 const RESULTS = resolve(import.meta.dirname, 'results.json');
 const BYTES_ONLY = process.argv.includes('--bytes');
 const QUEUE = !process.argv.includes('--no-queue');
@@ -34,7 +25,6 @@ type Unit = 'kB' | 'ms' | 's' | '×' | '';
 interface Row {
   section: string;
   measure: string;
-  /** Bytes for kB, ms for ms and s, a ratio for ×, a count for ''. */
   value: number;
   unit: Unit;
   budget?: string;
@@ -61,6 +51,16 @@ function row(measure: string, value: number, unit: Unit, max?: number, exact = f
   rows.push(entry);
 }
 
+/** A job's rows from the limited service's log: requests `sent` (all `ok`), 429s, pacing. */
+function limitedRows(job: requests.LimitedJob, sent: string, ok: string, max: budget.JobBudget) {
+  row(sent, job.sent, '', max.items, true);
+  row(ok, job.ok, '', max.items, true);
+  row('429 answers', job.refused, '', max.refused);
+  row("the limit's floor (its first window)", job.floorMs, 's');
+  row('first request → last', job.totalMs, 's');
+  row('first request → last / floor', job.totalMs / job.floorMs, '×', max.toFloorRatio);
+}
+
 function printTable() {
   rows.forEach((r, index) => {
     if (r.section !== rows[index - 1]?.section) console.log(`— ${r.section}`);
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   await buildForBench();
   section = 'Bytes: gzip of the first load; loaded later by import() apart';
   for (const [name, size] of Object.entries(extensionBytes(BUILD_DIR))) {
-    const max = BYTE_BUDGETS[name as keyof typeof BYTE_BUDGETS];
+    const max = budget.BYTE_BUDGETS[name as budget.ByteBudgetName];
     row(`${name}, ${size.firstLoad.length} file(s)`, size.firstLoadGzip, 'kB', max);
     if (size.lazy.length)
       row(`${name}, by import(), ${size.lazy.length} file(s)`, size.lazyGzip, 'kB');
@@ -153,35 +153,23 @@ async function main(): Promise<void> {
     row('a pasted list, goal', audit.listMs, 'ms', AUDIT_GOAL_MS);
 
     if (QUEUE) {
-      const { posts: creates, refused, toFloorRatio } = QUEUE_BUDGET;
-      console.log(`Queue: ${creates} creates at ${requests.QUEUE_LIMIT} a minute (over a minute)…`);
-      section = `Queue: ${creates} creates, limit ${requests.QUEUE_LIMIT} a minute (service log)`;
+      const creates = budget.QUEUE.items;
+      console.log(`Queue: ${creates} creates at ${requests.LIMIT} a minute (over a minute)…`);
+      section = `Queue: ${creates} creates, limit ${requests.LIMIT} a minute (service log)`;
       const queue = await requests.queueCreates(lab, service, creates);
-      row('POST /reports', queue.posts, '', creates, true);
-      row('of them answered 201', queue.created, '', creates, true);
-      row('429 answers', queue.refused, '', refused);
-      row("the limit's floor (its first window)", queue.floorMs, 's');
-      row('first request → last', queue.totalMs, 's');
-      row('first request → last / floor', queue.totalMs / queue.floorMs, '×', toFloorRatio);
+      limitedRows(queue, 'POST /reports', 'of them answered 201', budget.QUEUE);
     }
 
     console.log("Watching: one report's history read…");
-    section = `Watching: one report's ${WATCH_BUDGET.records} records, median of ${RUNS}`;
-    const history = await watch.historyRead(lab, service, RUNS);
-    row('read from IndexedDB (its query)', history.readMs, 'ms', WATCH_BUDGET.readMs);
+    section = `Watching: one report's ${budget.HISTORY.records} records, median of ${RUNS}`;
+    const readMs = await historyRead(lab, service, budget.HISTORY.records, RUNS);
+    row('read from IndexedDB (its query)', readMs, 'ms', budget.HISTORY.readMs);
     if (WATCH) {
-      const { pages, refused, toFloorRatio } = WATCH_BUDGET;
-      console.log(
-        `Watching: a run of ${pages} pages at ${watch.WATCH_LIMIT} a minute (8+ minutes)…`,
-      );
-      section = `Watching: a run of ${pages} pages, limit ${watch.WATCH_LIMIT} a minute (service log)`;
-      const run = await watch.watchRun(lab, service, pages);
-      row('PUT /reports/{id} (results=1)', run.puts, '', pages, true);
-      row('of them answered 200', run.reanalysed, '', pages, true);
-      row('429 answers', run.refused, '', refused);
-      row("the limit's floor (its first window)", run.floorMs, 's');
-      row('first request → last', run.totalMs, 's');
-      row('first request → last / floor', run.totalMs / run.floorMs, '×', toFloorRatio);
+      const pages = budget.WATCH_RUN.items;
+      console.log(`Watching: a run of ${pages} pages at ${requests.LIMIT} a minute (8+ minutes)…`);
+      section = `Watching: a run of ${pages} pages, limit ${requests.LIMIT} a minute (service log)`;
+      const run = await watchRun(lab, service, pages);
+      limitedRows(run, 'PUT /reports/{id} (results=1)', 'of them answered 200', budget.WATCH_RUN);
     }
   } finally {
     await lab?.ext.close().catch(() => undefined);

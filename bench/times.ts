@@ -1,12 +1,7 @@
-// Time from navigation start to a page's User Timing mark, against a floor and a bound, with the
-// service worker running and stopped; and the stopped worker's start.
-//
-// The floor is the page as it shows once its mark is set (its markup and stylesheets, without
-// its scripts), saved as a static page whose one module script sets the same mark. The bound is
-// that page whose script first makes, all at once, the browser reads the page must wait for
-// before it can show that content, and sets the mark when they are answered. What the page takes
-// beyond its bound is its own cost: loading, running and rendering its code.
+// Time from navigation start to a page's User Timing mark, against a floor and a bound (see
+// README.md), with the service worker running and stopped; and the stopped worker's start.
 import {
+  afterWarmUp,
   inWindow,
   type Lab,
   markAt,
@@ -24,12 +19,9 @@ export interface Timed {
   mark: string;
   /** The bound's reads: expressions giving promises, made at once. */
   reads: string[];
-  /** Run in the lab's own page before each opening: what the page would find kept goes. */
+  /** Run in bench.html before each opening: what the page would find kept goes. */
   reset?: () => Promise<void>;
 }
-
-/** The workspace shows the list it last showed at once (storage.session); a fresh opening has none. */
-const forgetKeptList = () => chrome.storage.session.clear();
 
 /** The page's tab, as the popup and the workspace find it: three calls at once. */
 const TAB_READS = [
@@ -38,21 +30,17 @@ const TAB_READS = [
   "chrome.windows.getLastFocused({ windowTypes: ['normal'] })",
 ];
 
-/**
- * The page's tab as the pages find it (in its own window, the popup asks for the active tab of
- * the last-focused normal window after), then the background's status for it (getStatus).
- */
-const TAB_THEN_STATUS = `Promise.all([${TAB_READS.join(', ')}]).then(async ([, front, focused]) => {
-  const [tab] = front.length ? front : await chrome.tabs.query({ active: true, windowId: focused.id });
-  return chrome.runtime.sendMessage({ type: 'getStatus', url: tab.url, tabId: tab.id });
-})`;
-
-/** The popup's content: the page's address and its cached rating. */
+/** The popup's content: the page's address and its cached rating (getStatus, after the tab). */
 export const POPUP: Timed = {
   name: 'popup',
   path: 'popup.html',
   mark: 'content',
-  reads: [TAB_THEN_STATUS],
+  reads: [
+    `Promise.all([${TAB_READS.join(', ')}]).then(async ([, front, focused]) => {
+  const [tab] = front.length ? front : await chrome.tabs.query({ active: true, windowId: focused.id });
+  return chrome.runtime.sendMessage({ type: 'getStatus', url: tab.url, tabId: tab.id });
+})`,
+  ],
 };
 
 /** The workspace's Reports rows as the service answers: its first page, through the worker. */
@@ -61,7 +49,8 @@ export const WORKSPACE: Timed = {
   name: 'workspace',
   path: 'sidepanel.html#tab=reports',
   mark: 'rows',
-  reset: forgetKeptList,
+  // The list it last showed is kept in storage.session; a fresh opening has none.
+  reset: () => chrome.storage.session.clear(),
   reads: [
     ...TAB_READS,
     "chrome.runtime.sendMessage({ type: 'getStatus' })",
@@ -102,46 +91,47 @@ export async function writeFloorAndBound(lab: Lab, timed: Timed, shown: RegExp):
 }
 
 const KINDS = ['floor', 'bound', 'page'] as const;
-/** Medians, ms from navigation start to the mark. */
-export type Times = Record<(typeof KINDS)[number], number>;
+type Times = Record<(typeof KINDS)[number], number>;
 
 /**
- * `runs` rounds (after one uncounted): with the worker running, then stopped just before each
- * opening, the floor, the bound and the page, each opened in its own window.
+ * Medians of `runs` rounds, ms from navigation start to the mark: with the worker running, then
+ * stopped just before each opening, the floor, the bound and the page, each in its own window.
  */
 export async function timeAgainstBound(lab: Lab, timed: Timed, runs: number) {
   const path = (kind: string) => (kind === 'page' ? timed.path : `${timed.name}-${kind}.html`);
-  const samples = { running: [] as Times[], stopped: [] as Times[] };
-  for (let round = -1; round < runs; round++) {
-    for (const state of ['running', 'stopped'] as const) {
-      const taken = { floor: 0, bound: 0, page: 0 };
-      for (const kind of KINDS) {
-        if (state === 'stopped') await stopWorker(lab);
-        else await message(lab, { type: 'getStatus' });
-        if (timed.reset) await lab.control.evaluate(timed.reset);
-        taken[kind] = (await inWindow(lab, path(kind), (page) => markAt(page, timed.mark))).ms;
-        await sleep(200);
-      }
-      if (round >= 0) samples[state].push(taken);
+  const open = async (stopped: boolean) => {
+    const taken = { floor: 0, bound: 0, page: 0 };
+    for (const kind of KINDS) {
+      if (stopped) await stopWorker(lab);
+      else await message(lab, { type: 'getStatus' });
+      if (timed.reset) await lab.control.evaluate(timed.reset);
+      taken[kind] = (await inWindow(lab, path(kind), (page) => markAt(page, timed.mark))).ms;
+      await sleep(200);
     }
-  }
-  const medians = (rounds: Times[]) =>
-    Object.fromEntries(KINDS.map((kind) => [kind, median(rounds.map((r) => r[kind]))])) as Times;
-  return { running: medians(samples.running), stopped: medians(samples.stopped) };
+    return taken;
+  };
+  const rounds = await afterWarmUp(runs, async () => ({
+    running: await open(false),
+    stopped: await open(true),
+  }));
+  const medians = (times: Times[]) =>
+    Object.fromEntries(KINDS.map((kind) => [kind, median(times.map((t) => t[kind]))])) as Times;
+  return {
+    running: medians(rounds.map((round) => round.running)),
+    stopped: medians(rounds.map((round) => round.stopped)),
+  };
 }
 
 /** The stopped worker to its answer to a first message (getStatus from bench.html): median. */
 export async function workerStart(lab: Lab, runs: number): Promise<number> {
-  const samples: number[] = [];
-  for (let round = -1; round < runs; round++) {
+  const samples = await afterWarmUp(runs, async () => {
     await stopWorker(lab);
-    const ms = await lab.control.evaluate(async () => {
+    return lab.control.evaluate(async () => {
       const start = performance.now();
       const reply = await chrome.runtime.sendMessage({ type: 'getStatus' });
       if (!(reply as { ok?: boolean })?.ok) throw new Error('The worker did not answer getStatus');
       return performance.now() - start;
     });
-    if (round >= 0) samples.push(ms);
-  }
+  });
   return median(samples);
 }
