@@ -1,6 +1,5 @@
-// What each page of a built extension loads first, in gzip bytes: the files its HTML loads
-// (<script src>, <link rel=stylesheet|modulepreload>) and the chunks they import statically,
-// transitively, each once. Chunks reached only through import() are counted apart.
+// What each page of a built extension loads first, in gzip bytes (README.md), and apart what it
+// loads only by import().
 import { existsSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,9 +12,7 @@ export const gzipSize = (content: Buffer | string): number => gzipSync(content).
 function resolveIn(from: string, reference: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('//')) return '';
   const path = reference.split(/[?#]/)[0] ?? '';
-  return posix.normalize(
-    path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path),
-  );
+  return posix.join(path.startsWith('/') ? '.' : posix.dirname(from), path);
 }
 
 const attribute = (tag: string, name: string) =>
@@ -62,13 +59,10 @@ export function jsImports(code: string, jsFile: string) {
   };
 }
 
-/**
- * What `entries` (paths inside `root`) load first, and apart, `lazy`: what their import() calls
- * add (and what Vite's preload map lists for them). Each file by its path inside the extension.
- */
+/** What `entries` (paths inside `root`) load first, and `lazy`: what their import() calls add. */
 export function loadSize(root: string, entries: string[]) {
   const [firstFiles, lazyFiles] = [new Set<string>(), new Set<string>()];
-  const later: string[] = [];
+  const later: string[] = []; // import() and Vite's preload map
   const visit = (file: string, into: Set<string>) => {
     if (firstFiles.has(file) || into.has(file)) return;
     if (!existsSync(posix.join(root, file))) {

@@ -1,7 +1,5 @@
-// The bench's browser: the production build, copied to .output/bench-lab (where the bench adds
-// pages of its own), loaded in Chromium. bench.html, an empty extension page in its own window,
-// drives it with the extension's APIs whether the service worker runs or not, and its CDP session
-// stops the worker.
+// The bench's browser: the production build copied to .output/bench-lab (where the bench adds
+// pages of its own) in Chromium, driven from bench.html, an extension page that outlives the worker.
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -19,10 +17,8 @@ export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  const half = sorted.length / 2;
-  return (
-    ((sorted[Math.ceil(half) - 1] ?? Number.NaN) + (sorted[Math.floor(half)] ?? Number.NaN)) / 2
-  );
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return (at(Math.ceil(sorted.length / 2) - 1) + at(Math.floor(sorted.length / 2))) / 2;
 }
 
 /** `measure` taken `runs` times, after one uncounted round (the code and the JIT warm up). */
@@ -49,14 +45,15 @@ export async function buildForBench(): Promise<void> {
 
 export type Lab = Awaited<ReturnType<typeof openLab>>;
 
-export async function openLab() {
+/** The lab, connected to `service` as the options page's Save would. */
+export async function openLab(service: RunningService) {
   await rm(LAB_DIR, { recursive: true, force: true });
   await cp(BUILD_DIR, LAB_DIR, { recursive: true });
   await writeLabFile('bench.html', '<!doctype html><title>Bench</title>\n');
   const ext = await launchExtension({ extensionDir: LAB_DIR });
   try {
     const url = (path: string) => `chrome-extension://${ext.extensionId}/${path}`;
-    // The normal window's tab: the page the popup and the workspace act on.
+    // The normal window's tab, whose page the popup and the workspace act on.
     const mainTab = ext.context.pages()[0] ?? (await ext.context.newPage());
     const control = await ext.openWindow('bench.html');
     const cdp = await ext.context.newCDPSession(control);
@@ -66,7 +63,9 @@ export async function openLab() {
       status = ours[ours.length - 1]?.runningStatus ?? status;
     });
     await cdp.send('ServiceWorker.enable');
-    return { ext, control, cdp, mainTab, workerStatus: () => status, url };
+    const lab = { ext, control, cdp, mainTab, workerStatus: () => status, url, service };
+    await connectTo(lab, service);
+    return lab;
   } catch (error) {
     await ext.close();
     throw error;
@@ -78,12 +77,14 @@ export const writeLabFile = (name: string, content: string) =>
   writeFile(resolve(LAB_DIR, name), content);
 
 /** Stores a connection as the options page's Save does. */
-export const connectTo = (lab: Lab, { baseUrl, apiKey }: RunningService) =>
+export const connectTo = (lab: Pick<Lab, 'control'>, { baseUrl, apiKey }: RunningService) =>
   lab.control.evaluate(writeConnection, { baseUrl, apiKey });
 
-/** Sends a message to the background from bench.html; its answer. */
-export function message<T = unknown>(lab: Lab, request: Record<string, unknown>): Promise<T> {
-  return lab.control.evaluate((body) => chrome.runtime.sendMessage(body), request) as Promise<T>;
+/** Sends a message to the background from bench.html; its answer's data (it must be ok). */
+export async function command<T>(lab: Lab, request: { type: string; [key: string]: unknown }) {
+  const answer = await lab.control.evaluate((body) => chrome.runtime.sendMessage(body), request);
+  if (!answer?.ok) throw new Error(`${request.type} failed: ${JSON.stringify(answer)}`);
+  return answer.data as T;
 }
 
 /** Opens an extension page in its own window (like a detached popup), runs `use` on it, closes it. */
@@ -106,7 +107,7 @@ export async function inWindow<T>(lab: Lab, path: string, use: (page: Page) => P
 }
 
 /** The User Timing mark `name`: ms from navigation start, and its wall-clock time (the log's). */
-export async function markAt(page: Page, name: string): Promise<{ ms: number; at: number }> {
+export async function markAt(page: Page, name: string) {
   const found = await page.waitForFunction(
     (mark) => {
       const entry = performance.getEntriesByName(mark)[0];
