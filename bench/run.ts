@@ -11,7 +11,6 @@ import * as requests from './requests';
 import * as times from './times';
 
 const { OWN_COST_GOAL_MS, REQUESTS: MAX } = budget;
-const { LIMIT } = requests;
 const RESULTS = resolve(import.meta.dirname, 'results.json');
 const BYTES_ONLY = process.argv.includes('--bytes');
 const QUEUE = !process.argv.includes('--no-queue');
@@ -151,8 +150,8 @@ async function main(): Promise<void> {
 
     if (QUEUE) {
       const creates = budget.JOBS.queue;
-      console.log(`Queue: ${creates} creates at ${LIMIT} a minute (over a minute)…`);
-      section = `Queue: ${creates} creates, limit ${LIMIT} a minute (service log)`;
+      console.log(`Queue: ${creates} creates at ${requests.LIMIT} a minute (over a minute)…`);
+      section = `Queue: ${creates} creates, limit ${requests.LIMIT} a minute (service log)`;
       const queue = await requests.queueCreates(lab, creates);
       limitedRows(queue, 'POST /reports', 'of them answered 201', creates);
     }
@@ -164,8 +163,8 @@ async function main(): Promise<void> {
     row('read from IndexedDB (its query)', historyMs, 'ms', readMs);
     if (WATCH) {
       const pages = budget.JOBS.watchRun;
-      console.log(`Watching: a run of ${pages} pages at ${LIMIT} a minute (8+ minutes)…`);
-      section = `Watching: a run of ${pages} pages, limit ${LIMIT} a minute (service log)`;
+      console.log(`Watching: a run of ${pages} pages at ${requests.LIMIT} a minute (8+ minutes)…`);
+      section = `Watching: a run of ${pages} pages, limit ${requests.LIMIT} a minute (service log)`;
       const run = await requests.watchRun(lab, pages);
       limitedRows(run, 'PUT /reports/{id} (results=1)', 'of them answered 200', pages);
     }

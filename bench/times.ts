@@ -18,11 +18,9 @@ import {
 export interface Timed {
   name: 'popup' | 'workspace';
   path: string;
-  /** Set once the page's content is in the document. */
   mark: string;
   /** The bound's reads: expressions giving promises, made at once. */
   reads: string[];
-  /** Run in bench.html before each opening. */
   reset?: () => Promise<void>;
 }
 
