@@ -1,21 +1,9 @@
-// What each page of a built extension loads first, in gzip bytes: the files its HTML loads
-// (<script src>, <link rel=stylesheet|modulepreload>) and the chunks they import statically,
-// transitively, each once. Chunks reached only through import() are counted apart.
+// What each page of a built extension loads first, in gzip bytes (README.md), and apart what it
+// loads only by import().
 import { existsSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ByteBudgetName } from './budgets';
-
-/** A file by its path inside the extension (`chunks/popup-abc.js`), raw and gzip bytes. */
-export type FileSize = { file: string; bytes: number; gzip: number };
-
-export interface LoadSize {
-  firstLoad: FileSize[];
-  firstLoadGzip: number;
-  /** Loaded later by import() (and what Vite's preload map lists for it). */
-  lazy: FileSize[];
-  lazyGzip: number;
-}
 
 /** gzip at zlib's default level, each file on its own. */
 export const gzipSize = (content: Buffer | string): number => gzipSync(content).length;
@@ -24,9 +12,7 @@ export const gzipSize = (content: Buffer | string): number => gzipSync(content).
 function resolveIn(from: string, reference: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('//')) return '';
   const path = reference.split(/[?#]/)[0] ?? '';
-  return posix.normalize(
-    path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path),
-  );
+  return posix.join(path.startsWith('/') ? '.' : posix.dirname(from), path);
 }
 
 const attribute = (tag: string, name: string) =>
@@ -73,10 +59,10 @@ export function jsImports(code: string, jsFile: string) {
   };
 }
 
-/** What `entries` (paths inside `root`) load first, and what their import() calls add. */
-export function loadSize(root: string, entries: string[]): LoadSize {
+/** What `entries` (paths inside `root`) load first, and `lazy`: what their import() calls add. */
+export function loadSize(root: string, entries: string[]) {
   const [firstFiles, lazyFiles] = [new Set<string>(), new Set<string>()];
-  const later: string[] = [];
+  const later: string[] = []; // import() and Vite's preload map
   const visit = (file: string, into: Set<string>) => {
     if (firstFiles.has(file) || into.has(file)) return;
     if (!existsSync(posix.join(root, file))) {
@@ -91,31 +77,25 @@ export function loadSize(root: string, entries: string[]): LoadSize {
   for (const entry of entries) visit(entry, firstFiles);
   for (let file = later.shift(); file !== undefined; file = later.shift()) visit(file, lazyFiles);
   const sizes = (files: Set<string>) =>
-    [...files].map((file) => {
-      const content = readFileSync(posix.join(root, file));
-      return { file, bytes: content.length, gzip: gzipSize(content) };
-    });
+    [...files].map((file) => ({ file, gzip: gzipSize(readFileSync(posix.join(root, file))) }));
   const [firstLoad, lazy] = [sizes(firstFiles), sizes(lazyFiles)];
-  const total = (files: FileSize[]) => files.reduce((sum, file) => sum + file.gzip, 0);
+  const total = (files: { gzip: number }[]) => files.reduce((sum, file) => sum + file.gzip, 0);
   return { firstLoad, firstLoadGzip: total(firstLoad), lazy, lazyGzip: total(lazy) };
 }
 
 /** What an HTML page of the extension loads. */
-export const pageSize = (root: string, htmlFile: string): LoadSize =>
+export const pageSize = (root: string, htmlFile: string) =>
   loadSize(root, htmlAssets(readFileSync(posix.join(root, htmlFile), 'utf8'), htmlFile));
 
-/** The manifest's background service worker and what it imports. */
-export function backgroundSize(root: string): LoadSize {
+/** Each budgeted load: popup.html, options.html, sidepanel.html (the workspace), background. */
+export function extensionBytes(root: string) {
   const manifest = JSON.parse(readFileSync(posix.join(root, 'manifest.json'), 'utf8'));
   const worker: string | undefined = manifest.background?.service_worker;
   if (!worker) throw new Error(`No background service worker in ${root}/manifest.json`);
-  return loadSize(root, [resolveIn('manifest.json', worker)]);
+  return {
+    popup: pageSize(root, 'popup.html'),
+    options: pageSize(root, 'options.html'),
+    workspace: pageSize(root, 'sidepanel.html'),
+    background: loadSize(root, [resolveIn('manifest.json', worker)]),
+  } satisfies Record<ByteBudgetName, unknown>;
 }
-
-/** Each budgeted load: popup.html, options.html, sidepanel.html (the workspace), background. */
-export const extensionBytes = (root: string): Record<ByteBudgetName, LoadSize> => ({
-  popup: pageSize(root, 'popup.html'),
-  options: pageSize(root, 'options.html'),
-  workspace: pageSize(root, 'sidepanel.html'),
-  background: backgroundSize(root),
-});

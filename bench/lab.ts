@@ -1,14 +1,12 @@
-// The bench's browser: the production build, copied to .output/bench-lab (where the bench adds
-// pages of its own), loaded in Chromium. bench.html, an empty extension page in its own window,
-// drives it with the extension's APIs whether the service worker runs or not, and its CDP session
-// stops the worker.
+// The bench's browser: the production build copied to .output/bench-lab (where the bench adds
+// pages of its own) in Chromium, driven from bench.html, an extension page that outlives the worker.
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { build } from 'wxt';
 import type { RunningService } from '../server/service';
 import { quietLogger } from '../test/e2e/build';
-import { type LoadedExtension, launchExtension, writeConnection } from '../test/e2e/extension';
+import { launchExtension, writeConnection } from '../test/e2e/extension';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The bench's own build, beside (never over) the tests' .output/chrome-mv3. */
@@ -19,11 +17,18 @@ export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  const [low, high] = [
-    sorted[Math.ceil(sorted.length / 2) - 1],
-    sorted[Math.floor(sorted.length / 2)],
-  ];
-  return low === undefined || high === undefined ? Number.NaN : (low + high) / 2;
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return (at(Math.ceil(sorted.length / 2) - 1) + at(Math.floor(sorted.length / 2))) / 2;
+}
+
+/** `measure` taken `runs` times, after one uncounted round (the code and the JIT warm up). */
+export async function afterWarmUp<T>(runs: number, measure: () => Promise<T>): Promise<T[]> {
+  const taken: T[] = [];
+  for (let round = -1; round < runs; round++) {
+    const value = await measure();
+    if (round >= 0) taken.push(value);
+  }
+  return taken;
 }
 
 export async function buildForBench(): Promise<void> {
@@ -38,24 +43,17 @@ export async function buildForBench(): Promise<void> {
   });
 }
 
-export interface Lab {
-  ext: LoadedExtension;
-  /** bench.html, in its own window. */
-  control: Page;
-  cdp: CDPSession;
-  /** The normal window's tab: the page the popup and the workspace act on. */
-  mainTab: Page;
-  workerStatus(): string;
-  url(path: string): string;
-}
+export type Lab = Awaited<ReturnType<typeof openLab>>;
 
-export async function openLab(): Promise<Lab> {
+/** The lab, connected to `service` as the options page's Save would. */
+export async function openLab(service: RunningService) {
   await rm(LAB_DIR, { recursive: true, force: true });
   await cp(BUILD_DIR, LAB_DIR, { recursive: true });
   await writeLabFile('bench.html', '<!doctype html><title>Bench</title>\n');
   const ext = await launchExtension({ extensionDir: LAB_DIR });
   try {
     const url = (path: string) => `chrome-extension://${ext.extensionId}/${path}`;
+    // The normal window's tab, whose page the popup and the workspace act on.
     const mainTab = ext.context.pages()[0] ?? (await ext.context.newPage());
     const control = await ext.openWindow('bench.html');
     const cdp = await ext.context.newCDPSession(control);
@@ -65,7 +63,9 @@ export async function openLab(): Promise<Lab> {
       status = ours[ours.length - 1]?.runningStatus ?? status;
     });
     await cdp.send('ServiceWorker.enable');
-    return { ext, control, cdp, mainTab, workerStatus: () => status, url };
+    const lab = { ext, control, cdp, mainTab, workerStatus: () => status, url, service };
+    await connectTo(lab, service);
+    return lab;
   } catch (error) {
     await ext.close();
     throw error;
@@ -77,19 +77,17 @@ export const writeLabFile = (name: string, content: string) =>
   writeFile(resolve(LAB_DIR, name), content);
 
 /** Stores a connection as the options page's Save does. */
-export async function connectTo(lab: Lab, { baseUrl, apiKey }: RunningService): Promise<void> {
-  await lab.control.evaluate(writeConnection, { baseUrl, apiKey });
+export const connectTo = (lab: Pick<Lab, 'control'>, { baseUrl, apiKey }: RunningService) =>
+  lab.control.evaluate(writeConnection, { baseUrl, apiKey });
+
+/** Sends a message to the background from bench.html; its answer's data (it must be ok). */
+export async function command<T>(lab: Lab, request: { type: string; [key: string]: unknown }) {
+  const answer = await lab.control.evaluate((body) => chrome.runtime.sendMessage(body), request);
+  if (!answer?.ok) throw new Error(`${request.type} failed: ${JSON.stringify(answer)}`);
+  return answer.data as T;
 }
 
-/** Sends a message to the background from bench.html; its answer. */
-export function message<T = unknown>(lab: Lab, request: Record<string, unknown>): Promise<T> {
-  return lab.control.evaluate((body) => chrome.runtime.sendMessage(body), request) as Promise<T>;
-}
-
-/**
- * Opens an extension page in its own window (windows.create from bench.html, like a detached
- * popup), runs `use` on it, then closes it.
- */
+/** Opens an extension page in its own window (like a detached popup), runs `use` on it, closes it. */
 export async function inWindow<T>(lab: Lab, path: string, use: (page: Page) => Promise<T>) {
   const url = lab.url(path);
   const opened = lab.ext.context.waitForEvent('page', {
@@ -108,11 +106,8 @@ export async function inWindow<T>(lab: Lab, path: string, use: (page: Page) => P
   }
 }
 
-/**
- * Waits for the User Timing mark `name`: ms from navigation start, and when it was set in
- * wall-clock time (the clock of the service's log).
- */
-export async function markAt(page: Page, name: string): Promise<{ ms: number; at: number }> {
+/** The User Timing mark `name`: ms from navigation start, and its wall-clock time (the log's). */
+export async function markAt(page: Page, name: string) {
   const found = await page.waitForFunction(
     (mark) => {
       const entry = performance.getEntriesByName(mark)[0];

@@ -1,27 +1,16 @@
-// `npm run bench`: builds the production extension, measures it in Chromium against the local
-// service (127.0.0.1 only), prints one table and writes it to bench/results.json. Exits 0 whatever
-// the numbers; non-zero only when something could not be measured.
-//   --bytes     only build and print the byte sizes
-//   --no-queue  leave out the queue's 100 creates (over a minute)
-//   --no-watch  leave out the run of 500 watched pages (over 8 minutes)
+// `npm run bench` (flags: --bytes, --no-queue, --no-watch; README.md): prints one table and
+// writes it to bench/results.json. Exits non-zero only when something could not be measured.
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { type RunningService, startService } from '../server/service';
-import { AUDIT_GOAL_MS, AUDIT_URLS, auditParseTimes } from './audit';
-import {
-  BYTE_BUDGETS,
-  REQUEST_BUDGETS as MAX,
-  OWN_COST_GOAL_MS,
-  QUEUE_BUDGET,
-  WATCH_BUDGET,
-} from './budgets';
+import * as budget from './budgets';
 import { extensionBytes } from './bytes';
-import { BUILD_DIR, buildForBench, connectTo, type Lab, message, openLab, showPage } from './lab';
+import { BUILD_DIR, buildForBench, command, type Lab, openLab, showPage } from './lab';
 import * as requests from './requests';
-import { POPUP, timeAgainstBound, WORKSPACE, workerStart, writeFloorAndBound } from './times';
-import * as watch from './watch';
+import * as times from './times';
 
+const { OWN_COST_GOAL_MS, REQUESTS: MAX } = budget;
 const RESULTS = resolve(import.meta.dirname, 'results.json');
 const BYTES_ONLY = process.argv.includes('--bytes');
 const QUEUE = !process.argv.includes('--no-queue');
@@ -34,7 +23,6 @@ type Unit = 'kB' | 'ms' | 's' | '×' | '';
 interface Row {
   section: string;
   measure: string;
-  /** Bytes for kB, ms for ms and s, a ratio for ×, a count for ''. */
   value: number;
   unit: Unit;
   budget?: string;
@@ -61,6 +49,16 @@ function row(measure: string, value: number, unit: Unit, max?: number, exact = f
   rows.push(entry);
 }
 
+/** A job's rows from the limited service's log: requests `sent` (all `ok`), 429s, pacing. */
+function limitedRows(job: requests.LimitedJob, sent: string, ok: string, items: number) {
+  row(sent, job.sent, '', items, true);
+  row(ok, job.ok, '', items, true);
+  row('429 answers', job.refused, '', budget.JOBS.refused);
+  row("the limit's floor (its first window)", job.floorMs, 's');
+  row('first request → last', job.totalMs, 's');
+  row('first request → last / floor', job.totalMs / job.floorMs, '×', budget.JOBS.toFloorRatio);
+}
+
 function printTable() {
   rows.forEach((r, index) => {
     if (r.section !== rows[index - 1]?.section) console.log(`— ${r.section}`);
@@ -77,7 +75,7 @@ async function main(): Promise<void> {
   await buildForBench();
   section = 'Bytes: gzip of the first load; loaded later by import() apart';
   for (const [name, size] of Object.entries(extensionBytes(BUILD_DIR))) {
-    const max = BYTE_BUDGETS[name as keyof typeof BYTE_BUDGETS];
+    const max = budget.BYTE_BUDGETS[name as budget.ByteBudgetName];
     row(`${name}, ${size.firstLoad.length} file(s)`, size.firstLoadGzip, 'kB', max);
     if (size.lazy.length)
       row(`${name}, by import(), ${size.lazy.length} file(s)`, size.lazyGzip, 'kB');
@@ -98,24 +96,20 @@ async function main(): Promise<void> {
       })),
     );
     console.log('Launching Chromium with the extension…');
-    lab = await openLab();
+    lab = await openLab(service);
     browser = (await lab.cdp.send('Browser.getVersion')).product;
-    await connectTo(lab, service);
     await showPage(lab, samples.good);
-    const input = { url: samples.good, privacy: 0 };
-    const created = await message<{ ok: boolean }>(lab, { type: 'createReport', input });
-    if (!created.ok) throw new Error(`Not created: ${JSON.stringify(created)}`);
+    await command(lab, { type: 'createReport', input: { url: samples.good, privacy: 0 } });
 
     for (const [timed, shown] of [
-      [POPUP, new RegExp(samples.good.replace(/[.?]/g, '\\$&'))],
-      [WORKSPACE, /site-\d\.example/],
+      [times.POPUP, new RegExp(samples.good.replace(/[.?]/g, '\\$&'))],
+      [times.WORKSPACE, /site-\d\.example/],
     ] as const) {
       console.log(`${timed.name}: its floor, bound and page, ${RUNS} times each way…`);
-      await writeFloorAndBound(lab, timed, shown);
-      const times = await timeAgainstBound(lab, timed, RUNS);
       section = `${timed.name}: navigation start → mark '${timed.mark}', median of ${RUNS}`;
+      const taken = await times.timeAgainstBound(lab, timed, shown, RUNS);
       for (const state of ['running', 'stopped'] as const) {
-        const { floor, bound, page } = times[state];
+        const { floor, bound, page } = taken[state];
         row(`worker ${state}: floor (static page)`, floor, 'ms');
         row(`worker ${state}: bound (floor + browser reads)`, bound, 'ms');
         row(`worker ${state}: ${timed.name}`, page, 'ms');
@@ -127,61 +121,52 @@ async function main(): Promise<void> {
     console.log('API requests…');
     section = 'API requests reaching the service (its own log)';
     await showPage(lab, samples.good);
-    const popup = await requests.popupRequests(lab, service);
+    const popup = await requests.popupRequests(lab);
     row('popup opened, rating cached: before content', popup.before, '', MAX.popupBeforeContent);
     row('popup opened, rating cached: after content', popup.after, '', MAX.popupAfterContent);
-    const tabs = await requests.tabSwitchRequests(lab, service, samples.good, samples.decent);
+    const tabs = await requests.tabSwitchRequests(lab, samples.good, samples.decent);
     const switched = `10 tab switches + 4 navigations (badge "${tabs.badge}")`;
     row(switched, tabs.requests, '', MAX.tabSwitchAndNavigation);
-    const create = await requests.createRequests(lab, service, samples.bad);
+    const create = await requests.createRequests(lab, samples.bad);
     row('create from the popup: POSTs', create.posts, '', MAX.create, true);
     row('create from the popup: other requests', create.others, '');
-    const reports = await requests.reportsRequests(lab, service);
+    const reports = await requests.reportsRequests(lab);
     row('popup Reports view: first page', reports, '', MAX.reportsFirstPage);
-    const { firstRows, afterRows } = await requests.workspaceRequests(lab, service);
+    const { firstRows, afterRows } = await requests.workspaceRequests(lab);
     row('workspace on Reports: first rows', firstRows, '', MAX.workspaceFirstRows);
     row('workspace: rows selected, tabs switched', afterRows, '', MAX.workspaceSelectionAndTabs);
 
     console.log('Service worker start…');
     section = 'Service worker';
-    row(`stopped → first message answered, median of ${RUNS}`, await workerStart(lab, RUNS), 'ms');
+    const startMs = await times.workerStart(lab, RUNS);
+    row(`stopped → first message answered, median of ${RUNS}`, startMs, 'ms');
 
-    console.log(`Add pages: ${AUDIT_URLS} addresses read in the workspace…`);
-    section = `Add pages: ${AUDIT_URLS} addresses, click → count shown, median of 5`;
-    const audit = await auditParseTimes(lab);
-    row('a sitemap (fetched from loopback, DOMParser), goal', audit.sitemapMs, 'ms', AUDIT_GOAL_MS);
-    row('a pasted list, goal', audit.listMs, 'ms', AUDIT_GOAL_MS);
+    const { urls, goalMs } = budget.ADD_PAGES;
+    console.log(`Add pages: ${urls} addresses read in the workspace…`);
+    section = `Add pages: ${urls} addresses, click → count shown, median of 5`;
+    const audit = await times.addPagesReads(lab, urls);
+    row('a sitemap (fetched from loopback, DOMParser), goal', audit.sitemapMs, 'ms', goalMs);
+    row('a pasted list, goal', audit.listMs, 'ms', goalMs);
 
     if (QUEUE) {
-      const { posts: creates, refused, toFloorRatio } = QUEUE_BUDGET;
-      console.log(`Queue: ${creates} creates at ${requests.QUEUE_LIMIT} a minute (over a minute)…`);
-      section = `Queue: ${creates} creates, limit ${requests.QUEUE_LIMIT} a minute (service log)`;
-      const queue = await requests.queueCreates(lab, service, creates);
-      row('POST /reports', queue.posts, '', creates, true);
-      row('of them answered 201', queue.created, '', creates, true);
-      row('429 answers', queue.refused, '', refused);
-      row("the limit's floor (its first window)", queue.floorMs, 's');
-      row('first request → last', queue.totalMs, 's');
-      row('first request → last / floor', queue.totalMs / queue.floorMs, '×', toFloorRatio);
+      const creates = budget.JOBS.queue;
+      console.log(`Queue: ${creates} creates at ${requests.LIMIT} a minute (over a minute)…`);
+      section = `Queue: ${creates} creates, limit ${requests.LIMIT} a minute (service log)`;
+      const queue = await requests.queueCreates(lab, creates);
+      limitedRows(queue, 'POST /reports', 'of them answered 201', creates);
     }
 
+    const { records, readMs } = budget.HISTORY;
     console.log("Watching: one report's history read…");
-    section = `Watching: one report's ${WATCH_BUDGET.records} records, median of ${RUNS}`;
-    const history = await watch.historyRead(lab, service, RUNS);
-    row('read from IndexedDB (its query)', history.readMs, 'ms', WATCH_BUDGET.readMs);
+    section = `Watching: one report's ${records} records, median of ${RUNS}`;
+    const historyMs = await times.historyRead(lab, records, RUNS);
+    row('read from IndexedDB (its query)', historyMs, 'ms', readMs);
     if (WATCH) {
-      const { pages, refused, toFloorRatio } = WATCH_BUDGET;
-      console.log(
-        `Watching: a run of ${pages} pages at ${watch.WATCH_LIMIT} a minute (8+ minutes)…`,
-      );
-      section = `Watching: a run of ${pages} pages, limit ${watch.WATCH_LIMIT} a minute (service log)`;
-      const run = await watch.watchRun(lab, service, pages);
-      row('PUT /reports/{id} (results=1)', run.puts, '', pages, true);
-      row('of them answered 200', run.reanalysed, '', pages, true);
-      row('429 answers', run.refused, '', refused);
-      row("the limit's floor (its first window)", run.floorMs, 's');
-      row('first request → last', run.totalMs, 's');
-      row('first request → last / floor', run.totalMs / run.floorMs, '×', toFloorRatio);
+      const pages = budget.JOBS.watchRun;
+      console.log(`Watching: a run of ${pages} pages at ${requests.LIMIT} a minute (8+ minutes)…`);
+      section = `Watching: a run of ${pages} pages, limit ${requests.LIMIT} a minute (service log)`;
+      const run = await requests.watchRun(lab, pages);
+      limitedRows(run, 'PUT /reports/{id} (results=1)', 'of them answered 200', pages);
     }
   } finally {
     await lab?.ext.close().catch(() => undefined);
