@@ -1,9 +1,8 @@
 // The plan and a job's allowance check in words.
 import type { Plan } from '../api/model';
+import { formatNumber } from '../format-number';
 import { t } from '../i18n';
 import type { AllowanceCheck } from './allowance';
-
-const number = (value: number) => value.toLocaleString();
 
 /** "Plan Pro: 500 reports a month", "Plan Agency: unlimited reports", or "Plan Pro". */
 export function planText({ name, reportsPerMonth }: Plan): string {
@@ -11,7 +10,7 @@ export function planText({ name, reportsPerMonth }: Plan): string {
   if (reportsPerMonth === 'unlimited') return t('account_plan_unlimited', name);
   return reportsPerMonth === 1
     ? t('account_plan_one', name)
-    : t('account_plan', name, number(reportsPerMonth));
+    : t('account_plan', name, formatNumber(reportsPerMonth));
 }
 
 /** "5 reports to create; your plan allows 500 a month", and what to do when it does not fit. */
@@ -21,10 +20,10 @@ export function allowanceText({ creates, allowance, fits }: AllowanceCheck): str
     allowance === 'unlimited'
       ? one
         ? t('account_creates_unlimited_one')
-        : t('account_creates_unlimited', number(creates))
+        : t('account_creates_unlimited', formatNumber(creates))
       : one
-        ? t('account_creates_one', number(allowance))
-        : t('account_creates', number(creates), number(allowance));
+        ? t('account_creates_one', formatNumber(allowance))
+        : t('account_creates', formatNumber(creates), formatNumber(allowance));
   if (fits || allowance === 'unlimited') return needed;
-  return t('account_over', needed, number(allowance));
+  return t('account_over', needed, formatNumber(allowance));
 }

@@ -1,4 +1,6 @@
 // Add pages in words: why a sitemap gave nothing, why a line was left out. From _locales.
+
+import { formatNumber } from '../format-number';
 import { t } from '../i18n';
 import { originOf } from '../url-parts';
 import { MAX_ADDRESSES, MAX_FILE_URLS } from './limits';
@@ -9,8 +11,6 @@ import {
   type SitemapFailure,
   type SitemapLeftOut,
 } from './sitemap';
-
-const number = (value: number) => value.toLocaleString();
 
 /** Why a sitemap gave no addresses; nothing is queued. */
 export function sitemapFailureText({ reason, url, status }: SitemapFailure): string {
@@ -26,11 +26,11 @@ export function sitemapFailureText({ reason, url, status }: SitemapFailure): str
     case 'tooDeep':
       return t('audit_failed_tooDeep', url);
     case 'tooManyUrls':
-      return t('audit_failed_tooManyUrls', url, number(MAX_FILE_URLS));
+      return t('audit_failed_tooManyUrls', url, formatNumber(MAX_FILE_URLS));
     case 'tooManyAddresses':
-      return t('audit_failed_tooManyAddresses', number(MAX_ADDRESSES));
+      return t('audit_failed_tooManyAddresses', formatNumber(MAX_ADDRESSES));
     case 'tooManyFiles':
-      return t('audit_failed_tooManyFiles', number(MAX_SITEMAP_FILES));
+      return t('audit_failed_tooManyFiles', formatNumber(MAX_SITEMAP_FILES));
     case 'tooLarge':
       return t('audit_failed_tooLarge', url);
     case 'httpStatus':
@@ -38,7 +38,7 @@ export function sitemapFailureText({ reason, url, status }: SitemapFailure): str
         ? t('audit_failed_notFound', url)
         : t('audit_failed_httpStatus', url, status ?? 0);
     case 'tooMuchData':
-      return t('audit_failed_tooMuchData', number(MAX_SITEMAP_TOTAL_BYTES / 1024 / 1024));
+      return t('audit_failed_tooMuchData', formatNumber(MAX_SITEMAP_TOTAL_BYTES / 1024 / 1024));
     case 'noAccess':
     case 'needsAccess':
       return t('audit_failed_noAccess', url, originOf(url) ?? url);
@@ -68,7 +68,7 @@ export function childFailureWords(failure: SitemapFailure): string {
     case 'timeout':
       return t(`audit_child_${reason}`);
     case 'tooManyUrls':
-      return t('audit_child_tooManyUrls', number(MAX_FILE_URLS));
+      return t('audit_child_tooManyUrls', formatNumber(MAX_FILE_URLS));
     case 'noAccess':
     case 'needsAccess':
       return t(`audit_child_${reason}`, originOf(url) ?? url);
@@ -92,7 +92,7 @@ export function notAddedText(item: LeftOut | SitemapLeftOut): string {
 /** Why a pasted list or file gave nothing. */
 export function listFailureText(reason: Extract<ListAnswer, { ok: false }>['reason']): string {
   return reason === 'tooManyLines'
-    ? t('audit_list_tooManyLines', number(MAX_ADDRESSES))
+    ? t('audit_list_tooManyLines', formatNumber(MAX_ADDRESSES))
     : t('audit_list_tooLarge');
 }
 

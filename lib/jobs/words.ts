@@ -1,8 +1,8 @@
 // A background job in words for the job cards: what it does, what is done, and its state.
+
+import { formatNumber } from '../format-number';
 import { t } from '../i18n';
 import type { Job, JobKind, JobState } from './schema';
-
-const number = (value: number) => value.toLocaleString();
 
 /** What the job does: "Delete 30 reports", "Report 1 page", "Export reports". */
 export function jobTitle(
@@ -13,16 +13,16 @@ export function jobTitle(
   if (job.watchRun) {
     return count === 1
       ? t('workspace_job_watch_run_one')
-      : t('workspace_job_watch_run', number(count));
+      : t('workspace_job_watch_run', formatNumber(count));
   }
   return count === 1
     ? t(`workspace_job_${job.kind}_one`)
-    : t(`workspace_job_${job.kind}`, number(count));
+    : t(`workspace_job_${job.kind}`, formatNumber(count));
 }
 
 /** Its done items in words: "28 deleted", "3 reported". */
 export function doneText(kind: JobKind, count: number): string {
-  return t(`workspace_done_${kind}`, number(count));
+  return t(`workspace_done_${kind}`, formatNumber(count));
 }
 
 export function stateWord(state: JobState): string {
@@ -39,9 +39,9 @@ export function watchRunSummary(job: Pick<Job, 'items'>): string {
   const better = done.filter((item) => item.direction === 'better').length;
   return t(
     'workspace_watch_run_summary',
-    number(done.length),
-    number(worse),
-    number(better),
-    number(done.length - worse - better),
+    formatNumber(done.length),
+    formatNumber(worse),
+    formatNumber(better),
+    formatNumber(done.length - worse - better),
   );
 }

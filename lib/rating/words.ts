@@ -1,6 +1,8 @@
 // Checks in words (a rating as a word is rating-word.ts, which the popup loads without these): a
 // failed check's name (from _locales for the contract's keys, humanised for any other) and, where
 // its errors carry limits, what they are ("Title length: 10–60 characters").
+
+import { formatNumber } from '../format-number';
 import { type MessageKey, t } from '../i18n';
 import type { Check, CheckLimit, Importance } from './checks';
 
@@ -63,11 +65,9 @@ export function importanceWord(importance: Importance): string {
   return t(IMPORTANCE_KEYS[importance]);
 }
 
-const number = (value: number) => value.toLocaleString();
-
 /** A bound in the unit its check measures: seconds for load times, bytes for sizes. */
 function amount(key: string, kind: string, value: number): string {
-  if (key === 'load_time' || kind === 'too_slow') return t('check_seconds', number(value));
+  if (key === 'load_time' || kind === 'too_slow') return t('check_seconds', formatNumber(value));
   if (key === 'page_size') {
     const megabytes = value >= 1024 * 1024;
     return new Intl.NumberFormat(undefined, {
@@ -77,16 +77,16 @@ function amount(key: string, kind: string, value: number): string {
       maximumFractionDigits: 1,
     }).format(value / (megabytes ? 1024 * 1024 : 1024));
   }
-  return number(value);
+  return formatNumber(value);
 }
 
 function limitText(name: string, key: string, { kind, min, max }: CheckLimit): string {
   if (kind === 'length') {
     if (min !== undefined && max !== undefined) {
-      return t('check_limit_lengthRange', name, number(min), number(max));
+      return t('check_limit_lengthRange', name, formatNumber(min), formatNumber(max));
     }
-    if (max !== undefined) return t('check_limit_lengthAtMost', name, number(max));
-    return t('check_limit_lengthAtLeast', name, number(min ?? 0));
+    if (max !== undefined) return t('check_limit_lengthAtMost', name, formatNumber(max));
+    return t('check_limit_lengthAtLeast', name, formatNumber(min ?? 0));
   }
   const unit = (value: number) => amount(key, kind, value);
   if (min !== undefined && max !== undefined) {
