@@ -20,6 +20,11 @@ export function hostOf(address: string): string | null {
   }
 }
 
+/** The host a page's reports are searched by: without `www.`, as the service may store either. */
+export function searchHostOf(address: string): string | null {
+  return hostOf(address)?.replace(/^www\./, '') ?? null;
+}
+
 /**
  * A report's address split for a compact row: the host to show in bold, then the rest (path,
  * query, fragment), which is cut with an ellipsis. The text is kept as the service gave it.

@@ -10,7 +10,7 @@ import { addressCore } from '../jobs/queue/items';
 import { isFinished, type Job, type JobService } from '../jobs/schema';
 import { sameService } from '../jobs/service';
 import { cachedRatingFor } from '../rating/cache';
-import { hostOf } from '../url-parts';
+import { searchHostOf } from '../url-parts';
 
 /** At most this many hosts are searched, in the order the candidates name them… */
 export const MAX_KNOWN_HOSTS = 10;
@@ -58,9 +58,6 @@ export interface JobCreates {
 }
 
 const NO_CREATES: JobCreates = { queued: new Set(), unknown: new Set() };
-
-/** The host a page's reports are listed by: without `www.`, as the service may store either. */
-const searchHost = (url: string) => hostOf(url)?.replace(/^www\./, '') ?? null;
 
 /**
  * The creates of `service`'s create and audit jobs: queued while waiting in a job not over, being
@@ -121,7 +118,7 @@ export async function findKnownPages(
     }
     const core = addressCore(url);
     byCore.set(core, [...(byCore.get(core) ?? []), url]);
-    const host = searchHost(url);
+    const host = searchHostOf(url);
     if (host) hosts.add(host);
   }
 
@@ -183,7 +180,7 @@ export async function findKnownPages(
     const core = addressCore(url);
     if (creates.queued.has(core)) queued.push(url);
     else if (creates.unknown.has(core)) unknown.push(url);
-    else if (!checked.has(searchHost(url) ?? '')) unchecked.push(url);
+    else if (!checked.has(searchHostOf(url) ?? '')) unchecked.push(url);
   }
   return {
     known: [...known.values()],

@@ -2,6 +2,7 @@
 import type { ErrorData, Privacy, Report } from '../api/model';
 import { MAX_RETRY_AFTER_SECONDS } from '../job-limits';
 import type { CachedRating } from '../rating/cache';
+import { searchHostOf } from '../url-parts';
 import { WORKSPACE_PATH } from './open-workspace';
 
 /** The page's report: in full once the popup has it, before that what the rating cache knows. */
@@ -52,11 +53,6 @@ export function queuedCreateRequest(
  * looked for (the service may have stored it under another path of the same host).
  */
 export function findInReportsAddress(url: string): string {
-  let search = url;
-  try {
-    search = new URL(url).host.replace(/^www\./, '');
-  } catch {
-    // Not an address: searched as it is.
-  }
+  const search = searchHostOf(url) ?? url;
   return `${WORKSPACE_PATH}#${new URLSearchParams({ tab: 'reports', search })}`;
 }

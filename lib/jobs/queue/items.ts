@@ -6,6 +6,7 @@ import type { ErrorData, Plan, Report, ReportPage } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
 import { errorWithText } from '../../error-text';
 import { errorData, NotConnectedError } from '../../errors';
+import { searchHostOf } from '../../url-parts';
 import type { JobOp } from '../schema';
 
 /** What the queue uses of the API client. */
@@ -69,15 +70,6 @@ export function addressCore(url: string): string {
  */
 const CLOCK_SKEW_MS = 60_000;
 
-/** The host an address is searched by: without `www.`, as the service may have stored either. */
-function hostCore(url: string): string | null {
-  try {
-    return new URL(url).host.replace(/^www\./, '');
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The report a create of unknown fate made, if the service has it: among the reports of the same
  * host created after the create was sent (within the analysis window), the newest with the same
@@ -91,7 +83,7 @@ export async function findMade(
   signal: AbortSignal,
 ): Promise<Report | null> {
   const core = addressCore(url);
-  const host = hostCore(url);
+  const host = searchHostOf(url);
   const madeAfterSend = (report: Report) => {
     const createdAt = report.createdAt === null ? Number.NaN : Date.parse(report.createdAt);
     return (
@@ -113,7 +105,7 @@ export async function findMade(
     reports.filter((r) => madeAfterSend(r) && addressCore(r.url) === core);
 
   const listed = host === null ? [] : await search(host);
-  const onHost = listed.filter((r) => madeAfterSend(r) && hostCore(r.url) === host);
+  const onHost = listed.filter((r) => madeAfterSend(r) && searchHostOf(r.url) === host);
   // A busy host may have more reports than one page holds: then the address itself is searched.
   const found =
     newest(sameAddress(listed)) ??
