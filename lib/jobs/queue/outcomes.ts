@@ -185,10 +185,16 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         stored.reconcileAt = Math.min(env.now() + RECONCILE_DELAY_MS, lastLook);
         return [];
       }
-      // Not found is not "not made": the service may keep it under an address or a time this
-      // lookup cannot match. Unknown it stays, sent again only when the user picks it.
       delete stored.reconcileAt;
       delete stored.tries;
+      // The service's own failure (a 500): it answered that it failed, and no report came since.
+      if (!mayStillBeAnalysing(stored.error)) {
+        stored.state = 'failed';
+        stored.error = errorWithText({ kind: stored.error?.kind ?? 'server' });
+        return [];
+      }
+      // An answer lost: not found is not "not made", as the service may keep it under an address
+      // or a time this lookup cannot match. Unknown it stays, sent again only when picked.
       return [];
     }
     const lookup = { type: 'listPage', params: {} } as const;

@@ -136,7 +136,7 @@ describe('a create answered 5xx', () => {
     expect(service.count('POST')).toBe(1);
   });
 
-  it("a 500 is the service's own answer: looked for once, then left unknown", async () => {
+  it("a 500 is the service's own answer: looked for once, then failed", async () => {
     const { clock, service, queue } = setup();
     service.script((method) =>
       method === 'POST' && service.count('POST') === 1
@@ -146,7 +146,10 @@ describe('a create answered 5xx', () => {
     const { id } = await queue.enqueue(createJob('https://example.com/a'));
     await queue.idle();
     await clock.advance(RECONCILE_DELAY_MS, queue.idle);
-    expect((await storedJob(id)).items[0]).toMatchObject({ state: 'unknown' });
+    expect((await storedJob(id)).items[0]).toMatchObject({
+      state: 'failed',
+      error: { kind: 'server' },
+    });
     expect(service.count('GET')).toBe(1);
   });
 
