@@ -15,11 +15,10 @@ function resolveIn(from: string, reference: string): string {
   return posix.join(path.startsWith('/') ? '.' : posix.dirname(from), path);
 }
 
-const attribute = (tag: string, name: string) =>
-  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
-    .exec(tag)
-    ?.slice(1)
-    .find((value) => value !== undefined);
+const attribute = (tag: string, name: string) => {
+  const found = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return found?.[1] ?? found?.[2] ?? found?.[3];
+};
 
 /** The scripts, stylesheets and module preloads an HTML file loads, in document order. */
 export function htmlAssets(html: string, htmlFile: string): string[] {
@@ -65,9 +64,8 @@ export function loadSize(root: string, entries: string[]) {
   const later: string[] = []; // import() and Vite's preload map
   const visit = (file: string, into: Set<string>) => {
     if (firstFiles.has(file) || into.has(file)) return;
-    if (!existsSync(posix.join(root, file))) {
+    if (!existsSync(posix.join(root, file)))
       throw new Error(`${file} is referenced but not in the build (${root})`);
-    }
     into.add(file);
     if (!file.endsWith('.js')) return;
     const imports = jsImports(readFileSync(posix.join(root, file), 'utf8'), file);

@@ -23,11 +23,9 @@ export function median(values: number[]): number {
 
 /** `measure` taken `runs` times, after one uncounted round (the code and the JIT warm up). */
 export async function afterWarmUp<T>(runs: number, measure: () => Promise<T>): Promise<T[]> {
+  await measure();
   const taken: T[] = [];
-  for (let round = -1; round < runs; round++) {
-    const value = await measure();
-    if (round >= 0) taken.push(value);
-  }
+  for (let round = 0; round < runs; round++) taken.push(await measure());
   return taken;
 }
 

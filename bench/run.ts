@@ -1,5 +1,4 @@
-// `npm run bench` (flags: --bytes, --no-queue, --no-watch; README.md): prints one table and
-// writes it to bench/results.json. Exits non-zero only when something could not be measured.
+// `npm run bench` (flags and exit code: README.md): prints one table, writes bench/results.json.
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -7,8 +6,7 @@ import { type RunningService, startService } from '../server/service';
 import * as budget from './budgets';
 import { extensionBytes } from './bytes';
 import { BUILD_DIR, buildForBench, command, type Lab, openLab, showPage } from './lab';
-import * as requests from './requests';
-import * as times from './times';
+import * as measure from './measures';
 
 const { OWN_COST_GOAL_MS, REQUESTS: MAX } = budget;
 const RESULTS = resolve(import.meta.dirname, 'results.json');
@@ -50,7 +48,7 @@ function row(measure: string, value: number, unit: Unit, max?: number, exact = f
 }
 
 /** A job's rows from the limited service's log: requests `sent` (all `ok`), 429s, pacing. */
-function limitedRows(job: requests.LimitedJob, sent: string, ok: string, items: number) {
+function limitedRows(job: measure.LimitedJob, sent: string, ok: string, items: number) {
   row(sent, job.sent, '', items, true);
   row(ok, job.ok, '', items, true);
   row('429 answers', job.refused, '', budget.JOBS.refused);
@@ -63,9 +61,8 @@ function printTable() {
   rows.forEach((r, index) => {
     if (r.section !== rows[index - 1]?.section) console.log(`— ${r.section}`);
     const value = format(r.value, r.unit).padStart(10);
-    console.log(
-      `  ${r.measure.padEnd(52)} ${value}  ${(r.budget ?? '').padEnd(11)} ${r.status ?? ''}`.trimEnd(),
-    );
+    const limit = (r.budget ?? '').padEnd(11);
+    console.log(`  ${r.measure.padEnd(52)} ${value}  ${limit} ${r.status ?? ''}`.trimEnd());
   });
 }
 
@@ -102,12 +99,12 @@ async function main(): Promise<void> {
     await command(lab, { type: 'createReport', input: { url: samples.good, privacy: 0 } });
 
     for (const [timed, shown] of [
-      [times.POPUP, new RegExp(samples.good.replace(/[.?]/g, '\\$&'))],
-      [times.WORKSPACE, /site-\d\.example/],
+      [measure.POPUP, new RegExp(samples.good.replace(/[.?]/g, '\\$&'))],
+      [measure.WORKSPACE, /site-\d\.example/],
     ] as const) {
       console.log(`${timed.name}: its floor, bound and page, ${RUNS} times each way…`);
       section = `${timed.name}: navigation start → mark '${timed.mark}', median of ${RUNS}`;
-      const taken = await times.timeAgainstBound(lab, timed, shown, RUNS);
+      const taken = await measure.timeAgainstBound(lab, timed, shown, RUNS);
       for (const state of ['running', 'stopped'] as const) {
         const { floor, bound, page } = taken[state];
         row(`worker ${state}: floor (static page)`, floor, 'ms');
@@ -121,51 +118,51 @@ async function main(): Promise<void> {
     console.log('API requests…');
     section = 'API requests reaching the service (its own log)';
     await showPage(lab, samples.good);
-    const popup = await requests.popupRequests(lab);
+    const popup = await measure.popupRequests(lab);
     row('popup opened, rating cached: before content', popup.before, '', MAX.popupBeforeContent);
     row('popup opened, rating cached: after content', popup.after, '', MAX.popupAfterContent);
-    const tabs = await requests.tabSwitchRequests(lab, samples.good, samples.decent);
+    const tabs = await measure.tabSwitchRequests(lab, samples.good, samples.decent);
     const switched = `10 tab switches + 4 navigations (badge "${tabs.badge}")`;
     row(switched, tabs.requests, '', MAX.tabSwitchAndNavigation);
-    const create = await requests.createRequests(lab, samples.bad);
+    const create = await measure.createRequests(lab, samples.bad);
     row('create from the popup: POSTs', create.posts, '', MAX.create, true);
     row('create from the popup: other requests', create.others, '');
-    const reports = await requests.reportsRequests(lab);
+    const reports = await measure.reportsRequests(lab);
     row('popup Reports view: first page', reports, '', MAX.reportsFirstPage);
-    const { firstRows, afterRows } = await requests.workspaceRequests(lab);
+    const { firstRows, afterRows } = await measure.workspaceRequests(lab);
     row('workspace on Reports: first rows', firstRows, '', MAX.workspaceFirstRows);
     row('workspace: rows selected, tabs switched', afterRows, '', MAX.workspaceSelectionAndTabs);
 
     console.log('Service worker start…');
     section = 'Service worker';
-    const startMs = await times.workerStart(lab, RUNS);
+    const startMs = await measure.workerStart(lab, RUNS);
     row(`stopped → first message answered, median of ${RUNS}`, startMs, 'ms');
 
     const { urls, goalMs } = budget.ADD_PAGES;
     console.log(`Add pages: ${urls} addresses read in the workspace…`);
     section = `Add pages: ${urls} addresses, click → count shown, median of 5`;
-    const audit = await times.addPagesReads(lab, urls);
+    const audit = await measure.addPagesReads(lab, urls);
     row('a sitemap (fetched from loopback, DOMParser), goal', audit.sitemapMs, 'ms', goalMs);
     row('a pasted list, goal', audit.listMs, 'ms', goalMs);
 
     if (QUEUE) {
       const creates = budget.JOBS.queue;
-      console.log(`Queue: ${creates} creates at ${requests.LIMIT} a minute (over a minute)…`);
-      section = `Queue: ${creates} creates, limit ${requests.LIMIT} a minute (service log)`;
-      const queue = await requests.queueCreates(lab, creates);
+      console.log(`Queue: ${creates} creates at ${measure.LIMIT} a minute (over a minute)…`);
+      section = `Queue: ${creates} creates, limit ${measure.LIMIT} a minute (service log)`;
+      const queue = await measure.queueCreates(lab, creates);
       limitedRows(queue, 'POST /reports', 'of them answered 201', creates);
     }
 
     const { records, readMs } = budget.HISTORY;
     console.log("Watching: one report's history read…");
     section = `Watching: one report's ${records} records, median of ${RUNS}`;
-    const historyMs = await times.historyRead(lab, records, RUNS);
+    const historyMs = await measure.historyRead(lab, records, RUNS);
     row('read from IndexedDB (its query)', historyMs, 'ms', readMs);
     if (WATCH) {
       const pages = budget.JOBS.watchRun;
-      console.log(`Watching: a run of ${pages} pages at ${requests.LIMIT} a minute (8+ minutes)…`);
-      section = `Watching: a run of ${pages} pages, limit ${requests.LIMIT} a minute (service log)`;
-      const run = await requests.watchRun(lab, pages);
+      console.log(`Watching: a run of ${pages} pages at ${measure.LIMIT} a minute (8+ minutes)…`);
+      section = `Watching: a run of ${pages} pages, limit ${measure.LIMIT} a minute (service log)`;
+      const run = await measure.watchRun(lab, pages);
       limitedRows(run, 'PUT /reports/{id} (results=1)', 'of them answered 200', pages);
     }
   } finally {

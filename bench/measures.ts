@@ -1,0 +1,438 @@
+// The bench's measures in the browser (README.md): times, and API requests from the service's log.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { DEFAULT_RATE_WINDOW_MS, type RunningService, startService } from '../server/service';
+import {
+  afterWarmUp,
+  command,
+  connectTo,
+  inWindow,
+  type Lab,
+  markAt,
+  median,
+  showPage,
+  sleep,
+  stopWorker,
+  writeLabFile,
+} from './lab';
+
+export interface Timed {
+  name: 'popup' | 'workspace';
+  path: string;
+  mark: string;
+  /** The bound's reads: expressions giving promises, made at once. */
+  reads: string[];
+  reset?: () => Promise<void>;
+}
+
+/** The page's tab, as the popup and the workspace find it: three calls at once. */
+const TAB_READS = [
+  'chrome.tabs.getCurrent()',
+  "chrome.tabs.query({ active: true, lastFocusedWindow: true, windowType: 'normal' })",
+  "chrome.windows.getLastFocused({ windowTypes: ['normal'] })",
+];
+
+/** The popup's content: the page's address and its cached rating (getStatus, after the tab). */
+export const POPUP: Timed = {
+  name: 'popup',
+  path: 'popup.html',
+  mark: 'content',
+  reads: [
+    `Promise.all([${TAB_READS.join(', ')}]).then(async ([, front, focused]) => {
+  const [tab] = front.length ? front : await chrome.tabs.query({ active: true, windowId: focused.id });
+  return chrome.runtime.sendMessage({ type: 'getStatus', url: tab.url, tabId: tab.id });
+})`,
+  ],
+};
+
+/** The workspace's Reports rows as the service answers: its first page, through the worker. */
+export const WORKSPACE: Timed = {
+  name: 'workspace',
+  path: 'sidepanel.html#tab=reports',
+  mark: 'rows',
+  // The list it last showed is kept in storage.session; a fresh opening has none.
+  reset: () => chrome.storage.session.clear(),
+  reads: [
+    ...TAB_READS,
+    "chrome.runtime.sendMessage({ type: 'getStatus' })",
+    `chrome.runtime.sendMessage({ type: 'listReports', params: { sortBy: 'id', sort: 'desc', perPage: 10, page: 1 } })
+  .then((answer) => answer.data.items.length > 0 || Promise.reject(new Error('No reports')))`,
+  ],
+};
+
+type Mark = Awaited<ReturnType<typeof markAt>>;
+
+/** Opens the page afresh in its own window; `use` runs once it has set its mark. */
+async function atMark<T>(lab: Lab, timed: Timed, use: (page: Page, at: Mark) => Promise<T>) {
+  if (timed.reset) await lab.control.evaluate(timed.reset);
+  return inWindow(lab, timed.path, async (page) => use(page, await markAt(page, timed.mark)));
+}
+
+/** Writes `<name>-floor.html` and `<name>-bound.html` from what the page shows at its mark. */
+async function writeFloorAndBound(lab: Lab, timed: Timed, shown: RegExp): Promise<void> {
+  const html = await atMark(lab, timed, async (page) => {
+    await sleep(300);
+    return page.evaluate(() => {
+      const root = document.documentElement.cloneNode(true) as HTMLElement;
+      for (const element of root.querySelectorAll('script, link[rel="modulepreload"]'))
+        element.remove();
+      return root.outerHTML;
+    });
+  });
+  if (!shown.test(html)) throw new Error(`${timed.path} set its mark without ${shown} shown`);
+  const mark = `performance.mark(${JSON.stringify(timed.mark)})`;
+  for (const [kind, script] of [
+    ['floor', `${mark};`],
+    ['bound', `Promise.all([\n${timed.reads.join(',\n')},\n]).then(() => ${mark});`],
+  ]) {
+    const file = `${timed.name}-${kind}`;
+    await writeLabFile(`${file}.js`, `${script}\n`);
+    const doc = html.replace('<head>', `<head><script type="module" src="/${file}.js"></script>`);
+    await writeLabFile(`${file}.html`, `<!doctype html>\n${doc}\n`);
+  }
+}
+
+const KINDS = ['floor', 'bound', 'page'] as const;
+type Times = Record<(typeof KINDS)[number], number>;
+
+/** Medians of the floor, the bound and the page, worker running and stopped (README.md). */
+export async function timeAgainstBound(lab: Lab, timed: Timed, shown: RegExp, runs: number) {
+  await writeFloorAndBound(lab, timed, shown);
+  const path = (kind: string) => (kind === 'page' ? timed.path : `${timed.name}-${kind}.html`);
+  const open = async (stopped: boolean) => {
+    const taken = { floor: 0, bound: 0, page: 0 };
+    for (const kind of KINDS) {
+      if (stopped) await stopWorker(lab);
+      else await command(lab, { type: 'getStatus' });
+      taken[kind] = await atMark(lab, { ...timed, path: path(kind) }, async (_, at) => at.ms);
+      await sleep(200);
+    }
+    return taken;
+  };
+  const rounds = await afterWarmUp(runs, async () => ({
+    running: await open(false),
+    stopped: await open(true),
+  }));
+  const medians = (state: 'running' | 'stopped') =>
+    Object.fromEntries(KINDS.map((k) => [k, median(rounds.map((r) => r[state][k]))])) as Times;
+  return { running: medians('running'), stopped: medians('stopped') };
+}
+
+/** Waits until no API request has reached the service for `quietMs` (at most `maxMs`). */
+async function settle(service: RunningService, quietMs = 1_000, maxMs = 15_000) {
+  const end = Date.now() + maxMs;
+  let [count, since] = [service.apiRequests().length, Date.now()];
+  while (Date.now() < end && Date.now() - since < quietMs) {
+    await sleep(50);
+    const now = service.apiRequests().length;
+    if (now !== count) [count, since] = [now, Date.now()];
+  }
+}
+
+/** Settles, then empties the log: what comes next is counted. */
+async function countFromNow(service: RunningService, quietMs: number) {
+  await settle(service, quietMs);
+  service.resetRequests();
+}
+
+/** The popup on the main tab's cached page, worker running then stopped: the worst counts. */
+export async function popupRequests(lab: Lab) {
+  const worst = { before: 0, after: 0 };
+  for (const stopped of [false, true]) {
+    if (stopped) await stopWorker(lab);
+    await countFromNow(lab.service, 300);
+    const mark = await atMark(lab, POPUP, async (_, at) => {
+      await settle(lab.service);
+      return at;
+    });
+    const entries = lab.service.apiRequests();
+    const before = entries.filter((entry) => Date.parse(entry.time) <= mark.at).length;
+    worst.before = Math.max(worst.before, before);
+    worst.after = Math.max(worst.after, entries.length - before);
+  }
+  return worst;
+}
+
+/** The popup closed: the main tab (on `cached`) and a second tab switched, then navigated. */
+export async function tabSwitchRequests(lab: Lab, cached: string, other: string) {
+  const second = await lab.ext.context.newPage();
+  try {
+    await second.goto(other);
+    await showPage(lab, cached);
+    await countFromNow(lab.service, 500);
+    for (let round = 0; round < 5; round++) {
+      await second.bringToFront();
+      await lab.mainTab.bringToFront();
+    }
+    await showPage(lab, other);
+    await second.goto(cached);
+    await showPage(lab, cached);
+    await second.goto(other);
+    await sleep(1_500);
+    const badge = await lab.control.evaluate(async (address) => {
+      const tab = (await chrome.tabs.query({})).find((t: { url?: string }) => t.url === address);
+      return tab?.id === undefined ? '' : chrome.action.getBadgeText({ tabId: tab.id });
+    }, cached);
+    return { requests: lab.service.apiRequests().length, badge };
+  } finally {
+    await second.close();
+  }
+}
+
+/** The popup's Create report on `url` (no report yet): POSTs, and other requests. */
+export async function createRequests(lab: Lab, url: string) {
+  await showPage(lab, url);
+  return inWindow(lab, 'popup.html', async (page) => {
+    const create = page.getByRole('button', { name: 'Create report', exact: true });
+    await create.waitFor();
+    await countFromNow(lab.service, 500);
+    await create.click();
+    const rating = page.locator('.outcome .rating-word').filter({ hasText: /^(Good|Decent|Bad)$/ });
+    await rating.first().waitFor({ timeout: 30_000 });
+    await settle(lab.service, 2_000);
+    const entries = lab.service.apiRequests();
+    const posts = entries.filter((entry) => entry.method === 'POST').length;
+    return { posts, others: entries.length - posts };
+  });
+}
+
+/** The popup's Reports view opened: the requests until a second without any. */
+export async function reportsRequests(lab: Lab): Promise<number> {
+  return atMark(lab, POPUP, async (page) => {
+    await countFromNow(lab.service, 500);
+    await page.getByRole('tab', { name: 'Reports', exact: true }).click();
+    await page.locator('[aria-label="Reports"] li').first().waitFor();
+    await settle(lab.service);
+    return lab.service.apiRequests().length;
+  });
+}
+
+/** The workspace opened on Reports until its rows; then rows selected and its tabs switched. */
+export async function workspaceRequests(lab: Lab) {
+  await countFromNow(lab.service, 300);
+  return atMark(lab, WORKSPACE, async (page) => {
+    await settle(lab.service);
+    const firstRows = lab.service.apiRequests().length;
+    lab.service.resetRequests();
+    const boxes = page.getByRole('checkbox', { name: /^Select http/ });
+    for (const index of [0, 2, 4]) await boxes.nth(index).click();
+    await boxes.nth(8).click({ modifiers: ['Shift'] });
+    const all = page.getByRole('checkbox', { name: 'Select all on this page', exact: true });
+    await all.click();
+    await all.click();
+    await boxes.nth(1).focus();
+    for (const key of ['Space', 'ArrowDown', 'Shift+ArrowDown', 'Space'])
+      await page.keyboard.press(key);
+    for (const name of ['Open tabs', 'Activity', 'Reports'])
+      await page.getByRole('tab', { name, exact: true }).click();
+    await boxes.first().waitFor();
+    await settle(lab.service);
+    return { firstRows, afterRows: lab.service.apiRequests().length };
+  });
+}
+
+/** The stopped worker to its answer to a first message (getStatus from bench.html): median. */
+export async function workerStart(lab: Lab, runs: number): Promise<number> {
+  const samples = await afterWarmUp(runs, async () => {
+    await stopWorker(lab);
+    return lab.control.evaluate(async () => {
+      const start = performance.now();
+      const reply = await chrome.runtime.sendMessage({ type: 'getStatus' });
+      if (!(reply as { ok?: boolean })?.ok) throw new Error('The worker did not answer getStatus');
+      return performance.now() - start;
+    });
+  });
+  return median(samples);
+}
+
+/** From a click on the button named `button` until the page shows `shown`, in ms. */
+async function timeClick(page: Page, button: string, shown: string): Promise<number> {
+  await page.evaluate((name) => {
+    const target = [...document.querySelectorAll('button')].find((el) => el.textContent === name);
+    if (!target) throw new Error(`No button ${name}`);
+    sessionStorage.setItem('benchClick', String(performance.now()));
+    target.click();
+  }, button);
+  const ended = await page.waitForFunction(
+    (text) =>
+      document.body.innerText.includes(text) &&
+      performance.now() - Number(sessionStorage.getItem('benchClick')),
+    shown,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await ended.jsonValue()) as number;
+}
+
+/** Add pages: medians of 5 reads of a sitemap and of a pasted list, each of `count` addresses. */
+export async function addPagesReads(lab: Lab, count: number) {
+  const urls = Array.from(
+    { length: count },
+    (_, n) => `https://audit.example/section-${n % 40}/page-${n}`,
+  );
+  const entries = urls.map((url) => `<url><loc>${url}</loc><lastmod>2026-11-01</lastmod></url>`);
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+  const headers = {
+    'Content-Type': 'application/xml',
+    'Access-Control-Allow-Origin': '*',
+    'Content-Length': Buffer.byteLength(body),
+  };
+  const server = createServer((_req, res) => res.writeHead(200, headers).end(body));
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const sitemapUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sitemap.xml`;
+  const shown = `${count.toLocaleString('en')} addresses`;
+  try {
+    return await inWindow(lab, 'sidepanel.html#tab=add-pages', async (page) => {
+      await page.getByRole('textbox', { name: 'Sitemap address', exact: true }).fill(sitemapUrl);
+      const paste = (text: string) =>
+        // As a paste would (Playwright's fill is slow for 2 MB).
+        page.evaluate((value) => {
+          const area = document.querySelector('textarea');
+          if (!area) throw new Error('No text area');
+          area.value = value;
+          area.dispatchEvent(new Event('input', { bubbles: true }));
+        }, text);
+      // Each timed read starts from a one-address preview, so that its count is a new one.
+      const reset = async () => {
+        await paste('https://audit.example/');
+        await timeClick(page, 'Read list', '1 address');
+      };
+      const rounds = await afterWarmUp(5, async () => {
+        await reset();
+        const sitemapMs = await timeClick(page, 'Read sitemap', shown);
+        await reset();
+        await paste(urls.join('\n'));
+        return { sitemapMs, listMs: await timeClick(page, 'Read list', shown) };
+      });
+      const of = (read: 'sitemapMs' | 'listMs') => median(rounds.map((round) => round[read]));
+      return { sitemapMs: of('sitemapMs'), listMs: of('listMs') };
+    });
+  } finally {
+    server.close();
+  }
+}
+
+/** One report's `records` read in an extension page as lib/watch/history.ts reads them: median. */
+export async function historyRead(lab: Lab, records: number, runs: number) {
+  const read = await lab.control.evaluate(
+    // No named functions inside: the page gets this function's text without the bundler's helpers.
+    async ({ service, id, count, runs: times }) => {
+      const opening = indexedDB.open('site-report-history', 1);
+      // Made as lib/watch/history.ts makes it, when nothing opened it yet.
+      opening.onupgradeneeded = () => {
+        const store = opening.result.createObjectStore('records', { autoIncrement: true });
+        store.createIndex('report', ['service', 'reportId', 'at']);
+        store.createIndex('at', 'at');
+        store.createIndex('service', 'service');
+      };
+      const db = await new Promise<IDBDatabase>((done, fail) => {
+        opening.onsuccess = () => done(opening.result);
+        opening.onerror = () => fail(opening.error);
+      });
+      const tx = db.transaction('records', 'readwrite');
+      for (let n = 0; n < count; n++) {
+        tx.objectStore('records').add({
+          service,
+          reportId: id,
+          url: 'https://example.com/',
+          at: 1_800_000_000_000 + n * 86_400_000,
+          result: 'good',
+          score: 80 + (n % 20),
+          failed: [{ key: 'title', importance: 'high' }],
+        });
+      }
+      await new Promise((done) => tx.addEventListener('complete', done));
+      const range = IDBKeyRange.bound([service, id, -Infinity], [service, id, Infinity]);
+      const read: number[] = [];
+      for (let run = 0; run < times; run++) {
+        const start = performance.now();
+        const getting = db
+          .transaction('records')
+          .objectStore('records')
+          .index('report')
+          .getAll(range);
+        const found = await new Promise<unknown[]>((done, fail) => {
+          getting.onsuccess = () => done(getting.result);
+          getting.onerror = () => fail(getting.error);
+        });
+        read.push(performance.now() - start);
+        if (found.length !== count) throw new Error(`${found.length} records read`);
+      }
+      db.close();
+      return read;
+    },
+    { service: lab.service.baseUrl, id: 999_999, count: records, runs },
+  );
+  return median(read);
+}
+
+/** API requests a minute the second service allows (for the queue and the watched pages). */
+export const LIMIT = 60;
+
+/** A job of `items` on the second service; `prepare` gives the message that starts it. */
+export async function limitedJob(
+  lab: Lab,
+  items: number,
+  counted: RegExp,
+  okStatus: number,
+  prepare: (service: RunningService) => Promise<{ type: string; [key: string]: unknown }>,
+) {
+  const service = await startService({ port: 0, serveSamples: true, rateLimit: LIMIT });
+  try {
+    await connectTo(lab, service);
+    await settle(service, 1_000, 10_000);
+    const start = await prepare(service);
+    service.resetRequests();
+    service.resetRateLimits();
+    const { id } = await command<{ id: string }>(lab, start);
+    const deadline = Date.now() + 900_000;
+    let state = '';
+    while (!['done', 'failed', 'cancelled'].includes(state)) {
+      if (Date.now() > deadline) throw new Error('The job did not finish in 15 minutes.');
+      await sleep(250);
+      state = await lab.control.evaluate(async (jobId) => {
+        const { jobs } = await chrome.storage.local.get('jobs');
+        const list = (jobs as { jobs?: { id: string; state: string }[] } | undefined)?.jobs;
+        return list?.find((each) => each.id === jobId)?.state ?? '';
+      }, id);
+    }
+    await settle(service, 1_000, 10_000);
+    const entries = service.apiRequests();
+    const times = entries.map((entry) => Date.parse(entry.time));
+    const sent = entries.filter((entry) => counted.test(`${entry.method} ${entry.path}`));
+    return {
+      sent: sent.length,
+      ok: sent.filter((entry) => entry.status === okStatus).length,
+      refused: entries.filter((entry) => entry.status === 429).length,
+      totalMs: Math.max(...times) - Math.min(...times),
+      // The window the first request opens: the 61st cannot come sooner.
+      floorMs: Math.ceil(items / LIMIT - 1) * DEFAULT_RATE_WINDOW_MS,
+    };
+  } finally {
+    await connectTo(lab, lab.service).catch(() => undefined);
+    await service.close().catch(() => undefined);
+  }
+}
+
+export type LimitedJob = Awaited<ReturnType<typeof limitedJob>>;
+
+/** One job of `creates` creates (enqueueJob, as the workspace sends it). */
+export const queueCreates = (lab: Lab, creates: number) =>
+  limitedJob(lab, creates, /^POST \/api\/v1\/reports\/?$/, 201, async (service) => {
+    const items = Array.from({ length: creates }, (_, index) => ({
+      type: 'create',
+      url: `${service.url}/samples/good?page=${index + 1}`,
+      privacy: 0,
+    }));
+    return { type: 'enqueueJob', kind: 'create', items };
+  });
+
+/** `pages` reports of watched sample pages, watched, and one run of them ("Run now"). */
+export const watchRun = (lab: Lab, pages: number) =>
+  limitedJob(lab, pages, /^PUT /, 200, async (service) => {
+    const urls = Array.from({ length: pages }, (_, n) => `${service.url}/samples/watch/p${n}`);
+    const ids = await service.seed(urls.map((url) => ({ url, result: 'good' as const })));
+    const reports = ids.map((id, index) => ({ id, url: urls[index] }));
+    await command(lab, { type: 'watchReports', reports });
+    return { type: 'runWatchNow' };
+  });
