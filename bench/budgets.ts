@@ -4,10 +4,10 @@ const KB = 1000;
 
 /** gzip of each page's first load and of the background service worker, at their ceilings. */
 export const BYTE_BUDGETS = {
-  popup: 26 * KB,
+  popup: 27 * KB,
   options: 32 * KB,
   workspace: 38 * KB,
-  background: 45 * KB,
+  background: 60 * KB,
 } as const;
 
 export type ByteBudgetName = keyof typeof BYTE_BUDGETS;

@@ -17,13 +17,14 @@ import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
 import { SpinnerLine } from '../ui/Spinner';
 import { useNow } from '../ui/useNow';
-import { MayExist } from './MayExist';
 import { PrivacyFields } from './PrivacyFields';
 import { type PageReport, usePageReport } from './usePageReport';
 
 // Code the first paint can do without: Watch this page with what changed, and the checks' names
 // and words of "Why this rating".
 const loadWatch = () => import('../watch/WatchThisPage').then((module) => module.WatchThisPage);
+/** What a create of unknown outcome offers: rare, so loaded when it happens. */
+const loadMayExist = () => import('./MayExist').then((module) => module.MayExist);
 const loadExplanation = () =>
   import('../rating/PageExplanation').then((module) => module.PageExplanation);
 
@@ -92,7 +93,10 @@ export function ThisPageView({
       </header>
       {!outcome && <CreateForm page={page} openOptions={openOptions} />}
       {page.mayExist && (
-        <MayExist url={url} openTab={openTab} onCreateAnyway={() => page.createAnyway()} />
+        <LazyView
+          load={loadMayExist}
+          props={{ url, openTab, onCreateAnyway: () => page.createAnyway() }}
+        />
       )}
       {outcome && (
         <OutcomeCard
