@@ -21,17 +21,14 @@ import {
   passwordMissing,
   privacyInput,
 } from '../../lib/this-page/privacy-choice';
-import type { QueuedRef } from '../../lib/this-page/queued-create';
-import { statusRequest } from '../../lib/this-page/status-source';
 import { useReportActions } from '../reports/useReportActions';
+import { useQueuedCreate } from './useQueuedCreate';
 
 const PAGE = 'page';
 type Work = 'create' | 'queue' | 'reanalyze' | 'privacy' | 'delete';
 /** Which part of the view failed: the alert and field messages go there. */
 type Place = 'create' | 'outcome' | 'privacy';
 type Target = RefObject<HTMLElement | null>;
-
-const isOnline = () => navigator.onLine !== false;
 
 export interface PageReportDeps {
   send: Sender;
@@ -56,14 +53,10 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
   );
   const [notice, setNotice] = useState('');
   const [editing, setEditing] = useState<PrivacyChoice | null>(null);
-  const [queued, setQueued] = useState(status.queued !== null);
   /** A create for the page was sent earlier and its outcome is unknown: a report may exist. */
   const [mayExist, setMayExist] = useState(status.mayExist === true);
-  /** A create followed in the stored jobs is sent: the service is analysing the page. */
-  const [analyzing, setAnalyzing] = useState(false);
   /** When the work shown in progress began (ms), for the time it has taken. */
   const [since, setSince] = useState<number | null>(null);
-  const unfollow = useRef<(() => void) | null>(null);
   const actions = useReportActions<typeof PAGE, Work, Place>(send);
   const { refresh } = actions;
   const work = actions.workOn(PAGE);
@@ -101,6 +94,17 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
       // Other failures stay quiet: the cached rating is still the best we know.
     });
   }, [refresh, status.cached]);
+
+  const { queued, analyzing, follow, followStored } = useQueuedCreate({
+    send,
+    tab,
+    status,
+    heading: refs.heading,
+    onSince: setSince,
+    onNotice: setNotice,
+    onReport: (report) => void showQueuedReport(report),
+    onFailed: (context, error) => failAt('create', context, error),
+  });
 
   // A create whose fate could not be found out is not offered again: it may have made a report.
   const fateUnknown = actions.failureAt(PAGE, 'create')?.error.reason === 'fateUnknown';
@@ -151,7 +155,9 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     begin('create');
     const { answer, waitError } = await actions.create({ url, ...privacyInput(choice) });
     // The worker stopped while the create was out: the stored create says how it goes on.
-    if (!answer.ok && answer.error.reason === 'noAnswer' && (await followStored())) return;
+    if (!answer.ok && answer.error.reason === 'noAnswer' && (await followStored())) {
+      return actions.end(PAGE);
+    }
     if (!answer.ok) {
       focusAfterRender(refs.create);
       return failAt('create', 'popup_createFailed', answer.error);
@@ -217,7 +223,6 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
       return failAt('create', 'popup_queued_refused', answer.error);
     }
     actions.end(PAGE);
-    setQueued(true);
     // The create form, and the button that had the focus, give way to the queued state.
     focusAfterRender(refs.heading);
     follow({ jobId: answer.data.id, index: 0 });
@@ -238,65 +243,6 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     if (answer.ok) setOutcome(answer.data);
     endWithWait(waitError);
   }
-
-  /** Follows the page's create as stored, if there is one under way; whether there was. */
-  async function followStored(): Promise<boolean> {
-    const answer = await send(statusRequest(tab));
-    if (!answer.ok || !answer.data.queued) return false;
-    actions.end(PAGE);
-    setQueued(true);
-    follow(answer.data.queued, 'popup_createFailed');
-    return true;
-  }
-
-  /** Follows the queued create `ref` in the stored jobs until it is over; its code loads then. */
-  function follow(ref: QueuedRef, context: MessageKey = 'popup_queued_failed') {
-    unfollow.current?.();
-    // The view went while the request was out.
-    if (!refs.heading.current) return;
-    let said = '';
-    let live = true;
-    let unwatch = () => {};
-
-    const stop = () => {
-      live = false;
-      unwatch();
-      if (unfollow.current === stop) unfollow.current = null;
-    };
-    unfollow.current = stop;
-
-    void import('../../lib/this-page/queued-create').then(
-      ({ followQueuedCreate, queuedUpdate }) => {
-        if (!live) return;
-        unwatch = followQueuedCreate(ref, (state) => {
-          if (!live) return;
-          const update = queuedUpdate(state, isOnline(), Date.now());
-          setAnalyzing(update.queued && update.analyzingSince !== undefined);
-          if (update.queued) {
-            if (update.analyzingSince !== undefined) setSince(update.analyzingSince);
-            setQueued(true);
-            if (update.said !== said) setNotice(update.notice);
-            said = update.said;
-            return;
-          }
-          stop();
-          setQueued(false);
-          if (update.report) return void showQueuedReport(update.report);
-          setNotice(update.notice);
-          if (update.error) failAt('create', context, update.error);
-        });
-      },
-      () => live && setNotice(t('error_no_answer')),
-    );
-  }
-
-  // A create queued for this page earlier (getStatus says which) shows as queued, not as a Create
-  // button that would make a second; it is followed until the view goes.
-  useEffect(() => {
-    const { queued } = status;
-    if (queued) follow(queued, queued.watched ? 'popup_createFailed' : 'popup_queued_failed');
-    return () => unfollow.current?.();
-  }, []);
 
   const handler = (action: () => Promise<void>) => (event?: Event) => {
     event?.preventDefault();

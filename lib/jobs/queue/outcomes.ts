@@ -4,20 +4,16 @@
 // quota refusal stops the waiting creates of every job of that service ("not sent").
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
 import { SiteReportError } from '../../api/errors';
-import { DEFAULT_PER_PAGE } from '../../api/list-query';
 import {
   type ErrorData,
   type Plan,
   type Report,
   type ReportPage,
-  type ReportSummary,
   toSummary,
 } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
-import { errorWithText } from '../../error-text';
 import { NotConnectedError } from '../../errors';
-import type { Job, JobItem, JobOp, JobService } from '../schema';
-import { isFinished, MAX_EXPORT_REPORTS, MAX_JOB_ITEMS } from '../schema';
+import type { JobItem, JobOp } from '../schema';
 import { sameService } from '../service';
 import {
   announce,
@@ -32,9 +28,11 @@ import {
   toReconcile,
   warn,
 } from './context';
+import { pauseAll, stopCreates } from './every-job';
+import { exported } from './export-pages';
 import { findMade, perform, verdictOf } from './items';
-import { followSavedService, isHeldForOtherService, OtherServiceError } from './other-service';
-import { exportKey, type QueueState, StorageFullError } from './store';
+import { followSavedService, OtherServiceError } from './other-service';
+import { type QueueState, StorageFullError } from './store';
 
 /** After a network or service failure, the first wait before the next request. */
 const TROUBLE_BACKOFF_MS = 2_000;
@@ -64,57 +62,6 @@ type Outcome =
 
 type Gone = { id: number } | { name: string };
 
-/** The most an export page keeps, and an export in all, in characters of JSON (as quotas count). */
-export const MAX_EXPORT_PAGE_BYTES = 1_000_000;
-export const MAX_EXPORT_BYTES = 5_000_000;
-
-/** Keeps an export page's reports (up to the cap) and adds the next page while there is one. */
-function exported(
-  state: QueueState,
-  job: Job,
-  index: number,
-  page: ReportPage,
-  cancelled: boolean,
-) {
-  const item = job.items[index];
-  if (item?.op.type !== 'listPage') return;
-  const before = job.items.reduce((sum, other) => sum + (other.count ?? 0), 0);
-  const bytesBefore = job.items.reduce((sum, other) => sum + (other.bytes ?? 0), 0);
-  // Stored pages are bounded in size too: storage.local's quota is shared by everything kept.
-  const room = Math.min(MAX_EXPORT_PAGE_BYTES, MAX_EXPORT_BYTES - bytesBefore);
-  const reports: ReportSummary[] = [];
-  let bytes = 0;
-  for (const report of page.items.slice(0, Math.max(0, MAX_EXPORT_REPORTS - before))) {
-    const summary = toSummary(report);
-    const size = JSON.stringify(summary).length + 1;
-    if (bytes + size > room) break;
-    reports.push(summary);
-    bytes += size;
-  }
-  state.exports[exportKey(job.id, index)] = reports;
-  item.count = reports.length;
-  item.bytes = bytes;
-  const full = before + reports.length >= MAX_EXPORT_REPORTS;
-  const pageNumber = item.op.params.page ?? 1;
-  // Pages enough for the cap when each is full; a service that sends fewer (or claims a next page
-  // forever) must not make the job grow without end.
-  const lastPage = Math.ceil(MAX_EXPORT_REPORTS / (item.op.params.perPage ?? DEFAULT_PER_PAGE));
-  const more = page.hasNext && page.items.length > 0;
-  if (
-    (more && (full || pageNumber >= lastPage || job.items.length >= MAX_JOB_ITEMS)) ||
-    reports.length < page.items.length
-  ) {
-    job.error = errorWithText({
-      kind: 'invalid_input',
-      reason: 'exportCut',
-      count: before + reports.length,
-    });
-  } else if (more && !cancelled) {
-    const params = { ...item.op.params, page: pageNumber + 1 };
-    job.items.push({ op: { type: 'listPage', params }, state: 'waiting' });
-  }
-}
-
 /** What a delete done (or found done already) leaves gone. */
 function deletedBy(op: JobOp): Gone | undefined {
   if (op.type === 'deleteReport') return { id: op.id };
@@ -122,41 +69,9 @@ function deletedBy(op: JobOp): Gone | undefined {
   return undefined;
 }
 
-/**
- * The monthly quota is used up: every create still waiting in a job of the same service fails as
- * "not sent" (so "Retry failed" sends it later), and those jobs finish once nothing is under way.
- */
-function stopCreates(
-  state: QueueState,
-  service: JobService | undefined,
-  events: QueueEvent[],
-  now: number,
-) {
-  for (const job of state.jobs) {
-    if (isFinished(job) || !sameService(job.service, service)) continue;
-    for (const item of job.items) {
-      if (item.op.type !== 'create' || item.state !== 'waiting') continue;
-      item.state = 'failed';
-      item.error = errorWithText({ kind: 'validation', reason: 'quotaNotSent' });
-      events.push({ job, item, stage: 'finished' });
-    }
-    finishIfDone(job, events, now);
-  }
-}
-
 const refused = (error: unknown) => error instanceof SiteReportError && error.kind === 'validation';
 const quotaRefusal = (error: unknown, plan: Plan | null | undefined) =>
   error instanceof SiteReportError && isQuotaRefusal(error, plan);
-
-/** Key rejected, no API access, not connected: every job waits for the user. */
-function pauseAll(state: QueueState, error: ErrorData) {
-  for (const other of state.jobs) {
-    if (isFinished(other) || isHeldForOtherService(other)) continue;
-    other.state = 'paused';
-    other.pause = error;
-    delete other.resumeAt;
-  }
-}
 
 /**
  * Sends a picked request and records its outcome as its item's new state, in one stored change;

@@ -8,7 +8,7 @@ import type { ErrorData } from '../../../../lib/api/model';
 import { errorText } from '../../../../lib/error-text';
 import { t } from '../../../../lib/i18n';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
-import { MAX_EXPORT_PAGE_BYTES } from '../../../../lib/jobs/queue/outcomes';
+import { MAX_EXPORT_PAGE_BYTES } from '../../../../lib/jobs/queue/export-pages';
 import { EXPORT_KEPT_MS, isQuotaError } from '../../../../lib/jobs/queue/store';
 import {
   deletes,
