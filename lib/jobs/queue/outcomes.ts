@@ -12,6 +12,7 @@ import {
   toSummary,
 } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
+import { errorWithText } from '../../error-text';
 import { NotConnectedError } from '../../errors';
 import type { JobItem, JobOp } from '../schema';
 import { sameService } from '../service';
