@@ -1,7 +1,7 @@
 // A queue job as the workspace shows it: a progress bar with Cancel while it runs, why and until
 // when it waits (for another service: which, with Discard), and a summary in words in a status
 // region that is there from the start.
-import { useId, useState } from 'preact/hooks';
+import { useId } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { errorText } from '../../lib/error-text';
 import { t } from '../../lib/i18n';
@@ -14,7 +14,7 @@ import {
 } from '../../lib/jobs/schema';
 import { serviceOrigin } from '../../lib/jobs/service';
 import { duration } from '../../lib/time';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { AskFirstButton } from '../ui/ConfirmDialog';
 import './job-progress.css';
 
 /** What the component reads of a job (a Job from lib/jobs/schema.ts is one). */
@@ -200,28 +200,18 @@ function UnknownCreates({
   titleId: string;
   onConfirm: () => void;
 }) {
-  const [asking, setAsking] = useState(false);
   const count = unknownCreateCount(job);
   if (count === 0) return null;
   return (
     <div class="actions">
       <p>{t('workspace_jobUnknownHint', count)}</p>
-      <button type="button" aria-describedby={titleId} onClick={() => setAsking(true)}>
-        {t('workspace_jobCreateUnknown')}
-      </button>
-      {asking && (
-        <ConfirmDialog
-          title={t('workspace_jobCreateUnknownTitle')}
-          confirmLabel={t('workspace_jobCreateUnknown')}
-          onConfirm={() => {
-            setAsking(false);
-            onConfirm();
-          }}
-          onCancel={() => setAsking(false)}
-        >
-          {t('workspace_jobCreateUnknownText', count)}
-        </ConfirmDialog>
-      )}
+      <AskFirstButton
+        label={t('workspace_jobCreateUnknown')}
+        title={t('workspace_jobCreateUnknownTitle')}
+        text={t('workspace_jobCreateUnknownText', count)}
+        onConfirm={onConfirm}
+        describedBy={titleId}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Asks before something is destroyed. A modal dialog (ModalDialog): the rest of the page is inert
 // while it is open, Escape cancels, focus starts on Cancel and goes back where it was.
 import type { ComponentChildren } from 'preact';
-import { useId } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { ModalDialog } from './ModalDialog';
 
@@ -42,5 +42,45 @@ export function ConfirmDialog({
         </button>
       </div>
     </ModalDialog>
+  );
+}
+
+export interface AskFirstButtonProps {
+  label: string;
+  /** The question's title and what it says will happen. */
+  title: string;
+  text: ComponentChildren;
+  onConfirm: () => void;
+  describedBy?: string;
+}
+
+/** A button that asks first: the dialog's confirming button has the same name. */
+export function AskFirstButton({
+  label,
+  title,
+  text,
+  onConfirm,
+  describedBy,
+}: AskFirstButtonProps) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button type="button" aria-describedby={describedBy} onClick={() => setAsking(true)}>
+        {label}
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={title}
+          confirmLabel={label}
+          onConfirm={() => {
+            setAsking(false);
+            onConfirm();
+          }}
+          onCancel={() => setAsking(false)}
+        >
+          {text}
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
