@@ -5,12 +5,8 @@ import { t } from '../i18n';
 import { originOf } from '../url-parts';
 import { MAX_ADDRESSES, MAX_FILE_URLS } from './limits';
 import type { LeftOut, LeftOutReason, ListAnswer } from './list';
-import {
-  MAX_SITEMAP_FILES,
-  MAX_SITEMAP_TOTAL_BYTES,
-  type SitemapFailure,
-  type SitemapLeftOut,
-} from './sitemap';
+import { MAX_SITEMAP_FILES, MAX_SITEMAP_TOTAL_BYTES, type SitemapLeftOut } from './sitemap';
+import type { SitemapFailure } from './sitemap-failure';
 
 /** Why a sitemap gave no addresses; nothing is queued. */
 export function sitemapFailureText({ reason, url, status }: SitemapFailure): string {

@@ -6,14 +6,13 @@ import { Window } from 'happy-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_ADDRESS_LENGTH, MAX_FILE_URLS } from '../../../lib/audit/limits';
 import {
-  gunzip,
   MAX_SITEMAP_FILES,
   MAX_SITEMAP_LEVELS,
   MAX_SITEMAP_TOTAL_BYTES,
   readSitemap,
   robotsSitemaps,
-  SITEMAP_FETCH_TIMEOUT_MS,
 } from '../../../lib/audit/sitemap';
+import { gunzip, SITEMAP_FETCH_TIMEOUT_MS } from '../../../lib/audit/sitemap-fetch';
 
 // happy-dom's Document type is its own; the reader uses only what both have.
 const parser = new new Window().DOMParser() as unknown as DOMParser;
