@@ -2,6 +2,8 @@
 // keyboard command): refused offline (provably not sent), sent as a one-item job the queue
 // watches while it is out (a reopened popup finds it under way, and a lost answer is looked for
 // before anything is said, so no page gets two reports), then its rating waited for.
+
+import type { SiteReportClient } from '../api';
 import { PRIVACY } from '../api/constants';
 import {
   type CreateReportInput,
@@ -12,7 +14,7 @@ import {
 import { errorWithText } from '../error-text';
 import { ExplainedError, errorData, NotConnectedError } from '../errors';
 import { waitShared } from '../rating/shared-waits';
-import { clientOf } from '../service/client-source';
+import { clientOf, type SavedClient } from '../service/client-source';
 import type { HandlerDeps } from './deps';
 import { backgroundQueue } from './queue';
 import { forgettingGone, rememberAnswer } from './service-answers';
@@ -38,21 +40,25 @@ export async function createReport(
   if (!deps.isOnline()) {
     throw new ExplainedError(errorWithText({ kind: 'network', reason: 'notSent' }));
   }
-  const report = await sendCreate(input, deps);
+  // The client and the service its job is stored for, from one read of the settings; the
+  // rating is waited for with the same client.
+  const saved = await deps.clients.saved();
+  if (!saved) throw new NotConnectedError();
+  const report = await sendCreate(input, deps, saved);
   if (report.rating !== null) return { report };
   try {
-    return { report: await waitForRating(report.id, deps, signal) };
+    return { report: await waitWith(saved.client, report.id, deps, signal) };
   } catch (error) {
     return { report, waitError: errorData(error) };
   }
 }
 
 /** Sends the create, watched as a one-item job (unwatched when it cannot be stored). */
-async function sendCreate(input: CreateReportInput, deps: HandlerDeps): Promise<ReportSummary> {
-  // The client and the service its job is stored for, from one read of the settings.
-  const saved = await deps.clients.saved();
-  if (!saved) throw new NotConnectedError();
-  const { client, service } = saved;
+async function sendCreate(
+  input: CreateReportInput,
+  deps: HandlerDeps,
+  { client, service }: SavedClient,
+): Promise<ReportSummary> {
   const create = async () => {
     const made = await client.reports.create(input);
     // The report is made: a cache that cannot be written does not make it a failure. The
@@ -77,7 +83,15 @@ export async function waitForRating(
   deps: HandlerDeps,
   signal?: AbortSignal,
 ): Promise<ReportSummary> {
-  const client = await clientOf(deps);
+  return waitWith(await clientOf(deps), id, deps, signal);
+}
+
+async function waitWith(
+  client: SiteReportClient,
+  id: number,
+  deps: HandlerDeps,
+  signal?: AbortSignal,
+): Promise<ReportSummary> {
   const poll = async (stop: AbortSignal) => {
     const report = await forgettingGone(id, client.baseUrl, deps, () =>
       client.reports.waitForResult(id, { signal: stop }),
