@@ -4,7 +4,6 @@ import { browser } from 'wxt/browser';
 import { allowanceCheck, countCreates } from '../account/allowance';
 import { knownPlan, planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
-
 import { errorWithText } from '../error-text';
 import { ExplainedError, errorData } from '../errors';
 import { jobsItem, parseStoredJobs } from '../jobs/schema';
