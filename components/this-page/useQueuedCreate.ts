@@ -6,11 +6,10 @@ import type { ErrorData, ReportSummary } from '../../lib/api/model';
 import { type MessageKey, t } from '../../lib/i18n';
 import type { StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
+import { browserOnline } from '../../lib/service/online';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
 import type { QueuedRef } from '../../lib/this-page/queued-create';
 import { statusRequest } from '../../lib/this-page/status-source';
-
-const isOnline = () => navigator.onLine !== false;
 
 export interface QueuedCreateDeps {
   send: Sender;
@@ -64,7 +63,7 @@ export function useQueuedCreate({
         if (!live) return;
         unwatch = followQueuedCreate(ref, (state) => {
           if (!live) return;
-          const update = queuedUpdate(state, isOnline(), Date.now());
+          const update = queuedUpdate(state, browserOnline(), Date.now());
           setAnalyzing(update.queued && update.analyzingSince !== undefined);
           if (update.queued) {
             if (update.analyzingSince !== undefined) onSince(update.analyzingSince);

@@ -1,5 +1,5 @@
-// The one way a report is created for the user (the popup's Create, the right-click menu, the
-// keyboard command): refused offline (provably not sent), sent as a one-item job the queue
+// The one way a report is created (the popup's Create, the right-click menu, the keyboard
+// command; a job's creates send the same request, create-request.ts): refused offline (provably not sent), sent as a one-item job the queue
 // watches while it is out (a reopened popup finds it under way, and a lost answer is looked for
 // before anything is said, so no page gets two reports), then its rating waited for.
 
@@ -15,6 +15,7 @@ import { errorWithText } from '../error-text';
 import { ExplainedError, errorData, NotConnectedError } from '../errors';
 import { waitShared } from '../rating/shared-waits';
 import { clientOf, type SavedClient } from '../service/client-source';
+import { sendCreateRequest } from './create-request';
 import type { HandlerDeps } from './deps';
 import { backgroundQueue } from './queue';
 import { forgettingGone, rememberAnswer } from './service-answers';
@@ -59,16 +60,7 @@ async function sendCreate(
   deps: HandlerDeps,
   { client, service }: SavedClient,
 ): Promise<ReportSummary> {
-  const create = async () => {
-    const made = await client.reports.create(input);
-    // The report is made: a cache that cannot be written does not make it a failure. The
-    // service may give another address (where its fetch ended): the tab's must find it too.
-    await rememberAnswer([made], client.baseUrl, {
-      details: deps.recentDetails,
-      askedUrl: input.url,
-    }).catch(() => undefined);
-    return made;
-  };
+  const create = () => sendCreateRequest(client, input, client.baseUrl, deps.recentDetails);
   const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
   return backgroundQueue().watchedCreate(op, service, create);
 }

@@ -11,8 +11,9 @@ import {
   type ClientSource,
   createClientSource,
 } from '../service/client-source';
+import { browserOnline } from '../service/online';
 import { type LoadedSettings, loadSettings } from '../settings';
-import { backgroundQueue, browserOnline } from './queue';
+import { backgroundQueue } from './queue';
 import { rememberAnswer } from './service-answers';
 
 export interface HandlerDeps {

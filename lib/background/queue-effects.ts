@@ -18,9 +18,13 @@ import { backgroundRecentDetails } from '../rating/recent-details';
 import { notify, notifyCreated, notifyFailed } from '../service/notifications';
 import { loadSettings } from '../settings';
 import { watchedAnalysis } from '../watch/worse-notifications';
+import { sendCreateRequest } from './create-request';
 import { forgetGone, rememberAnswer } from './service-answers';
 
 export const queueEffects: QueueEffects = {
+  create: (client, input, serviceUrl) =>
+    sendCreateRequest(client, input, serviceUrl, backgroundRecentDetails),
+
   keptPlan: keptPlanOf,
   remember(reports, serviceUrl, askedUrl) {
     // One report is a create's or a re-analysis's answer, which a page may show next; a list's

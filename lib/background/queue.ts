@@ -7,10 +7,8 @@ import type { QueueEnvironment } from '../jobs/queue/context';
 import type { JobService } from '../jobs/schema';
 import { serviceOf } from '../jobs/service';
 import { backgroundClient, createClientSource } from '../service/client-source';
+import { browserOnline } from '../service/online';
 import { queueEffects } from './queue-effects';
-
-/** Whether the browser is online; Node (the handlers' tests) has no navigator: online. */
-export const browserOnline = () => globalThis.navigator?.onLine !== false;
 
 let instance: Queue | undefined;
 

@@ -15,7 +15,7 @@ import { isConnected, type Settings } from '../settings';
 import { duration } from '../time';
 import { type Created, createReport } from './create-report';
 import type { HandlerDeps } from './deps';
-import { backgroundQueue, browserOnline } from './queue';
+import { backgroundQueue } from './queue';
 
 export type QuickCreateOutcome =
   | { ok: true; report: ReportSummary; privacy: Privacy; privacyFellBack: boolean }
@@ -29,8 +29,6 @@ export interface QuickCreateTarget {
 }
 
 export interface QuickCreateOptions {
-  /** Whether the browser is online (navigator.onLine); a create is not tried offline. */
-  isOnline?: () => boolean;
   /** The clock the queue's times are read with. */
   now?: () => number;
 }
@@ -61,7 +59,7 @@ function quickPrivacy(settings: Settings): { privacy: Privacy; privacyFellBack: 
 export async function quickCreate(
   { url, tabId }: QuickCreateTarget,
   deps: HandlerDeps,
-  { isOnline = browserOnline, now = Date.now }: QuickCreateOptions = {},
+  { now = Date.now }: QuickCreateOptions = {},
 ): Promise<QuickCreateOutcome> {
   const { settings } = await deps.loadSettings();
   const showBadge = settings.showBadge && tabId !== undefined;
@@ -101,7 +99,7 @@ export async function quickCreate(
     return { ok: false, error, queued } as const;
   };
 
-  if (!isOnline()) return queue(errorWithText({ kind: 'network', reason: 'network' }));
+  if (!deps.isOnline()) return queue(errorWithText({ kind: 'network', reason: 'network' }));
   if (showBadge) await setTabBadge(tabId, pendingBadge());
 
   let created: Created;

@@ -1,6 +1,6 @@
 // What the queue's parts share within one worker (index.ts puts them together): what it runs on,
 // its store, pacer and effects, the requests under way, and the rules every part applies to a job.
-import type { Plan, Report } from '../../api/model';
+import type { CreateReportInput, Plan, Report } from '../../api/model';
 import type { RateInfo } from '../../api/rate-info';
 import { isFinished, type Job, type JobItem, type JobService } from '../schema';
 import type { QueueClient } from './items';
@@ -11,6 +11,11 @@ export type TabStage = 'queued' | 'sending' | 'finished';
 
 /** What the queue's work shows outside it: the rating cache, badges, notifications. */
 export interface QueueEffects {
+  /**
+   * Sends a create (the background's one create request, lib/background/create-report.ts) and
+   * remembers its answer for `input.url` at the service at `serviceUrl`.
+   */
+  create(client: QueueClient, input: CreateReportInput, serviceUrl: string): Promise<Report>;
   /**
    * Reports the service at `serviceUrl` answered with; `askedUrl`: for a create's report, the
    * address it was sent for (the service may give the one its fetch ended on).

@@ -2,7 +2,7 @@
 // taken; once sent, a lost answer leaves its fate unknown and it is never repeated.
 import { type SiteReportClient, SiteReportError } from '../../api';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
-import type { ErrorData, Plan, Report, ReportPage } from '../../api/model';
+import type { CreateReportInput, ErrorData, Plan, Report, ReportPage } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
 import { errorWithText } from '../../error-text';
 import { errorData, NotConnectedError } from '../../errors';
@@ -23,18 +23,22 @@ export class PasswordGoneError extends Error {
   override readonly name = 'PasswordGoneError';
 }
 
-/** Sends `op`: the report of a create or update, the page of a list, nothing for a delete. */
+/**
+ * Sends `op`: the report of a create or update, the page of a list, nothing for a delete. A create
+ * goes through `create`, the one create request (which remembers its answer).
+ */
 export async function perform(
   client: QueueClient,
   op: JobOp,
   password: () => Promise<string | undefined>,
   signal: AbortSignal,
+  create: (input: CreateReportInput) => Promise<Report>,
 ): Promise<Report | ReportPage | undefined> {
   const secret = 'privacy' in op && op.privacy === 2 ? await password() : undefined;
   if ('privacy' in op && op.privacy === 2 && !secret) throw new PasswordGoneError();
   switch (op.type) {
     case 'create':
-      return client.reports.create({ url: op.url, privacy: op.privacy, password: secret });
+      return create({ url: op.url, privacy: op.privacy, password: secret });
     case 'update': {
       const { privacy, results } = op;
       return client.reports.update(op.id, { privacy, password: secret, results });

@@ -5,6 +5,7 @@
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
 import { SiteReportError } from '../../api/errors';
 import {
+  type CreateReportInput,
   type ErrorData,
   type Plan,
   type Report,
@@ -224,10 +225,12 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
       const { op } = item;
+      const serviceUrl = (service ?? saved.service).url;
+      const create = (input: CreateReportInput) => effects.create(client, input, serviceUrl);
       const value =
         toReconcile(item) && op.type === 'create'
           ? await findMade(client, op.url, item.sentAt ?? 0, controller.signal)
-          : await perform(client, op, () => passwords.get(jobId), controller.signal);
+          : await perform(client, op, () => passwords.get(jobId), controller.signal, create);
       outcome = { ok: true, value };
     } catch (error) {
       outcome = { ok: false, error };
@@ -279,9 +282,11 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     }
     const { events, seen, gone } = recorded;
     try {
-      // Only answers of the job's service come this far.
+      // Only answers of the job's service come this far. A create's answer was remembered as it
+      // came (effects.create); a lost one found since was not.
       const askedUrl = item.op.type === 'create' ? item.op.url : undefined;
-      if (service && seen.length > 0) await effects.remember(seen, service.url, askedUrl);
+      const sent = item.op.type === 'create' && !toReconcile(item);
+      if (service && seen.length > 0 && !sent) await effects.remember(seen, service.url, askedUrl);
       if (service && gone) await effects.forget(gone, service.url);
     } catch (error) {
       warn('remember an answer', error);

@@ -312,6 +312,11 @@ export interface TestQueueOptions {
 export function recordedEffects() {
   const calls: [string, ...unknown[]][] = [];
   const effects: QueueEffects = {
+    async create(client, input, serviceUrl) {
+      const made = await client.reports.create(input);
+      await effects.remember([made], serviceUrl, input.url);
+      return made;
+    },
     remember: async (reports) => void calls.push(['remember', reports.map((r) => r.id)]),
     forget: async (target) => void calls.push(['forget', target]),
     tabCreate: async (stage, item, single) =>

@@ -434,4 +434,30 @@ describe('the rating cache and badges', () => {
       ['jobFinished', expect.any(String), 'done'],
     ]);
   });
+
+  it('a job’s creates go through the one create request, each remembered once', async () => {
+    const { clock, service, calls, effects } = setup();
+    const sent: string[] = [];
+    const queue = testQueue({
+      clock,
+      service,
+      effects: {
+        ...effects,
+        create: (client, input, serviceUrl) => {
+          sent.push(input.url);
+          return effects.create(client, input, serviceUrl);
+        },
+      },
+    });
+    const addresses = urls(3);
+    await queue.enqueue({ kind: 'create', items: addresses.map((url) => create(url)) });
+    await queue.idle();
+    expect(sent).toEqual(addresses);
+    expect(service.count('POST')).toBe(3);
+    expect(calls.filter(([name]) => name === 'remember')).toEqual([
+      ['remember', [1]],
+      ['remember', [2]],
+      ['remember', [3]],
+    ]);
+  });
 });

@@ -111,10 +111,11 @@ describe('a quick create refused for the rate limit', () => {
     let online = false;
     queue = testQueue({ clock, service, effects: queueEffects, online: () => online });
     setBackgroundQueue(queue);
-    const outcome = await quickCreate({ url, tabId }, deps(), {
-      isOnline: () => online,
-      now: clock.now,
-    });
+    const outcome = await quickCreate(
+      { url, tabId },
+      { ...deps(), isOnline: () => online },
+      { now: clock.now },
+    );
     expect(outcome).toMatchObject({ ok: false, queued: { id: expect.any(String) } });
     expect(service.log).toEqual([]);
     expect(await badge(tabId)).toBe('Wait');
