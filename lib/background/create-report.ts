@@ -1,8 +1,8 @@
 // The one way a report is created (the popup's Create, the right-click menu, the keyboard
-// command; a job's creates send the same request, create-request.ts): refused offline (provably not sent), sent as a one-item job the queue
-// watches while it is out (a reopened popup finds it under way, and a lost answer is looked for
-// before anything is said, so no page gets two reports), then its rating waited for.
-
+// command; a job's creates send the same request, sendCreateRequest): refused offline (provably
+// not sent), sent as a one-item job the queue watches while it is out (a reopened popup finds it
+// under way, and a lost answer is looked for before anything is said, so no page gets two
+// reports), then its rating waited for.
 import type { SiteReportClient } from '../api';
 import { PRIVACY } from '../api/constants';
 import {
@@ -15,10 +15,9 @@ import { errorWithText } from '../error-text';
 import { ExplainedError, errorData, NotConnectedError } from '../errors';
 import { waitShared } from '../rating/shared-waits';
 import { clientOf, type SavedClient } from '../service/client-source';
-import { sendCreateRequest } from './create-request';
 import type { HandlerDeps } from './deps';
 import { backgroundQueue } from './queue';
-import { forgettingGone, rememberAnswer } from './service-answers';
+import { forgettingGone, rememberAnswer, sendCreateRequest } from './service-answers';
 
 export interface Created {
   /** The report, with its rating unless waiting for it failed. */

@@ -18,8 +18,7 @@ import { backgroundRecentDetails } from '../rating/recent-details';
 import { notify, notifyCreated, notifyFailed } from '../service/notifications';
 import { loadSettings } from '../settings';
 import { watchedAnalysis } from '../watch/worse-notifications';
-import { sendCreateRequest } from './create-request';
-import { forgetGone, rememberAnswer } from './service-answers';
+import { forgetGone, rememberAnswer, sendCreateRequest } from './service-answers';
 
 export const queueEffects: QueueEffects = {
   create: (client, input, serviceUrl) =>

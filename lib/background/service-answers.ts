@@ -1,8 +1,9 @@
 // What the answers of the saved service leave behind: the rating cache, the badges through it,
 // the details the pages show next, and the history of analyses; a report found gone leaves the
-// watch list too.
+// watch list too. And the one create request, which remembers its answer.
 import { SiteReportError } from '../api';
-import type { Report } from '../api/model';
+import type { CreateReportInput, Report } from '../api/model';
+import type { QueueClient } from '../jobs/queue/items';
 import { forgetProject, forgetReport, rememberReports } from '../rating/cache-writes';
 import type { RecentDetails } from '../rating/recent-details';
 import { hostOf } from '../url-parts';
@@ -95,4 +96,21 @@ export async function rememberAnswer(
   // Not waited for: the history's reads wait for it.
   void recordAnalyses(reports, serviceUrl);
   await rememberReports(reports, serviceUrl, { askedUrl });
+}
+
+/**
+ * The one create request, of a single create (create-report.ts) and of each create of a job (the
+ * queue's effects): sends it, then remembers the report. The service may give another address (where its
+ * fetch ended): it is remembered for the address asked too, so the tab's badge finds it.
+ */
+export async function sendCreateRequest(
+  client: Pick<QueueClient, 'reports'>,
+  input: CreateReportInput,
+  serviceUrl: string,
+  details: RecentDetails,
+): Promise<Report> {
+  const made = await client.reports.create(input);
+  // The report is made: a cache that cannot be written does not make it a failure.
+  await rememberAnswer([made], serviceUrl, { details, askedUrl: input.url }).catch(() => undefined);
+  return made;
 }
