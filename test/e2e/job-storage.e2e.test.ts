@@ -8,18 +8,23 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReportSummary } from '../../lib/api/model';
 import type { Job, JobItem } from '../../lib/jobs/schema';
 import { type LoadedExtension, launchExtension } from './extension';
+import { type ExtensionSnapshot, snapshotExtension } from './list-fixtures';
 
 const PAGES = 10_000;
 const HOUR = 3_600_000;
 
+let snapshot: ExtensionSnapshot | undefined;
 let ext: LoadedExtension | undefined;
 
 beforeAll(async () => {
-  ext = await launchExtension();
+  // A copy: `npm run zip` in the packages test may rebuild .output/chrome-mv3 meanwhile.
+  snapshot = await snapshotExtension();
+  ext = await launchExtension({ extensionDir: snapshot.dir });
 });
 
 afterAll(async () => {
   await ext?.close();
+  await snapshot?.remove();
 });
 
 /** An item as the version before stored it: a done one kept the service's whole summary. */
