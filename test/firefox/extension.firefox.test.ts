@@ -287,6 +287,9 @@ describe('Site Report in Firefox', () => {
       createDelayMs: 10_000,
     });
     try {
+      // Back in front: Firefox holds back animation frames in a background tab, and the
+      // locators wait on them before each action (seconds each).
+      await page.bringToFront();
       await page.locator(byRole('textbox', 'Service URL')).fill(slow.baseUrl);
       await (await fieldNamed(page, 'API key')).asLocator().fill(API_KEY);
       await page.locator(byRole('button', 'Save')).click();
