@@ -7,13 +7,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds, for the files that wait on purpose (slow services, rate windows) or work long. */
 const ESTIMATES: Record<string, number> = {
-  'test/firefox/extension.firefox.test.ts': 60,
-  'test/e2e/slow-create.e2e.test.ts': 60,
-  'test/e2e/failures.e2e.test.ts': 55,
-  'test/e2e/a11y.e2e.test.ts': 45,
-  'test/unit/jobs/queue/faults.property.test.ts': 30,
-  'test/e2e/queue.e2e.test.ts': 28,
-  'test/e2e/job-storage.e2e.test.ts': 24,
+  'test/e2e/slow-create.e2e.test.ts': 70,
+  'test/e2e/failures.e2e.test.ts': 60,
+  'test/e2e/a11y.e2e.test.ts': 60,
+  'test/unit/jobs/queue/faults.property.test.ts': 50,
+  'test/firefox/extension.firefox.test.ts': 45,
+  'test/e2e/queue.e2e.test.ts': 30,
+  'test/e2e/job-storage.e2e.test.ts': 15,
 };
 /** Seconds for any other file of a project: a browser to start, or modules to load. */
 const PROJECT_ESTIMATES: Record<string, number> = { firefox: 10, e2e: 8, unit: 1 };
