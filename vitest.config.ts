@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['test/{unit,components,server}/**/*.test.{ts,tsx}'],
           restoreMocks: true,
           setupFiles: ['test/setup.ts'],
+          // They share the two cores with the browsers of the other projects: a CPU-heavy test
+          // (a year of schedule slots, a property run) takes several times its time alone.
+          testTimeout: 15_000,
         },
       },
       {
