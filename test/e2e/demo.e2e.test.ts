@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withOutputLock } from '../support/output-lock';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,10 +34,12 @@ describe('npm run demo, without a display', () => {
     // A machine without a display: no window can be opened.
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
-    const { stdout } = await run(
-      'npm',
-      ['run', 'demo', '--', '--port', '0', '--screenshots', folder],
-      { cwd: ROOT, env, timeout: 150_000 },
+    const { stdout } = await withOutputLock(() =>
+      run('npm', ['run', 'demo', '--', '--port', '0', '--screenshots', folder], {
+        cwd: ROOT,
+        env,
+        timeout: 150_000,
+      }),
     );
 
     expect(stdout).toContain(
@@ -63,5 +66,5 @@ describe('npm run demo, without a display', () => {
       expect(height, name).toBeGreaterThanOrEqual(500);
     }
     expect(stdout).toContain(`Screenshots saved to ${folder}.`);
-  }, 180_000);
+  }, 400_000);
 });

@@ -10,6 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type RunningService, type ServiceOptions, startService } from '../../server/service';
+import { withOutputLock } from '../support/output-lock';
 import {
   connect,
   EXTENSION_DIR,
@@ -81,17 +82,27 @@ async function isCompleteBuild(dir: string): Promise<boolean> {
 /**
  * A private copy of the extension that global setup built. Another run of the suites in this
  * checkout rebuilds .output/chrome-mv3 in place (emptied, then rewritten); a browser loading
- * pages from there at that moment fails. Each stack loads its own copy instead.
+ * pages from there at that moment fails. Each stack loads its own copy instead. The copy is
+ * taken under the lock that this run's `npm run zip` and `npm run demo` tests rebuild under.
  */
 export async function copyOfBuild(source = EXTENSION_DIR, attempts = 5): Promise<string> {
-  await waitUntil(() => isCompleteBuild(source), `a whole build in ${source}`);
-  const dir = await mkdtemp(join(tmpdir(), 'site-report-extension-'));
-  await cp(source, dir, { recursive: true });
-  if (await isCompleteBuild(dir)) return dir;
-  await rm(dir, { recursive: true, force: true });
-  // The build changed while it was copied: again, from the finished build.
-  if (attempts <= 1) throw new Error(`${source} kept changing while it was copied.`);
-  return copyOfBuild(source, attempts - 1);
+  for (let attempt = 1; ; attempt++) {
+    const dir = await withOutputLock(async () => {
+      await waitUntil(() => isCompleteBuild(source), `a whole build in ${source}`);
+      const copy = await mkdtemp(join(tmpdir(), 'site-report-extension-'));
+      // A file the build removed while it was copied fails the copy: taken again below.
+      const copied = await cp(source, copy, { recursive: true }).then(
+        () => true,
+        () => false,
+      );
+      if (copied && (await isCompleteBuild(copy))) return copy;
+      await rm(copy, { recursive: true, force: true });
+      return undefined;
+    });
+    if (dir) return dir;
+    // The build changed while it was copied: again, from the finished build.
+    if (attempt >= attempts) throw new Error(`${source} kept changing while it was copied.`);
+  }
 }
 
 /**

@@ -4,22 +4,28 @@
 // finished); and a 10,000-page audit running while another has just finished, as the version
 // before stored them (each done item with the service's whole answer) and as the queue writes
 // them now. Logged for the report, and bounded.
+import type { Worker } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReportSummary } from '../../lib/api/model';
 import type { Job, JobItem } from '../../lib/jobs/schema';
 import { type LoadedExtension, launchExtension } from './extension';
+import { type ExtensionSnapshot, snapshotExtension } from './list-fixtures';
 
 const PAGES = 10_000;
 const HOUR = 3_600_000;
 
+let snapshot: ExtensionSnapshot | undefined;
 let ext: LoadedExtension | undefined;
 
 beforeAll(async () => {
-  ext = await launchExtension();
+  // A copy: `npm run zip` in the packages test may rebuild .output/chrome-mv3 meanwhile.
+  snapshot = await snapshotExtension();
+  ext = await launchExtension({ extensionDir: snapshot.dir });
 });
 
 afterAll(async () => {
   await ext?.close();
+  await snapshot?.remove();
 });
 
 /** An item as the version before stored it: a done one kept the service's whole summary. */
@@ -48,6 +54,17 @@ function doneCreate(n: number): StoredItem {
   };
 }
 
+/**
+ * Stores the jobs as storage.local's "jobs" and answers the bytes it takes. They go to the worker
+ * as one JSON string: Playwright's own serialization of 20,000 items takes many seconds.
+ */
+function storeJobs(worker: Worker, jobs: StoredJob[]): Promise<number> {
+  return worker.evaluate(async (json) => {
+    await chrome.storage.local.set({ jobs: { version: 1, jobs: JSON.parse(json) } });
+    return chrome.storage.local.getBytesInUse('jobs');
+  }, JSON.stringify(jobs));
+}
+
 function finishedJob(id: string, items: StoredItem[], finishedAt: number): StoredJob {
   return {
     id,
@@ -70,13 +87,7 @@ it(`keeps a finished ${PAGES.toLocaleString()}-page audit small in storage.local
     now - HOUR,
   );
   const small = finishedJob('small', [doneCreate(-1)], now - HOUR / 2);
-  const before = await worker.evaluate(
-    async (jobs) => {
-      await chrome.storage.local.set({ jobs: { version: 1, jobs } });
-      return chrome.storage.local.getBytesInUse('jobs');
-    },
-    [big, small],
-  );
+  const before = await storeJobs(worker, [big, small]);
 
   // Any change of the queue prunes what it stores: here, clearing the small job from a page.
   const page = await (ext as LoadedExtension).openTab('options.html');
@@ -125,13 +136,7 @@ it(`keeps a ${PAGES.toLocaleString()}-page audit running while another finishes 
     state: 'waiting',
   };
   const small = finishedJob('small', [doneCreate(-1)], now - HOUR / 2);
-  const before = await worker.evaluate(
-    async (jobs) => {
-      await chrome.storage.local.set({ jobs: { version: 1, jobs } });
-      return chrome.storage.local.getBytesInUse('jobs');
-    },
-    [finished, running, small],
-  );
+  const before = await storeJobs(worker, [finished, running, small]);
   const page = await (ext as LoadedExtension).openTab('options.html');
   const answer = await page.evaluate(() =>
     chrome.runtime.sendMessage({ type: 'clearJob', id: 'small' }),

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { RunningService, SeedReport } from '../../server/service';
+import { withOutputLock } from '../support/output-lock';
 import { EXTENSION_DIR } from './extension';
 
 export type Rating = 'good' | 'decent' | 'bad';
@@ -244,7 +245,8 @@ export async function snapshotExtension(source = EXTENSION_DIR): Promise<Extensi
   for (let attempt = 1; ; attempt++) {
     const dir = await mkdtemp(join(tmpdir(), 'site-report-extension-'));
     const remove = () => rm(dir, { recursive: true, force: true });
-    const copied = await cp(source, dir, { recursive: true }).then(
+    // Under the lock that this run's `npm run zip` and `npm run demo` tests rebuild under.
+    const copied = await withOutputLock(() => cp(source, dir, { recursive: true })).then(
       () => true,
       () => false,
     );

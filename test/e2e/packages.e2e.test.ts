@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withOutputLock } from '../support/output-lock';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -57,8 +58,10 @@ function referencedFiles(manifest: Record<string, unknown>): string[] {
 }
 
 beforeAll(async () => {
-  await run('npm', ['run', 'zip'], { cwd: ROOT, env: userEnv(), timeout: 180_000 });
-}, 200_000);
+  await withOutputLock(() =>
+    run('npm', ['run', 'zip'], { cwd: ROOT, env: userEnv(), timeout: 180_000 }),
+  );
+}, 400_000);
 
 describe('npm run zip', () => {
   it('packages Chrome with the permissions its features use, and nothing broader', async () => {

@@ -4,7 +4,7 @@
 // disabled, the create goes on with the popup closed, a reopened popup shows it in progress, and
 // every create ends with its rating shown and exactly one report on the service.
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import type { ServiceOptions } from '../../server/service';
 import {
   apiGet,
@@ -17,21 +17,26 @@ import {
   startStack,
 } from './flows';
 
-let stack: Stack | undefined;
-const opened: Page[] = [];
-
-afterEach(async () => {
-  for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-  await stack?.close();
-  stack = undefined;
-});
-
-async function start(service: ServiceOptions): Promise<Stack> {
-  stack = await startStack({ service: { apiKeys: ['slow-create-e2e-key-1'], ...service } });
-  return stack;
+interface Slow {
+  current: Stack;
+  /** Pages to close when the test ends (before its browser). */
+  opened: Page[];
 }
 
-async function popupOver(current: Stack, url: string): Promise<Page> {
+/** A stack of the test's own (the tests run at the same time), closed when the test ends. */
+async function start(context: TestContext, service: ServiceOptions): Promise<Slow> {
+  const current = await startStack({
+    service: { apiKeys: ['slow-create-e2e-key-1'], ...service },
+  });
+  const opened: Page[] = [];
+  context.onTestFinished(async () => {
+    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+    await current.close();
+  });
+  return { current, opened };
+}
+
+async function popupOver({ current, opened }: Slow, url: string): Promise<Page> {
   opened.push(await openPageTab(current.ext, url));
   const popup = await openPopup(current.ext);
   opened.push(popup);
@@ -62,10 +67,13 @@ const pageFetched = (current: Stack) =>
     30_000,
   ).toBe(true);
 
-describe('a slow create', () => {
-  it('of 20 s with the popup open: Analyzing… with a growing time, Create disabled, then the rating', async () => {
-    const current = await start({ createDelayMs: 20_000 });
-    const popup = await popupOver(current, current.sample('good'));
+// The tests wait on the service most of the time: they run side by side (two at a time, the
+// e2e project's maxConcurrency), the two long ones first.
+describe.concurrent('a slow create', () => {
+  it('of 20 s with the popup open: Analyzing… with a growing time, Create disabled, then the rating', async (context) => {
+    const slow = await start(context, { createDelayMs: 20_000 });
+    const { current } = slow;
+    const popup = await popupOver(slow, current.sample('good'));
     await createButton(popup).click();
 
     await analyzing(popup).waitFor();
@@ -89,10 +97,11 @@ describe('a slow create', () => {
     expect(await reportCount(current)).toBe(1);
   }, 120_000);
 
-  it('of 45 s with the popup closed right after Create: reopened, it shows it in progress, then the rating', async () => {
-    const current = await start({ createDelayMs: 45_000 });
+  it('of 45 s with the popup closed right after Create: reopened, it shows it in progress, then the rating', async (context) => {
+    const slow = await start(context, { createDelayMs: 45_000 });
+    const { current, opened } = slow;
     const url = current.sample('decent');
-    const popup = await popupOver(current, url);
+    const popup = await popupOver(slow, url);
     await createButton(popup).click();
     await analyzing(popup).waitFor();
     await popup.close();
@@ -117,11 +126,13 @@ describe('a slow create', () => {
     expect(creates).toHaveLength(1);
   }, 180_000);
 
-  it.each(['drop', 'gateway'] as const)(
+  it.for(['drop', 'gateway'] as const)(
     'whose answer is lost (%s) after the report was made: the report is found and shown, still one',
-    async (how) => {
-      const current = await start({ loseCreateAnswers: how });
-      const popup = await popupOver(current, current.sample('bad'));
+    { timeout: 120_000 },
+    async (how, context) => {
+      const slow = await start(context, { loseCreateAnswers: how });
+      const { current } = slow;
+      const popup = await popupOver(slow, current.sample('bad'));
       await createButton(popup).click();
       await analyzing(popup).waitFor();
 
@@ -137,13 +148,13 @@ describe('a slow create', () => {
         .filter((entry) => entry.method === 'POST' && entry.path.startsWith('/api/v1/reports'));
       expect(creates).toHaveLength(1);
     },
-    120_000,
   );
 
-  it('whose answer is lost for a page the service stores under another path: found, still one', async () => {
-    const current = await start({ loseCreateAnswers: 'gateway' });
+  it('whose answer is lost for a page the service stores under another path: found, still one', async (context) => {
+    const slow = await start(context, { loseCreateAnswers: 'gateway' });
+    const { current } = slow;
     // /samples/moved is stored under /samples/good: its address alone would not find it.
-    const popup = await popupOver(current, `${current.service.url}/samples/moved`);
+    const popup = await popupOver(slow, `${current.service.url}/samples/moved`);
     await createButton(popup).click();
     await outcomeOf(popup)
       .getByText(RATING_WORD.good, { exact: true })
