@@ -23,6 +23,13 @@ export function englishMessage(key: string, substitutions: string | string[] = [
   return text.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
 }
 
+// Component tests wait for what appears (findBy…) up to 5 s, not the library's 1 s: a lazy view's
+// chunk may take longer to load when the browsers' tests share the machine.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/preact');
+  configure({ asyncUtilTimeout: 5_000 });
+}
+
 beforeEach(() => {
   fakeBrowser.reset();
   // A new, empty IndexedDB (the watched pages' history) for each test.
