@@ -1,5 +1,36 @@
 import preact from '@preact/preset-vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
+
+/**
+ * What three or more pages (or views loaded by import()) load first goes in one shared chunk;
+ * zod apart, so that the popup, which validates nothing, does not load it. The rest Rolldown
+ * splits by which pages use it. Only for the pages' build: WXT builds the background on its own
+ * as one IIFE file (library mode), where Rolldown rejects any code splitting.
+ */
+function pageChunks(): Plugin {
+  return {
+    name: 'site-report:page-chunks',
+    config(config) {
+      if (config.build?.lib) return;
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                minShareCount: 3,
+                groups: [
+                  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+                  { name: 'shared', tags: ['$initial'] },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
 
 export default defineConfig({
   imports: false,
@@ -62,24 +93,10 @@ export default defineConfig({
     ],
   },
   vite: () => ({
-    plugins: [preact()],
-    // What three or more pages (or views loaded by import()) load first goes in one shared chunk;
-    // zod apart, so that the popup, which validates nothing, does not load it. The rest Rolldown
-    // splits by which pages use it. (Nothing in the background, one file, is shared.)
+    plugins: [preact(), pageChunks()],
     build: {
       // Chromium and Firefox (115+) preload modules themselves: no polyfill in every page.
       modulePreload: { polyfill: false },
-      rolldownOptions: {
-        output: {
-          codeSplitting: {
-            minShareCount: 3,
-            groups: [
-              { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
-              { name: 'shared', tags: ['$initial'] },
-            ],
-          },
-        },
-      },
     },
   }),
 });

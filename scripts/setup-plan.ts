@@ -101,3 +101,22 @@ export function planSetup(
   }
   return { action: 'install', found, packages, commands };
 }
+
+/**
+ * Why this Node cannot run the tools, or undefined when it can. `wanted` is package.json's
+ * `engines.node`, of the form `>=MAJOR.MINOR[.PATCH]` (the only form this project uses).
+ */
+export function nodeTooOld(version: string, wanted: string): string | undefined {
+  const floor = /^>=\s*(\d+)\.(\d+)(?:\.(\d+))?$/.exec(wanted.trim());
+  if (!floor) return `package.json's engines.node ("${wanted}") is not of the form >=X.Y.`;
+  const have = version.replace(/^v/, '').split('.').map(Number);
+  const need = floor.slice(1).map((part) => Number(part ?? 0));
+  for (let i = 0; i < 3; i++) {
+    const [a = 0, b = 0] = [have[i], need[i]];
+    if (a > b) return undefined;
+    if (a < b) {
+      return `Node ${version} is too old: this project needs Node ${wanted} (package.json engines). Install a newer Node, then run \`npm ci\` and \`npm run setup\` again.`;
+    }
+  }
+  return undefined;
+}

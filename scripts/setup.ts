@@ -4,11 +4,21 @@
 // installed elsewhere. --dry-run says what it would do and changes nothing.
 //   npm run setup [-- --dry-run]
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type FoundBrowser, planSetup, type SetupEnvironment } from './setup-plan';
+import { type FoundBrowser, nodeTooOld, planSetup, type SetupEnvironment } from './setup-plan';
 
 const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
+
+const { engines } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { engines: { node: string } };
+const oldNode = nodeTooOld(process.version, engines.node);
+if (oldNode) {
+  console.error(oldNode);
+  process.exit(1);
+}
+console.log(`Node ${process.version}: fits ${engines.node}`);
 
 const here = (): SetupEnvironment => ({
   env: process.env,

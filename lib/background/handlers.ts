@@ -1,6 +1,7 @@
 // The background's answers to the pages' requests, one handler per type. Every answer with
 // reports also updates the rating cache (and through it the badges).
 import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
 import { allowanceCheck, countCreates } from '../account/allowance';
 import { knownPlan, planOf } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
@@ -28,6 +29,10 @@ import { knownPagesOfSaved } from './known-pages';
 import { backgroundQueue } from './queue';
 import { forgetGone, forgettingGone, rememberAnswer } from './service-answers';
 import { watchHandlers } from './watch-handlers';
+
+// zod/mini says only "Invalid input" without a locale: a rejected message names what was wrong
+// with each field (the messages name types and keys, never the values sent).
+z.config(z.locales.en());
 
 export interface MessageSender {
   id?: string;

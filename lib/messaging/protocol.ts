@@ -27,7 +27,7 @@ import { Schedule } from '../watch/model';
 
 const JobId = z.string().check(z.minLength(1));
 
-export const Request = z.union([
+export const Request = z.discriminatedUnion('type', [
   /**
    * Settings summary (never the key) and, for `url`, the cached rating of that address and the
    * create queued for it (the one for tab `tabId` first).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APT_GET, planSetup } from '../../scripts/setup-plan';
+import { APT_GET, nodeTooOld, planSetup } from '../../scripts/setup-plan';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FIREFOX = '/usr/bin/firefox-esr';
@@ -86,5 +86,28 @@ describe('planSetup', () => {
     expect(plan.action === 'stop' && plan.reason).toBe(
       "FIREFOX_PATH is set to /nowhere/firefox, but nothing is there: point it at a Firefox binary, or unset it to use Debian's firefox-esr.",
     );
+  });
+});
+
+describe('nodeTooOld', () => {
+  it.each([
+    ['v20.12.0', '>=20.12'],
+    ['v20.20.2', '>=20.12'],
+    ['v22.1.0', '>=20.12'],
+    ['v20.12.1', '>=20.12.1'],
+  ])('lets Node %s run what needs %s', (version, wanted) => {
+    expect(nodeTooOld(version, wanted)).toBeUndefined();
+  });
+
+  it.each([
+    ['v20.11.1', '>=20.12'],
+    ['v18.20.0', '>=20.12'],
+    ['v20.12.0', '>=20.12.1'],
+  ])('says Node %s is too old for %s', (version, wanted) => {
+    expect(nodeTooOld(version, wanted)).toMatch(`Node ${version} is too old`);
+  });
+
+  it('says when it cannot read the wanted version', () => {
+    expect(nodeTooOld('v20.20.2', '^20 || ^22')).toMatch('not of the form');
   });
 });

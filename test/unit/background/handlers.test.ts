@@ -118,6 +118,41 @@ describe('what may be asked', () => {
     const noPassword = { type: 'createReport', input: { url: 'https://a.example/', privacy: 2 } };
     expect(failure(await ask(noPassword)).fieldErrors).toHaveProperty('password');
   });
+
+  it.each([
+    [
+      'a URL that is not a string',
+      { type: 'getStatus', url: 42 },
+      { url: ['Invalid input: expected string, received number'] },
+    ],
+    [
+      'a report id that is not a number',
+      { type: 'deleteReport', id: 'seven' },
+      { id: ['The report id must be a whole number.'] },
+    ],
+    [
+      'a test of a key that is not a string',
+      { type: 'testConnection', serviceUrl: 'https://a.example/api/v1', apiKey: 12345678 },
+      { apiKey: ['Invalid input: expected string, received number'] },
+    ],
+    [
+      'an unknown type',
+      { type: 'deleteEverything' },
+      { type: [expect.stringMatching(/^Invalid discriminator value/)] },
+    ],
+  ])('says for %s what was wrong with which field', async (_name, message, fieldErrors) => {
+    const error = failure(await ask(message));
+    expect(error.fieldErrors).toEqual(fieldErrors);
+  });
+
+  it('never repeats a value it was sent', async () => {
+    const secret = 'sk-live-secret-value';
+    const error = failure(
+      await ask({ type: 'testConnection', serviceUrl: 7, apiKey: secret, extra: secret }),
+    );
+    expect(Object.keys(error.fieldErrors ?? {})).not.toHaveLength(0);
+    expect(JSON.stringify(error)).not.toContain(secret);
+  });
 });
 
 describe('not connected', () => {
