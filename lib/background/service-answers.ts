@@ -100,8 +100,8 @@ export async function rememberAnswer(
 
 /**
  * The one create request, of a single create (create-report.ts) and of each create of a job (the
- * queue's effects): sends it, then remembers the report. The service may give another address (where its
- * fetch ended): it is remembered for the address asked too, so the tab's badge finds it.
+ * queue's effects): sends it, then remembers the report. The service may give another address
+ * (where its fetch ended): it is remembered for the address asked too, so the tab's badge finds it.
  */
 export async function sendCreateRequest(
   client: Pick<QueueClient, 'reports'>,

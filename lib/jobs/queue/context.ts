@@ -12,8 +12,9 @@ export type TabStage = 'queued' | 'sending' | 'finished';
 /** What the queue's work shows outside it: the rating cache, badges, notifications. */
 export interface QueueEffects {
   /**
-   * Sends a create (the background's one create request, lib/background/create-report.ts) and
-   * remembers its answer for `input.url` at the service at `serviceUrl`.
+   * Sends a create (the background's one create request, sendCreateRequest in
+   * lib/background/service-answers.ts) and remembers its answer for `input.url` at the service at
+   * `serviceUrl`.
    */
   create(client: QueueClient, input: CreateReportInput, serviceUrl: string): Promise<Report>;
   /**

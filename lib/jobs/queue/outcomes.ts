@@ -215,20 +215,22 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
 
   return async function send(dispatch: Dispatch) {
     const { jobId, index, item, service, single, controller } = dispatch;
+    // A create of unknown fate is looked for (findMade), never sent again.
+    const sendsCreate = item.op.type === 'create' && !toReconcile(item);
     let outcome: Outcome;
     try {
       const saved = await env.getClient((info, serviceUrl) => pacer.for(serviceUrl).note(info));
       if (!saved) throw new NotConnectedError();
       if (!sameService(saved.service, service)) throw new OtherServiceError(saved.service);
       const { client } = saved;
-      if (item.tabId !== undefined && item.op.type === 'create' && !toReconcile(item)) {
+      if (item.tabId !== undefined && sendsCreate) {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
       const { op } = item;
-      const serviceUrl = (service ?? saved.service).url;
-      const create = (input: CreateReportInput) => effects.create(client, input, serviceUrl);
+      // The job's service (checked above).
+      const create = (input: CreateReportInput) => effects.create(client, input, saved.service.url);
       const value =
-        toReconcile(item) && op.type === 'create'
+        op.type === 'create' && !sendsCreate
           ? await findMade(client, op.url, item.sentAt ?? 0, controller.signal)
           : await perform(client, op, () => passwords.get(jobId), controller.signal, create);
       outcome = { ok: true, value };
@@ -282,11 +284,10 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     }
     const { events, seen, gone } = recorded;
     try {
-      // Only answers of the job's service come this far. A create's answer was remembered as it
-      // came (effects.create); a lost one found since was not.
+      // Only the job's service's answers come here; a sent create's was remembered as it came.
       const askedUrl = item.op.type === 'create' ? item.op.url : undefined;
-      const sent = item.op.type === 'create' && !toReconcile(item);
-      if (service && seen.length > 0 && !sent) await effects.remember(seen, service.url, askedUrl);
+      if (service && seen.length > 0 && !sendsCreate)
+        await effects.remember(seen, service.url, askedUrl);
       if (service && gone) await effects.forget(gone, service.url);
     } catch (error) {
       warn('remember an answer', error);
