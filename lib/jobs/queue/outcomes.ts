@@ -227,7 +227,6 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
       const { op } = item;
-      // The job's service (checked above).
       const create = (input: CreateReportInput) => effects.create(client, input, saved.service.url);
       const value =
         op.type === 'create' && !sendsCreate
