@@ -275,7 +275,7 @@ export class LocReader {
     if (i >= text.length) return -1;
     const name = text.slice(at + 1, i);
     this.checkName(name);
-    const attributes: string[] = [];
+    let attributes: string[] | null = null;
     let prefixes: Map<string, string> | null = null;
     let selfClosing = false;
     for (;;) {
@@ -313,7 +313,8 @@ export class LocReader {
       const raw = text.slice(k + 1, close);
       if (raw.includes('<')) refuse();
       const value = decoded(raw) ?? refuse();
-      if (attributes.includes(attribute)) refuse();
+      if (attributes?.includes(attribute)) refuse();
+      attributes ??= [];
       attributes.push(attribute);
       if (attribute.startsWith('xmlns:')) {
         const prefix = attribute.slice(6);
@@ -328,7 +329,7 @@ export class LocReader {
       i = close + 1;
     }
     // Every prefix used must be declared (xmlns itself only on declarations).
-    for (const used of [name, ...attributes]) {
+    for (const used of attributes ? [name, ...attributes] : [name]) {
       const colon = used.indexOf(':');
       if (colon < 0) continue;
       const prefix = used.slice(0, colon);
