@@ -186,6 +186,39 @@ describe('readSitemap', () => {
     });
   });
 
+  it('reads CDATA, entities and prefixed names, and a gzip body that comes a byte at a time', async () => {
+    const xml = `<s:urlset xmlns:s="${NS}"><s:url><s:loc><![CDATA[${S}/a?x=1&y=2]]></s:loc></s:url><s:url><s:loc>${S}/b?x=1&amp;y=2</s:loc></s:url></s:urlset>`;
+    const zipped = gzipSync(xml);
+    const trickle = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const byte of zipped) controller.enqueue(new Uint8Array([byte]));
+        controller.close();
+      },
+    });
+    const deps = { fetch: async () => new Response(trickle) };
+    expect(await readSitemap(`${S}/map.xml.gz`, deps)).toMatchObject({
+      ok: true,
+      addresses: [`${S}/a?x=1&y=2`, `${S}/b?x=1&y=2`],
+    });
+  });
+
+  it('refuses a DOCTYPE that declares an entity, expanding nothing', async () => {
+    const { deps } = site({
+      [`${S}/map.xml`]: `<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY a "${S}/a">]><urlset xmlns="${NS}"><url><loc>&a;</loc></url></urlset>`,
+      [`${S}/page.xml`]: {
+        type: 'text/html',
+        body: `<!DOCTYPE urlset [<!ENTITY a "x">]><urlset><url><loc>&a;</loc></url></urlset>`,
+      },
+    });
+    expect(await readSitemap(`${S}/map.xml`, deps)).toEqual({
+      ok: false,
+      failure: { reason: 'notSitemap', url: `${S}/map.xml` },
+    });
+    expect(await readSitemap(`${S}/page.xml`, deps)).toMatchObject({
+      failure: { reason: 'htmlPage' },
+    });
+  });
+
   it('refuses what is not an http(s) address without fetching', async () => {
     const { deps, asked } = site({});
     expect(await readSitemap('file:///etc/passwd', deps)).toMatchObject({
