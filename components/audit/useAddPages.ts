@@ -144,7 +144,6 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
     setStatus(null);
     const deps = {
       fetch: (url: string, init: RequestInit) => fetch(url, init),
-      parser: new DOMParser(),
       signal: stop.signal,
     };
     void readWithAccess(address.trim(), deps, access, granted.current, (waitingFor) => {

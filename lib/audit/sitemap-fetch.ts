@@ -1,6 +1,6 @@
-// Fetching a sitemap's files: each under a deadline (its body included) and Cancel, bounded in
-// bytes, gzip undone by its magic bytes, and a fetch refused for want of access tried once more
-// when access is granted.
+// Fetching a sitemap's files: each under a deadline (its body included) and Cancel, streamed as
+// text and bounded in bytes as it comes, gzip undone by its magic bytes, and a fetch refused for
+// want of access tried once more when access is granted.
 import { MAX_FILE_BYTES } from './limits';
 import { Failed, fail } from './sitemap-failure';
 
@@ -27,20 +27,23 @@ export interface SitemapFetchDeps {
 /** A fetch refused as a network failure (TypeError), before its second chance. */
 class Refused extends Error {}
 
-/** Reads at most `limit` bytes of a stream; more is a 'tooLarge' failure. */
-async function readBounded(
+/**
+ * A stream's chunks, at most `limit` bytes in all (more is a 'tooLarge' failure); a failed read is
+ * `onError`'s. The stream is let go of when the read stops early, is cancelled or times out.
+ */
+async function* boundedChunks(
   stream: ReadableStream<Uint8Array>,
   limit: number,
   url: string,
-  onError: () => never,
+  onError: (error: unknown) => never,
   signal?: AbortSignal,
-): Promise<Uint8Array> {
+): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
   // A stalled body is let go of when the fetch's deadline (or Cancel) stops it.
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel, { once: true });
-  const chunks: Uint8Array[] = [];
   let size = 0;
+  let done = false;
   try {
     for (;;) {
       let step: ReadableStreamReadResult<Uint8Array>;
@@ -48,40 +51,90 @@ async function readBounded(
         step = await reader.read();
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        return onError();
+        return onError(error);
       }
-      if (step.done) break;
+      if (step.done) {
+        done = true;
+        return;
+      }
       size += step.value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        fail('tooLarge', url);
-      }
-      chunks.push(step.value);
+      if (size > limit) fail('tooLarge', url);
+      yield step.value;
     }
   } finally {
     signal?.removeEventListener('abort', cancel);
+    if (!done) cancel();
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
-const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
+const GZIP_MAGIC = [0x1f, 0x8b];
 
-/** A gzip body's text, bounded like any file; damaged data is a 'corruptGzip' failure. */
+/** The chunks of gzip data `source` gives, undone; damaged data is a 'corruptGzip' failure. */
+function gunzipped(
+  source: AsyncIterator<Uint8Array>,
+  url: string,
+  limit: number,
+): AsyncGenerator<Uint8Array> {
+  // How the source failed (the network, its bound), told apart from damaged gzip.
+  let sourceFailure: unknown = null;
+  const input = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const step = await source.next();
+        if (step.done) controller.close();
+        else controller.enqueue(step.value);
+      } catch (error) {
+        sourceFailure = error;
+        throw error;
+      }
+    },
+    async cancel() {
+      await source.return?.();
+    },
+  });
+  const output = input.pipeThrough(
+    new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>,
+  );
+  return boundedChunks(output, limit, url, () => {
+    throw sourceFailure ?? new Failed({ reason: 'corruptGzip', url });
+  });
+}
+
+/** A body's chunks, bounded, through gzip when its first bytes say so (whatever its name). */
+async function* bodyChunks(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  url: string,
+  signal: AbortSignal,
+): AsyncGenerator<Uint8Array> {
+  const raw = boundedChunks(body, limit, url, () => fail('network', url), signal);
+  const head: Uint8Array[] = [];
+  const first: number[] = [];
+  while (first.length < GZIP_MAGIC.length) {
+    const step = await raw.next();
+    if (step.done) break;
+    head.push(step.value);
+    first.push(...step.value.subarray(0, GZIP_MAGIC.length - first.length));
+  }
+  const all = (async function* () {
+    yield* head;
+    yield* raw;
+  })();
+  if (GZIP_MAGIC.every((byte, at) => first[at] === byte)) yield* gunzipped(all, url, limit);
+  else yield* all;
+}
+
+/** A gzip body's bytes, bounded like any file; damaged data is a 'corruptGzip' failure. */
 export async function gunzip(bytes: Uint8Array, url: string, limit = MAX_FILE_BYTES) {
-  const stream = new Blob([bytes as BlobPart])
-    .stream()
-    .pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>);
-  return readBounded(stream, limit, url, () => fail('corruptGzip', url));
+  const chunks: Uint8Array[] = [];
+  const source = (async function* () {
+    yield bytes;
+  })();
+  for await (const chunk of gunzipped(source, url, limit)) chunks.push(chunk);
+  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
 }
 
 export interface Fetched {
-  text: string;
   html: boolean;
   /** Its bytes (after gzip). */
   size: number;
@@ -121,8 +174,16 @@ async function stoppable<T>(
   }
 }
 
-/** One try at a file: a refusal is `Refused`; anything it takes longer than the deadline. */
-async function fetchOnce(url: string, deps: SitemapFetchDeps, limit: number): Promise<Fetched> {
+/**
+ * One try at a file, its text given to `onText` as it comes: a refusal is `Refused`; anything it
+ * takes longer than the deadline.
+ */
+async function fetchOnce(
+  url: string,
+  deps: SitemapFetchDeps,
+  limit: number,
+  onText: (text: string) => void,
+): Promise<Fetched> {
   return stoppable(
     url,
     deps,
@@ -143,27 +204,32 @@ async function fetchOnce(url: string, deps: SitemapFetchDeps, limit: number): Pr
         fail('httpStatus', url, response.status);
       }
       const body = response.body ?? new Blob([]).stream();
-      let bytes = await readBounded(body, limit, url, () => fail('network', url), signal);
-      if (isGzip(bytes)) bytes = await gunzip(bytes, url, limit);
+      const decoder = new TextDecoder();
+      let size = 0;
+      for await (const chunk of bodyChunks(body, limit, url, signal)) {
+        size += chunk.byteLength;
+        onText(decoder.decode(chunk, { stream: true }));
+      }
+      onText(decoder.decode());
       const type = response.headers.get('content-type') ?? '';
-      return {
-        text: new TextDecoder().decode(bytes),
-        html: /html/i.test(type),
-        size: bytes.byteLength,
-      };
+      return { html: /html/i.test(type), size };
     },
     deps.timeoutMs ?? SITEMAP_FETCH_TIMEOUT_MS,
   );
 }
 
-/** A file, with a refused fetch's second chance (see OnRefused). */
+/**
+ * A file, its text given to `onText` as it comes (nothing is given before a refusal), with a
+ * refused fetch's second chance (see OnRefused).
+ */
 export async function fetchFile(
   url: string,
   deps: SitemapFetchDeps,
   limit: number,
+  onText: (text: string) => void,
 ): Promise<Fetched> {
   try {
-    return await fetchOnce(url, deps, limit);
+    return await fetchOnce(url, deps, limit, onText);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
   }
@@ -173,7 +239,7 @@ export async function fetchFile(
   // The prompt may take its time (or never settle, headless): only Cancel ends this wait.
   if (!(await stoppable(url, deps, () => retry, null))) return fail('noAccess', url);
   try {
-    return await fetchOnce(url, deps, limit);
+    return await fetchOnce(url, deps, limit, onText);
   } catch (error) {
     if (error instanceof Refused) fail('noAccess', url);
     throw error;

@@ -1,14 +1,15 @@
 // A sitemap's addresses: an XML `urlset`, a `sitemapindex` followed up to 3 levels (loops are
 // refused), gzip (by its magic bytes, whatever the name), and a site's home or robots.txt, whose
-// `Sitemap:` lines are followed (one level deeper, like an index's). XML is parsed with the
-// DOMParser handed in (the page's; tests use happy-dom's) and never rendered. Failures are data
+// `Sitemap:` lines are followed (one level deeper, like an index's). XML is read for its `<loc>`s
+// as it streams in (sitemap-xml.ts), never built into a document nor rendered. Failures are data
 // with a reason, never thrown. A child sitemap that fails is skipped and named; only the first
 // file, the read's bounds, a loop or nesting too deep, and cancelling end the whole read. Each
 // file is fetched by sitemap-fetch.ts; here the files are parsed and walked.
 import { MAX_ADDRESSES, MAX_FILE_BYTES, MAX_FILE_URLS } from './limits';
 import { addressOf, shown } from './list';
 import { Failed, fail, type SitemapFailure, type SitemapFailureReason } from './sitemap-failure';
-import { type Fetched, fetchFile, type SitemapFetchDeps } from './sitemap-fetch';
+import { fetchFile, type SitemapFetchDeps } from './sitemap-fetch';
+import { LocReader, type LocsFound } from './sitemap-xml';
 
 /** An index's sitemaps are followed this many levels deep (the index itself is level 1). */
 export const MAX_SITEMAP_LEVELS = 3;
@@ -27,8 +28,6 @@ export type SitemapAnswer =
   | { ok: false; failure: SitemapFailure };
 
 export interface SitemapDeps extends SitemapFetchDeps {
-  /** `new DOMParser()` of the page. */
-  parser: Pick<DOMParser, 'parseFromString'>;
   /** The read's bounds in files and bytes (default MAX_SITEMAP_FILES, MAX_SITEMAP_TOTAL_BYTES). */
   budget?: { files: number; bytes: number };
 }
@@ -43,20 +42,46 @@ const ENDS_THE_READ: ReadonlySet<SitemapFailureReason> = new Set([
   'cancelled',
 ]);
 
-/** The `loc` texts of `root`'s `entry` children (namespace-agnostic, as sitemaps vary). */
-function locs(root: Element, entry: string): string[] {
-  const found: string[] = [];
-  // Sibling steps, not child lists: a sitemap may have 50,000 entries.
-  for (let child = root.firstElementChild; child; child = child.nextElementSibling) {
-    if (child.localName !== entry) continue;
-    for (let part = child.firstElementChild; part; part = part.nextElementSibling) {
-      if (part.localName !== 'loc') continue;
-      const text = part.textContent?.trim();
-      if (text) found.push(text);
-      break;
-    }
-  }
-  return found;
+/** A file as its text came: XML read for its `loc`s, or plain text (robots.txt, sitemap.txt). */
+type FileContent =
+  | { kind: 'text'; text: string }
+  | { kind: 'xml'; found: LocsFound; htmlDoctype: boolean };
+
+const HTML_DOCTYPE = '<!doctype html';
+
+/** Tells a file's kind by its first character that is not white space, and reads it so. */
+function fileReader() {
+  let head = '';
+  let xml: LocReader | null = null;
+  let plain: string[] | null = null;
+  /** The XML's first characters: is it an HTML page's doctype? */
+  let opening = '';
+  return {
+    write(text: string) {
+      if (xml) {
+        if (opening.length < HTML_DOCTYPE.length)
+          opening += text.slice(0, HTML_DOCTYPE.length - opening.length);
+        xml.write(text);
+      } else if (plain) plain.push(text);
+      else {
+        const first = text.search(/\S/);
+        if (first < 0) {
+          head += text;
+          return;
+        }
+        if (text[first] === '<') {
+          xml = new LocReader(MAX_FILE_URLS);
+          opening = text.slice(first, first + HTML_DOCTYPE.length);
+          xml.write(head + text);
+        } else plain = [head, text];
+        head = '';
+      }
+    },
+    end(): FileContent {
+      if (!xml) return { kind: 'text', text: plain ? plain.join('') : head };
+      return { kind: 'xml', found: xml.end(), htmlDoctype: opening.toLowerCase() === HTML_DOCTYPE };
+    },
+  };
 }
 
 /** The `Sitemap:` lines of a robots.txt. */
@@ -71,7 +96,6 @@ export function robotsSitemaps(text: string): string[] {
   return found;
 }
 
-const looksLikeMarkup = (text: string) => text.trimStart().startsWith('<');
 const isHomePage = (url: URL) => url.pathname === '/' && url.search === '';
 
 /** Reads the sitemap (or robots.txt, or home page) at `address` and what it leads to. */
@@ -99,13 +123,14 @@ export async function readSitemap(address: string, deps: SitemapDeps): Promise<S
   }
 
   /** A file of the read, within the read's bounds in files and in bytes. */
-  async function read(url: string): Promise<Fetched> {
+  async function read(url: string): Promise<{ html: boolean; content: FileContent }> {
     if (++files > budget.files) fail('tooManyFiles', url);
     const left = budget.bytes - bytes;
     try {
-      const fetched = await fetchFile(url, deps, Math.min(MAX_FILE_BYTES, left));
+      const reader = fileReader();
+      const fetched = await fetchFile(url, deps, Math.min(MAX_FILE_BYTES, left), reader.write);
       bytes += fetched.size;
-      return fetched;
+      return { html: fetched.html, content: reader.end() };
     } catch (error) {
       // Over what the read has left, not over a file's own bound.
       if (error instanceof Failed && error.failure.reason === 'tooLarge' && left < MAX_FILE_BYTES) {
@@ -143,8 +168,9 @@ export async function readSitemap(address: string, deps: SitemapDeps): Promise<S
     if (level > MAX_SITEMAP_LEVELS) fail('tooDeep', url);
     if (visited.has(url)) return;
     visited.add(url);
-    const { text, html } = await read(url);
-    if (!looksLikeMarkup(text)) {
+    const { content, html } = await read(url);
+    if (content.kind === 'text') {
+      const { text } = content;
       // A robots.txt (its Sitemap: lines), or a sitemap.txt: one address a line.
       const named = robotsSitemaps(text);
       if (named.length > 0) {
@@ -161,30 +187,18 @@ export async function readSitemap(address: string, deps: SitemapDeps): Promise<S
       for (const line of lines) add(line.trim());
       return;
     }
-    const doc = deps.parser.parseFromString(text, 'application/xml');
-    const root = doc.documentElement;
-    const broken =
-      !root ||
-      root.localName === 'parsererror' ||
-      doc.getElementsByTagName('parsererror').length > 0;
-    if (broken || root.localName === 'html') {
-      fail(
-        html || root?.localName === 'html' || /^\s*<!doctype html/i.test(text)
-          ? 'htmlPage'
-          : 'notSitemap',
-        url,
-      );
+    const { found, htmlDoctype } = content;
+    if (!found.wellFormed || found.root === 'html') {
+      fail(html || found.root === 'html' || htmlDoctype ? 'htmlPage' : 'notSitemap', url);
     }
-    if (root.localName === 'urlset') {
-      const urls = locs(root, 'url');
-      if (urls.length > MAX_FILE_URLS) fail('tooManyUrls', url);
-      for (const loc of urls) add(loc);
+    if (found.root === 'urlset') {
+      if (found.count > MAX_FILE_URLS) fail('tooManyUrls', url);
+      for (const loc of found.locs) add(loc);
       return;
     }
-    if (root.localName === 'sitemapindex') {
-      const named = locs(root, 'sitemap');
-      if (named.length > MAX_FILE_URLS) fail('tooManyUrls', url);
-      await children(named, url, level, [...chain, url]);
+    if (found.root === 'sitemapindex') {
+      if (found.count > MAX_FILE_URLS) fail('tooManyUrls', url);
+      await children(found.locs, url, level, [...chain, url]);
       return;
     }
     fail('notSitemap', url);
@@ -194,15 +208,15 @@ export async function readSitemap(address: string, deps: SitemapDeps): Promise<S
   async function home(start: URL) {
     const robots = new URL('/robots.txt', start).href;
     visited.add(robots);
-    let text = '';
+    let content: FileContent = { kind: 'text', text: '' };
     try {
-      text = (await read(robots)).text;
+      content = (await read(robots)).content;
     } catch (error) {
       // A missing robots.txt just means none; no access to the site at all ends the read.
       const reason = error instanceof Failed ? error.failure.reason : null;
       if (reason === null || !ROBOTS_MISSING.has(reason)) throw error;
     }
-    const named = looksLikeMarkup(text) ? [] : robotsSitemaps(text);
+    const named = content.kind === 'text' ? robotsSitemaps(content.text) : [];
     if (named.length > 0) await children(named, robots, 1, [robots]);
     else await sitemap(new URL('/sitemap.xml', start).href, 1, [robots]);
   }

@@ -1,14 +1,11 @@
 // Host access for a sitemap: asked for in the click without waiting; the fetch is tried at once;
 // only a refused fetch waits for the answer, then tries once more or says access is missing.
 
-import { Window } from 'happy-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { askForAccess, readWithAccess } from '../../../lib/audit/host-access';
 import type { SitemapDeps } from '../../../lib/audit/sitemap';
 import { originOf } from '../../../lib/url-parts';
 
-// happy-dom's Document type is its own; the reader uses only what both have.
-const parser = new new Window().DOMParser() as unknown as DOMParser;
 const SITEMAP = '<urlset><url><loc>https://site.test/a</loc></url></urlset>';
 
 function permissions(answer: Promise<boolean>) {
@@ -19,7 +16,6 @@ function permissions(answer: Promise<boolean>) {
 function deps(allowed: () => boolean): SitemapDeps & { calls: () => number } {
   let calls = 0;
   return {
-    parser,
     fetch: async () => {
       calls++;
       if (!allowed()) throw new TypeError('Failed to fetch');
@@ -125,7 +121,7 @@ describe('host access', () => {
     const access = askForAccess(perms, ['https://site.test', 'https://www.site.test'], new Set());
     const answer = await readWithAccess(
       'https://site.test/index.xml',
-      { parser, fetch },
+      { fetch },
       access,
       new Set(),
       waiting,
@@ -143,9 +139,7 @@ describe('host access', () => {
       return new Response(INDEX);
     });
     const access = { origins: ['https://site.test'], answer: new Promise<boolean>(() => {}) };
-    expect(
-      await readWithAccess('https://site.test/index.xml', { parser, fetch }, access),
-    ).toMatchObject({
+    expect(await readWithAccess('https://site.test/index.xml', { fetch }, access)).toMatchObject({
       ok: true,
       addresses: [],
       leftOut: [

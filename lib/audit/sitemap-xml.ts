@@ -1,0 +1,387 @@
+// A sitemap's `<loc>`s, read from its XML as the text comes in, without building a document: a
+// small tokenizer that refuses what a browser's XML parser refuses (XML that is not well-formed,
+// namespaces included), so that a file is a sitemap exactly when the DOM reader took it for one.
+// Nothing is ever expanded: only XML's five entities and character references are known, and a
+// DOCTYPE that declares anything (an entity, an element…) is refused.
+
+export interface LocsFound {
+  /** Well-formed XML, declaring nothing. */
+  wellFormed: boolean;
+  /** The root element's local name, once its start tag was read (even if broken later). */
+  root: string | null;
+  /** The first `maxLocs` texts (trimmed, not empty) of the first `loc` of each entry. */
+  locs: string[];
+  /** How many such texts there were, those past `maxLocs` included. */
+  count: number;
+}
+
+/** A root's entries: `url` in a urlset, `sitemap` in a sitemapindex (any namespace). */
+const ENTRY: Readonly<Record<string, string>> = { urlset: 'url', sitemapindex: 'sitemap' };
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+const PREDEFINED: ReadonlyMap<string, string> = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
+
+// XML 1.0's name characters; a qualified name has at most one colon, inside.
+const NAME_START =
+  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D' +
+  '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NCNAME = `[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*`;
+const QNAME = new RegExp(`^(?:${NCNAME}:)?${NCNAME}$`, 'u');
+const PI_TARGET = new RegExp(`^${NCNAME}$`, 'u');
+const S = '[ \\t\\r\\n]';
+const XML_DECLARATION = new RegExp(
+  `^<\\?xml${S}+version${S}*=${S}*(["'])1\\.[0-9]+\\1` +
+    `(?:${S}+encoding${S}*=${S}*(["'])[A-Za-z][A-Za-z0-9._-]*\\2)?` +
+    `(?:${S}+standalone${S}*=${S}*(["'])(?:yes|no)\\3)?${S}*\\?>$`,
+);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML forbids.
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
+const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
+const allSpace = (text: string) => {
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
+};
+const isXmlChar = (code: number) =>
+  code === 0x09 ||
+  code === 0x0a ||
+  code === 0x0d ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
+
+/** What a reference (between `&` and `;`) stands for; null when XML knows no such reference. */
+function referenced(ref: string): string | null {
+  const known = PREDEFINED.get(ref);
+  if (known !== undefined) return known;
+  const hex = ref.startsWith('#x');
+  const digits = ref.slice(hex ? 2 : 1);
+  if (!ref.startsWith('#') || !(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) return null;
+  const code = Number.parseInt(digits, hex ? 16 : 10);
+  return isXmlChar(code) ? String.fromCodePoint(code) : null;
+}
+
+/** Character data with its references replaced; null when one is not XML's. */
+function decoded(text: string): string | null {
+  let amp = text.indexOf('&');
+  if (amp < 0) return text;
+  let out = '';
+  let from = 0;
+  while (amp >= 0) {
+    const semicolon = text.indexOf(';', amp);
+    const char = semicolon < 0 ? null : referenced(text.slice(amp + 1, semicolon));
+    if (char === null) return null;
+    out += text.slice(from, amp) + char;
+    from = semicolon + 1;
+    amp = text.indexOf('&', from);
+  }
+  return out + text.slice(from);
+}
+
+/** XML reads every line end as one line feed. */
+const lineEnds = (text: string) => (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
+
+/** Thrown inside the reader: the text is not (acceptable) XML. */
+class NotWellFormed extends Error {}
+const refuse = (): never => {
+  throw new NotWellFormed();
+};
+
+interface Open {
+  name: string;
+  /** Prefixes this element declares, if any. */
+  prefixes: Map<string, string> | null;
+}
+
+/**
+ * Reads the `loc`s of a urlset's `url`s or a sitemapindex's `sitemap`s from text given in pieces
+ * (`write`), keeping at most `maxLocs` of them; `end` says what was found.
+ */
+export class LocReader {
+  private rest = '';
+  /** Text not tried yet: an unfinished token is tried again once this has grown as long as it. */
+  private waiting: string[] = [];
+  private waitingLength = 0;
+  private atStart = true;
+  private stage: 'prolog' | 'root' | 'epilog' = 'prolog';
+  private doctype = false;
+  private readonly open: Open[] = [];
+  private readonly names = new Set<string>();
+  private entry: string | undefined;
+  private inEntry = false;
+  private locTaken = false;
+  private capture: string | null = null;
+  private broken = false;
+  private readonly found: LocsFound = { wellFormed: true, root: null, locs: [], count: 0 };
+
+  constructor(private readonly maxLocs: number) {}
+
+  write(text: string): void {
+    if (this.broken) return;
+    if (NOT_XML_CHAR.test(text)) {
+      this.broken = true;
+      return;
+    }
+    this.waiting.push(text);
+    this.waitingLength += text.length;
+    // A token across many pieces is not tried again for each: linear time however long it is.
+    if (this.waitingLength >= this.rest.length) this.run(false);
+  }
+
+  end(): LocsFound {
+    if (!this.broken) this.run(true);
+    if (this.broken || this.stage !== 'epilog' || this.rest !== '') this.found.wellFormed = false;
+    return this.found;
+  }
+
+  private run(final: boolean) {
+    const text = this.rest + this.waiting.join('');
+    this.waiting = [];
+    this.waitingLength = 0;
+    let at = 0;
+    try {
+      for (;;) {
+        const next = this.token(text, at, final);
+        if (next < 0) break;
+        at = next;
+        this.atStart = false;
+      }
+    } catch (error) {
+      if (!(error instanceof NotWellFormed)) throw error;
+      this.broken = true;
+    }
+    this.rest = text.slice(at);
+  }
+
+  /** Reads the token at `at`: where the next one starts, or -1 when it is not all there yet. */
+  private token(text: string, at: number, final: boolean): number {
+    if (at >= text.length) return -1;
+    if (text.charCodeAt(at) !== 0x3c /* < */) return this.text(text, at, final);
+    // Enough to tell `<![CDATA[` and `<!DOCTYPE ` from the rest.
+    if (!final && text.length - at < 10) return -1;
+    const second = text[at + 1];
+    if (second === '/') return this.endTag(text, at);
+    if (second === '?') return this.instruction(text, at);
+    if (second !== '!') return this.startTag(text, at);
+    if (text.startsWith('<!--', at)) return this.comment(text, at);
+    if (text.startsWith('<![CDATA[', at)) return this.cdata(text, at);
+    if (text.startsWith('<!DOCTYPE', at)) return this.doctypeDeclaration(text, at);
+    return refuse();
+  }
+
+  private text(text: string, at: number, final: boolean): number {
+    let end = text.indexOf('<', at);
+    if (end < 0) {
+      if (!final) return -1;
+      end = text.length;
+    }
+    const data = text.slice(at, end);
+    if (this.stage !== 'root') {
+      if (!allSpace(data)) refuse();
+      return end;
+    }
+    if (data.includes(']]>')) refuse();
+    if (this.capture !== null) this.capture += decoded(lineEnds(data)) ?? refuse();
+    else if (data.includes('&') && decoded(data) === null) refuse();
+    return end;
+  }
+
+  private comment(text: string, at: number): number {
+    const end = text.indexOf('-->', at + 4);
+    if (end < 0) return -1;
+    const body = text.slice(at + 4, end);
+    if (body.includes('--') || body.endsWith('-')) refuse();
+    return end + 3;
+  }
+
+  private cdata(text: string, at: number): number {
+    if (this.stage !== 'root') refuse();
+    const end = text.indexOf(']]>', at + 9);
+    if (end < 0) return -1;
+    if (this.capture !== null) this.capture += lineEnds(text.slice(at + 9, end));
+    return end + 3;
+  }
+
+  private instruction(text: string, at: number): number {
+    const end = text.indexOf('?>', at + 2);
+    if (end < 0) return -1;
+    const body = text.slice(at + 2, end);
+    let targetEnd = 0;
+    while (targetEnd < body.length && !isSpace(body.charCodeAt(targetEnd))) targetEnd++;
+    const target = body.slice(0, targetEnd);
+    if (target.toLowerCase() === 'xml') {
+      // The XML declaration, at the very start of the document only.
+      if (!this.atStart || !XML_DECLARATION.test(text.slice(at, end + 2))) refuse();
+    } else if (!PI_TARGET.test(target)) refuse();
+    return end + 2;
+  }
+
+  /** A DOCTYPE naming an external DTD (never fetched) is let be; one declaring anything is not. */
+  private doctypeDeclaration(text: string, at: number): number {
+    if (this.stage !== 'prolog' || this.doctype || !isSpace(text.charCodeAt(at + 9))) refuse();
+    let quote = '';
+    for (let i = at + 9; i < text.length; i++) {
+      const char = text[i];
+      if (quote) {
+        if (char === quote) quote = '';
+      } else if (char === '"' || char === "'") quote = char;
+      else if (char === '[') {
+        const close = text.indexOf(']', i);
+        if (close < 0) return -1;
+        if (!allSpace(text.slice(i + 1, close))) refuse();
+        let after = close + 1;
+        while (after < text.length && isSpace(text.charCodeAt(after))) after++;
+        if (after >= text.length) return -1;
+        if (text[after] !== '>') refuse();
+        this.doctype = true;
+        return after + 1;
+      } else if (char === '>') {
+        this.doctype = true;
+        return i + 1;
+      }
+    }
+    return -1;
+  }
+
+  private checkName(name: string) {
+    if (this.names.has(name)) return;
+    if (!QNAME.test(name)) refuse();
+    this.names.add(name);
+  }
+
+  private namespaceOf(prefix: string, declared: Map<string, string> | null): string | undefined {
+    if (prefix === 'xml') return XML_NS;
+    const own = declared?.get(prefix);
+    if (own !== undefined) return own;
+    for (let i = this.open.length - 1; i >= 0; i--) {
+      const found = this.open[i]?.prefixes?.get(prefix);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  private startTag(text: string, at: number): number {
+    if (this.stage === 'epilog') refuse();
+    let i = at + 1;
+    while (i < text.length && !isSpace(text.charCodeAt(i)) && text[i] !== '>' && text[i] !== '/')
+      i++;
+    if (i >= text.length) return -1;
+    const name = text.slice(at + 1, i);
+    this.checkName(name);
+    let attributes: string[] | null = null;
+    let prefixes: Map<string, string> | null = null;
+    let selfClosing = false;
+    for (;;) {
+      let j = i;
+      while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+      if (j >= text.length) return -1;
+      if (text[j] === '>') {
+        i = j + 1;
+        break;
+      }
+      if (text[j] === '/') {
+        if (j + 1 >= text.length) return -1;
+        if (text[j + 1] !== '>') refuse();
+        selfClosing = true;
+        i = j + 2;
+        break;
+      }
+      // An attribute, after white space.
+      if (j === i) refuse();
+      let k = j;
+      while (k < text.length && !isSpace(text.charCodeAt(k)) && text[k] !== '=' && text[k] !== '>')
+        k++;
+      const attribute = text.slice(j, k);
+      while (k < text.length && isSpace(text.charCodeAt(k))) k++;
+      if (k >= text.length) return -1;
+      this.checkName(attribute);
+      if (text[k] !== '=') refuse();
+      k++;
+      while (k < text.length && isSpace(text.charCodeAt(k))) k++;
+      if (k >= text.length) return -1;
+      const quote = text[k] as string;
+      if (quote !== '"' && quote !== "'") refuse();
+      const close = text.indexOf(quote, k + 1);
+      if (close < 0) return -1;
+      const raw = text.slice(k + 1, close);
+      if (raw.includes('<')) refuse();
+      const value = decoded(raw) ?? refuse();
+      if (attributes?.includes(attribute)) refuse();
+      attributes ??= [];
+      attributes.push(attribute);
+      if (attribute.startsWith('xmlns:')) {
+        const prefix = attribute.slice(6);
+        const fitting =
+          prefix === 'xml'
+            ? value === XML_NS
+            : prefix !== 'xmlns' && value !== '' && value !== XML_NS && value !== XMLNS_NS;
+        if (!fitting) refuse();
+        prefixes ??= new Map();
+        prefixes.set(prefix, value);
+      }
+      i = close + 1;
+    }
+    // Every prefix used must be declared (xmlns itself only on declarations).
+    for (const used of attributes ? [name, ...attributes] : [name]) {
+      const colon = used.indexOf(':');
+      if (colon < 0) continue;
+      const prefix = used.slice(0, colon);
+      if (prefix === 'xmlns' ? used === name : this.namespaceOf(prefix, prefixes) === undefined)
+        refuse();
+    }
+    this.enter(name, prefixes);
+    if (selfClosing) this.leave();
+    return i;
+  }
+
+  private endTag(text: string, at: number): number {
+    const end = text.indexOf('>', at + 2);
+    if (end < 0) return -1;
+    let nameEnd = end;
+    while (nameEnd > at + 2 && isSpace(text.charCodeAt(nameEnd - 1))) nameEnd--;
+    if (text.slice(at + 2, nameEnd) !== this.open.at(-1)?.name) refuse();
+    this.leave();
+    return end + 1;
+  }
+
+  private enter(name: string, prefixes: Map<string, string> | null) {
+    // A DOM reader takes an element of that name for its parser's own error report.
+    if (name === 'parsererror') refuse();
+    const local = name.slice(name.indexOf(':') + 1);
+    if (this.stage === 'prolog') {
+      this.stage = 'root';
+      this.found.root = local;
+      this.entry = ENTRY[local];
+    }
+    this.open.push({ name, prefixes });
+    const level = this.open.length;
+    if (level === 2 && local === this.entry) {
+      this.inEntry = true;
+      this.locTaken = false;
+    } else if (level === 3 && this.inEntry && !this.locTaken && local === 'loc') {
+      this.locTaken = true;
+      this.capture = '';
+    }
+  }
+
+  private leave() {
+    const level = this.open.length;
+    this.open.pop();
+    if (level === 3 && this.capture !== null) {
+      const loc = this.capture.trim();
+      this.capture = null;
+      if (loc) {
+        this.found.count++;
+        if (this.found.locs.length < this.maxLocs) this.found.locs.push(loc);
+      }
+    } else if (level === 2) this.inEntry = false;
+    if (level === 1) this.stage = 'epilog';
+  }
+}
