@@ -1,10 +1,10 @@
 // A report's details in the Reports table: the row below its own, opened by its Details button,
-// with why it got its rating (read when opened, and again after each analysis).
+// with why it got its rating (read when opened, and again after each analysis). The row is there
+// at once (the button controls it); what it shows loads when details are first opened.
 import type { ReportSummary } from '../../lib/api/model';
-import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
-import { useReportDetails, WhyRating } from '../rating/WhyRating';
-import { ErrorAlert } from '../ui/ErrorAlert';
+import { LazyView } from '../ui/LazyView';
+import type { ReportDetailsProps } from './ReportDetails';
 
 export interface ReportDetailsRowProps {
   id: string;
@@ -14,29 +14,19 @@ export interface ReportDetailsRowProps {
   send: Sender;
 }
 
+const loadDetails = () => import('./ReportDetails').then((module) => module.ReportDetails);
+
 export function ReportDetailsRow({ id, columns, report, send }: ReportDetailsRowProps) {
   return (
     <tr class="details-row">
       <td colSpan={columns} id={id}>
-        <Details report={report} send={send} />
+        <LazyView<ReportDetailsProps>
+          load={loadDetails}
+          loadingKey="popup_loading"
+          failedKey="check_loadFailed"
+          props={{ report, send }}
+        />
       </td>
     </tr>
   );
-}
-
-function Details({ report, send }: { report: ReportSummary; send: Sender }) {
-  const state = useReportDetails(send, report.id, report.generatedAt);
-  if (state.status === 'loading') {
-    return (
-      <p class="muted" role="status">
-        {t('popup_loading')}
-      </p>
-    );
-  }
-  if (state.status === 'failed') {
-    return <ErrorAlert error={state.error} context={t('check_loadFailed')} />;
-  }
-  const { explanation } = state.details;
-  if (!explanation) return <p class="muted">{t('check_noDetails')}</p>;
-  return <WhyRating explanation={explanation} />;
 }

@@ -12,6 +12,8 @@ export interface LazyViewProps<P extends object> {
   loadingKey?: MessageKey;
   failedKey?: MessageKey;
   props: P;
+  /** The view when its code is in already: shown at once, without waiting for a frame. */
+  loaded?: ComponentType<P>;
 }
 
 export function LazyView<P extends object>({
@@ -19,12 +21,14 @@ export function LazyView<P extends object>({
   loadingKey,
   failedKey,
   props,
+  loaded,
 }: LazyViewProps<P>) {
-  const [View, setView] = useState<ComponentType<P> | null>(null);
+  const [View, setView] = useState<ComponentType<P> | null>(() => loaded ?? null);
   const [failed, setFailed] = useState(false);
+  const isIn = View !== null;
 
   useEffect(() => {
-    if (failed) return;
+    if (failed || isIn) return;
     let live = true;
     load().then(
       (loaded) => live && setView(() => loaded),
@@ -33,7 +37,7 @@ export function LazyView<P extends object>({
     return () => {
       live = false;
     };
-  }, [load, failed]);
+  }, [load, failed, isIn]);
 
   if (View) return <View {...props} />;
   if (!failed) {

@@ -1,7 +1,7 @@
 // Loads one page of a list when its view is visible and what it shows has changed; keeps the
 // previous page on screen while the next one loads, and ignores answers that arrive too late.
 // useListView adds what the popup's lists do with their rows.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: ErrorData };
@@ -34,7 +34,9 @@ export function useList<T>(load: () => Promise<Result<T>>, key: string, active: 
   loadRef.current = load;
   const fullKey = `${key}#${reloads}`;
 
-  useEffect(() => {
+  // Asked for before the view's first paint, not a frame after it: an answer already in (the
+  // workspace's first list, asked for as it opened) is then shown without waiting for a frame.
+  useLayoutEffect(() => {
     if (!active || loadedKey.current === fullKey) return;
     loadedKey.current = fullKey;
     const request = ++latest.current;

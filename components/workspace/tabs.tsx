@@ -47,6 +47,34 @@ export interface WorkspaceTab {
   loadingKey: MessageKey;
   failedKey: MessageKey;
   load: () => Promise<ComponentType<WorkspaceViewProps>>;
+  /** The view, once `load` has it. */
+  loaded?: () => ComponentType<WorkspaceViewProps> | undefined;
+}
+
+/**
+ * A view's code, loaded once: every caller gets the same promise, so that the page can start the
+ * shown tab's code as it opens, and `loaded` then has the view for the first render. A failed load
+ * is asked for again (Try again).
+ */
+export function loadOnce<T>(load: () => Promise<T>) {
+  let loading: Promise<T> | undefined;
+  let loaded: T | undefined;
+  return {
+    load: (): Promise<T> => {
+      loading ??= load().then(
+        (value) => {
+          loaded = value;
+          return value;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => loaded,
+  };
 }
 
 export const WORKSPACE_TABS = [
@@ -55,48 +83,47 @@ export const WORKSPACE_TABS = [
     labelKey: 'workspace_tabReports',
     loadingKey: 'reports_loading',
     failedKey: 'reports_loadFailed',
-    load: () => import('../reports/ReportsTab').then((module) => module.ReportsTab),
+    ...loadOnce(() => import('../reports/ReportsTab').then((module) => module.ReportsTab)),
   },
   {
     id: 'projects',
     labelKey: 'workspace_tabProjects',
     loadingKey: 'projects_loading',
     failedKey: 'projects_loadFailed',
-    load: () => import('../projects/ProjectsTab').then((module) => module.ProjectsTab),
+    ...loadOnce(() => import('../projects/ProjectsTab').then((module) => module.ProjectsTab)),
   },
   {
     id: 'open-tabs',
     labelKey: 'workspace_tabOpenTabs',
     loadingKey: 'workspace_openTabsLoading',
     failedKey: 'workspace_openTabsLoadFailed',
-    load: () => import('../open-tabs/OpenTabsView').then((module) => module.OpenTabsView),
+    ...loadOnce(() => import('../open-tabs/OpenTabsView').then((module) => module.OpenTabsView)),
   },
   {
     id: 'add-pages',
     labelKey: 'workspace_tabAddPages',
     loadingKey: 'workspace_addPagesLoading',
     failedKey: 'workspace_addPagesLoadFailed',
-    load: () => import('../audit/AddPagesView').then((module) => module.AddPagesView),
+    ...loadOnce(() => import('../audit/AddPagesView').then((module) => module.AddPagesView)),
   },
   {
     id: 'watched',
     labelKey: 'workspace_tabWatched',
     loadingKey: 'watch_loading',
     failedKey: 'watch_loadFailed',
-    load: () => import('../watch/WatchedView').then((module) => module.WatchedView),
+    ...loadOnce(() => import('../watch/WatchedView').then((module) => module.WatchedView)),
   },
   {
     id: 'activity',
     labelKey: 'workspace_tabActivity',
     loadingKey: 'workspace_activityLoading',
     failedKey: 'workspace_activityLoadFailed',
-    load: () => import('../jobs/ActivityView').then((module) => module.ActivityView),
+    ...loadOnce(() => import('../jobs/ActivityView').then((module) => module.ActivityView)),
   },
 ] as const satisfies readonly WorkspaceTab[];
 
 export type WorkspaceTabId = (typeof WORKSPACE_TABS)[number]['id'];
 
-/** The tab the hash names; Reports when it names none (or one that does not exist). */
 /**
  * Opened on Reports, its first page is asked for now, while the tab's code loads, not after: its
  * parameters as JSON, and the answer.
@@ -111,8 +138,21 @@ export function firstReportsList(send: Sender) {
   };
 }
 
+/** The tab the hash names; Reports when it names none (or one that does not exist). */
 export function tabFromHash(hash: HashState): WorkspaceTabId {
   return WORKSPACE_TABS.find((tab) => tab.id === hash[TAB_KEY])?.id ?? 'reports';
+}
+
+/**
+ * Starts loading the code of the tab the workspace opens on, as it opens: it then loads while the
+ * page asks for the settings' status and renders, not after.
+ */
+export function loadOpeningTab(): void {
+  const opening = tabFromHash(readHash());
+  // Failures are the view's to show (LazyView asks again and gets the same promise).
+  WORKSPACE_TABS.find((tab) => tab.id === opening)
+    ?.load()
+    .catch(() => undefined);
 }
 
 /** The shown tab, and those visited so far (their panels stay mounted, hidden). */
@@ -137,6 +177,12 @@ export function useWorkspaceTab() {
 /** A tab's view once its code is in; until then it says it is loading, or failed with Try again. */
 export function TabView({ tab, props }: { tab: WorkspaceTab; props: WorkspaceViewProps }) {
   return (
-    <LazyView load={tab.load} loadingKey={tab.loadingKey} failedKey={tab.failedKey} props={props} />
+    <LazyView
+      load={tab.load}
+      loaded={tab.loaded?.()}
+      loadingKey={tab.loadingKey}
+      failedKey={tab.failedKey}
+      props={props}
+    />
   );
 }

@@ -6,16 +6,21 @@ import '../../components/ui/lists.css';
 import '../../components/ui/views.css';
 import './style.css';
 import { startTabPage } from '../../components/ui/start-page';
-import { firstReportsList } from '../../components/workspace/tabs';
+import { firstReportsList, loadOpeningTab } from '../../components/workspace/tabs';
 import { readLastPage } from '../../lib/reports/last-page';
 import { App } from './App';
 
-startTabPage('workspace_title', (deps, place) => (
-  <App
-    {...deps}
-    tabs={browser.tabs}
-    place={place()}
-    readLastShown={readLastPage}
-    firstList={firstReportsList(deps.send)}
-  />
-));
+startTabPage('workspace_title', (deps, place) => {
+  // Both asked for before the first render: the first list, then the shown tab's code.
+  const firstList = firstReportsList(deps.send);
+  loadOpeningTab();
+  return (
+    <App
+      {...deps}
+      tabs={browser.tabs}
+      place={place()}
+      readLastShown={readLastPage}
+      firstList={firstList}
+    />
+  );
+});

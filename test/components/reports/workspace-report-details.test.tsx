@@ -28,7 +28,10 @@ describe('a report’s details', () => {
 
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    expect(requestsOf(send, 'getReportDetails')).toEqual([{ type: 'getReportDetails', id: 2 }]);
+    // Asked for once the details' code is in (loaded on first use).
+    await waitFor(() =>
+      expect(requestsOf(send, 'getReportDetails')).toEqual([{ type: 'getReportDetails', id: 2 }]),
+    );
     const pane = document.getElementById(button.getAttribute('aria-controls') ?? '');
     expect(pane).toBeTruthy();
     within(pane as HTMLElement).getByText('Loading…');

@@ -4,6 +4,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  loadOnce,
   TabView,
   tabFromHash,
   WORKSPACE_TABS,
@@ -37,5 +38,32 @@ describe('TabView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Shown')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('loadOnce', () => {
+  it('loads once for every caller, has the view once it is in, and loads again after a failure', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('gone')).mockResolvedValue('view');
+    const once = loadOnce(load);
+    const first = once.load();
+    expect(once.load()).toBe(first);
+    await expect(first).rejects.toThrow('gone');
+    expect(once.loaded()).toBeUndefined();
+    expect(await once.load()).toBe('view');
+    expect(await once.load()).toBe('view');
+    expect(once.loaded()).toBe('view');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('TabView with its code in already', () => {
+  it('shows the view in its first render, without loading it again', () => {
+    const View = () => <p>Shown</p>;
+    const load = vi.fn();
+    const tab = { ...WORKSPACE_TABS[1], load, loaded: () => View };
+    render(<TabView tab={tab} props={{ active: true } as WorkspaceViewProps} />);
+    expect(screen.getByText('Shown')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(load).not.toHaveBeenCalled();
   });
 });
