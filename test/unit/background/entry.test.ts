@@ -346,3 +346,24 @@ describe('notifications.onClicked', () => {
     await vi.waitFor(() => expect(openOptionsPage).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('omnibox', () => {
+  it('suggests a kept report as the address is typed, and Enter on it opens the report', async () => {
+    await connect();
+    const url = 'https://kept.example/pricing';
+    await rememberReports([rated(url, 'good')], service.baseUrl);
+    start();
+    const suggest = vi.fn();
+    await omniboxInput.fire('KEPT.example', suggest);
+    await vi.waitFor(() =>
+      expect(suggest).toHaveBeenCalledWith([
+        { content: url, description: `<url>${url}</url> <dim>Good</dim>` },
+      ]),
+    );
+    await omniboxEnter.fire(url, 'newForegroundTab');
+    await vi.waitFor(async () => {
+      const tabs = await fakeBrowser.tabs.query({});
+      expect(tabs.map((tab) => tab.url)).toContain(`${service.origin}/reports/7`);
+    });
+  });
+});
