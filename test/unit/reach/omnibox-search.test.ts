@@ -31,7 +31,7 @@ function setup(kept: KeptReport[] = [], connected = true) {
 }
 
 const urls = (suggest: ReturnType<typeof vi.fn>, call = -1) =>
-  (suggest.mock.calls.at(call)?.[0] as { content: string }[]).map((s) => s.content);
+  ((suggest.mock.calls.at(call)?.[0] ?? []) as { content: string }[]).map((s) => s.content);
 
 beforeEach(() => {
   vi.useFakeTimers();
