@@ -22,7 +22,8 @@ const WHERE = {
   firefox: 'options_shortcuts_where_firefox',
 } as const;
 
-const allCommands = (): Promise<Command[]> => browser.commands.getAll();
+// Async: a browser without the API rejects rather than throws during the render.
+const allCommands = async (): Promise<Command[]> => browser.commands.getAll();
 
 export function ShortcutsSection({
   getCommands = allCommands,
