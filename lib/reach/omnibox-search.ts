@@ -23,6 +23,8 @@ export function createOmniboxSearch(deps: OmniboxSearchDeps) {
   /** The text typed last: answers for any other are dropped. */
   let current: string | null = null;
   let cancelTimer: (() => void) | undefined;
+  /** The text whose service answer is shown: the kept ones alone must not replace it. */
+  let answered: string | null = null;
 
   const keptFor = async (text: string) => matchKept(await deps.kept().catch(() => []), text);
 
@@ -31,6 +33,7 @@ export function createOmniboxSearch(deps: OmniboxSearchDeps) {
     if (found === null || text !== current) return;
     const kept = await keptFor(text);
     if (text !== current) return;
+    answered = text;
     suggest(mergeReports(kept, found).map(deps.describe));
   }
 
@@ -38,6 +41,7 @@ export function createOmniboxSearch(deps: OmniboxSearchDeps) {
     /** The text changed: kept matches now, the service's after the pause. */
     async input(text: string, suggest: Suggest): Promise<void> {
       current = text;
+      answered = null;
       cancelTimer?.();
       cancelTimer = undefined;
       if (text.trim() !== '') {
@@ -47,7 +51,7 @@ export function createOmniboxSearch(deps: OmniboxSearchDeps) {
         }, delay);
       }
       const kept = await keptFor(text);
-      if (text === current) suggest(kept.map(deps.describe));
+      if (text === current && answered !== text) suggest(kept.map(deps.describe));
     },
 
     /** The keyword was left or Enter pressed: nothing more is asked or shown. */

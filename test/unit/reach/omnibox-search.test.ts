@@ -88,6 +88,30 @@ describe('createOmniboxSearch', () => {
     expect(list).toHaveBeenCalledTimes(2);
   });
 
+  it('never lets the kept reports alone replace the service’s answer shown for the same text', async () => {
+    let release: (reports: KeptReport[]) => void = () => undefined;
+    const slowKept = new Promise<KeptReport[]>((resolve) => {
+      release = resolve;
+    });
+    const suggest = vi.fn();
+    let reads = 0;
+    const search = createOmniboxSearch({
+      // The keystroke's own read is slow; the one after the answer is not.
+      kept: () => (++reads === 1 ? slowKept : Promise.resolve([])),
+      list: async () => [report('https://listed.test/')],
+      describe: (found) => ({ content: found.url, description: found.url }),
+      setTimer: (run) => {
+        run();
+        return () => undefined;
+      },
+    });
+    const typed = search.input('listed', suggest);
+    await vi.waitFor(() => expect(suggest).toHaveBeenCalledOnce());
+    release([]);
+    await typed;
+    expect(urls(suggest)).toEqual(['https://listed.test/']);
+  });
+
   it('asks nothing for empty text, or after the keyword is left', async () => {
     const { search, list } = setup();
     await search.input('  ', vi.fn());
