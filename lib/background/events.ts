@@ -8,11 +8,13 @@ import { handleWatchAlarm, runDueSlot } from '../watch/runs';
 import type { HandlerDeps } from './deps';
 import { forgetKeptList } from './kept-lists';
 import { syncContextMenus } from './menus';
+import { setDefaultSuggestion } from './omnibox';
 import { backgroundQueue } from './queue';
 import { rememberAnswer } from './service-answers';
 
 /** Installs, updates and browser starts may find settings the summary does not reflect yet. */
 export function handleInstalled(deps: HandlerDeps) {
+  setDefaultSuggestion();
   return Promise.all([
     syncContextMenus(),
     refreshBadges(),
@@ -25,6 +27,7 @@ export function handleInstalled(deps: HandlerDeps) {
 
 /** As on an install, and a scheduled run missed while the browser was closed runs once now. */
 export function handleStartup(deps: HandlerDeps) {
+  setDefaultSuggestion();
   return Promise.all([
     syncContextMenus(),
     syncSettingsSummary(),
