@@ -39,7 +39,7 @@ export function browserOmniboxEnvironment(): OmniboxEnvironment {
   };
 }
 
-type Deps = Pick<HandlerDeps, 'loadSettings' | 'clients' | 'remember'>;
+type Deps = Pick<HandlerDeps, 'loadSettings' | 'clients' | 'remember' | 'queue'>;
 
 /** The reports kept for the service in use, by address. */
 async function keptReports(deps: Deps): Promise<KeptReport[]> {
@@ -55,12 +55,13 @@ async function keptReports(deps: Deps): Promise<KeptReport[]> {
 }
 
 /**
- * The one list request for `text`, through the client whose answers tell the queue's pacer (as
- * the pages' lists); its reports are remembered like any list's. Null when not connected.
+ * The one list request for `text`, when the queue's pacer lets a read go now, through the client
+ * whose answers tell that pacer (as the pages' lists); its reports are remembered like any
+ * list's. Null when not connected or the service's limit is spent (nothing was sent).
  */
 async function listReports(text: string, deps: Deps, now = Date.now()) {
   const client = await deps.clients.get();
-  if (!client) return null;
+  if (!client || !(await deps.queue().mayRead(client.baseUrl))) return null;
   const page = await client.reports.list({ search: text.trim(), perPage: SEARCH_PER_PAGE });
   await deps.remember(page.items, client.baseUrl).catch(() => undefined);
   return page.items.map((report) => ({

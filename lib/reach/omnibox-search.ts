@@ -8,7 +8,7 @@ export const SEARCH_DELAY_MS = 300;
 export interface OmniboxSearchDeps {
   /** The reports kept for the service in use (none when there is none). */
   kept(): Promise<KeptReport[]>;
-  /** The service's reports for the text; null when not connected (nothing was sent). */
+  /** The service's reports for the text; null when nothing was sent (not connected, or paced). */
   list(text: string): Promise<KeptReport[] | null>;
   describe(report: KeptReport): Suggestion;
   /** Runs `run` after `ms`; answers the cancel. */

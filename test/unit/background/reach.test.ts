@@ -13,6 +13,7 @@ import {
   SELECTION_REFUSED_NOTIFICATION,
   type SelectionLinksEnvironment,
 } from '../../../lib/background/selection-links';
+import type { Queue } from '../../../lib/jobs/queue';
 import { rememberReports } from '../../../lib/rating/cache-writes';
 import type { ClientSource } from '../../../lib/service/client-source';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
@@ -24,7 +25,7 @@ beforeEach(() => {
   fakeBrowser.reset();
 });
 
-function omnibox({ connected = true } = {}) {
+function omnibox({ connected = true, paced = false } = {}) {
   const list = vi.fn(async () => ({
     items: [report({ id: 9, url: 'https://listed.test/page', rating: 'bad' })],
     page: 1,
@@ -55,8 +56,10 @@ function omnibox({ connected = true } = {}) {
     },
     locked: [],
   });
-  const handlers = createOmniboxHandlers({ clients, remember, loadSettings }, env);
-  return { handlers, list, remember, tabs, timers };
+  const mayRead = vi.fn(async () => !paced);
+  const queue = () => ({ mayRead }) as unknown as Queue;
+  const handlers = createOmniboxHandlers({ clients, remember, loadSettings, queue }, env);
+  return { handlers, list, remember, tabs, timers, mayRead };
 }
 
 describe('omnibox handlers', () => {
@@ -75,6 +78,19 @@ describe('omnibox handlers', () => {
         content: 'https://listed.test/page',
         description: '<url>https://listed.test/page</url> <dim>Bad</dim>',
       },
+    ]);
+  });
+
+  it('sends nothing while the queue’s pacer holds reads back, keeping the kept suggestions', async () => {
+    await rememberReports([report({ id: 5, url: 'https://kept.test/' })], BASE);
+    const { handlers, list, timers, mayRead } = omnibox({ paced: true });
+    const suggest = vi.fn();
+    await handlers.onInputChanged('kept', suggest);
+    timers[0]?.();
+    await vi.waitFor(() => expect(mayRead).toHaveBeenCalledWith(BASE));
+    expect(list).not.toHaveBeenCalled();
+    expect(suggest.mock.calls.at(-1)?.[0]).toEqual([
+      expect.objectContaining({ content: 'https://kept.test/' }),
     ]);
   });
 
