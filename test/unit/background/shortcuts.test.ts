@@ -9,6 +9,7 @@ import {
   MENU_ALL_TABS,
   MENU_LINK,
   MENU_PAGE,
+  MENU_SELECTION_LINKS,
   syncContextMenus,
 } from '../../../lib/background/menus';
 import { browserEnvironment, setBackgroundQueue } from '../../../lib/background/queue';
@@ -91,7 +92,7 @@ async function openTab(url: string) {
 }
 
 describe('context menu items', () => {
-  it('offers "this page", "this link" and "all tabs" on web addresses only', async () => {
+  it('offers "this page", "this link", "all tabs" and "the links in the selection" on web addresses only', async () => {
     await syncContextMenus();
     expect(menus.removeAll).toHaveBeenCalledTimes(1);
     expect(menus.create.mock.calls.map(([props]) => props)).toEqual([
@@ -113,6 +114,12 @@ describe('context menu items', () => {
         contexts: ['page'],
         documentUrlPatterns: ['http://*/*', 'https://*/*'],
       },
+      {
+        id: MENU_SELECTION_LINKS,
+        title: 'Create site reports for the links in the selection',
+        contexts: ['selection'],
+        documentUrlPatterns: ['http://*/*', 'https://*/*'],
+      },
     ]);
   });
 
@@ -125,7 +132,7 @@ describe('context menu items', () => {
     const reset = vi.spyOn(deps.clients, 'reset');
     fakeBrowser.storage.onChanged.addListener((c, a) => void handleStorageChange(c, a, deps));
     await saveSettings({ contextMenu: true });
-    await vi.waitFor(() => expect(menus.create).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(menus.create).toHaveBeenCalledTimes(4));
     expect(reset).toHaveBeenCalled();
   });
 
@@ -137,7 +144,7 @@ describe('context menu items', () => {
     });
     menus.create.mockImplementation(() => order.push('create'));
     await Promise.all([syncContextMenus(true), syncContextMenus(true)]);
-    const once = ['removeAll', 'create', 'create', 'create'];
+    const once = ['removeAll', 'create', 'create', 'create', 'create'];
     expect(order).toEqual([...once, ...once]);
   });
 });

@@ -17,6 +17,7 @@ import { nextSlot } from '../../../lib/watch/schedule';
 import { readWatch, watchItem } from '../../../lib/watch/store';
 import type { RunningService } from '../../../server/service';
 import { api, KEY, start } from '../../server/helpers';
+import { stubMissingEvents } from '../../support/missing-events';
 
 const DAY = 86_400_000;
 let svc: RunningService;
@@ -25,18 +26,7 @@ let deps: HandlerDeps;
 beforeEach(async () => {
   setBackgroundQueue(undefined);
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
-  // Events the fake browser lacks; these tests do not fire them.
-  for (const event of [
-    fakeBrowser.runtime.onConnect,
-    fakeBrowser.commands.onCommand,
-    fakeBrowser.contextMenus.onClicked,
-  ]) {
-    vi.spyOn(event as { addListener(listener: unknown): void }, 'addListener').mockImplementation(
-      () => undefined,
-    );
-  }
-  vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockImplementation(async () => undefined);
-  vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
+  stubMissingEvents();
   svc = await start({ serveSamples: true, missingReport: 404 });
   await saveSettings({ serviceUrl: svc.baseUrl, apiKey: KEY });
   deps = createHandlerDeps();

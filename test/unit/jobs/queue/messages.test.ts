@@ -7,7 +7,7 @@ import { createHandlerDeps } from '../../../../lib/background/deps';
 import { handleMessage } from '../../../../lib/background/handlers';
 import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue';
-
+import { stubMissingEvents } from '../../../support/missing-events';
 import {
   type FakeClock,
   type FakeService,
@@ -184,18 +184,7 @@ describe('the other job messages', () => {
 
 describe('the background’s wiring', () => {
   beforeEach(() => {
-    // The fake browser lacks these events; their listeners are not what is tested here.
-    for (const event of [
-      fakeBrowser.runtime.onConnect,
-      fakeBrowser.commands.onCommand,
-      fakeBrowser.contextMenus.onClicked,
-    ]) {
-      vi.spyOn(event as { addListener(listener: unknown): void }, 'addListener').mockImplementation(
-        () => {},
-      );
-    }
-    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
-    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
+    stubMissingEvents();
   });
 
   it('wakes the queue on its alarm, and on a page’s message once it is answered', async () => {
