@@ -1,10 +1,14 @@
 // This page's report: its rating, when it was made and its privacy, and what can be done with it
-// (open, re-analyze, change privacy, delete).
+// (open, copy its link, share it, re-analyze, change privacy, delete).
+import { PRIVACY } from '../../lib/api/constants';
 import { t } from '../../lib/i18n';
+import type { Sender } from '../../lib/messaging/send';
 import type { PageOutcome } from '../../lib/this-page/page-report';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { RatingBadge } from '../rating/RatingBadge';
+import { ShareOne, ShareStatus } from '../reports/ShareStatus';
+import { useShare } from '../reports/useShare';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
@@ -16,6 +20,7 @@ import type { PageReport } from './usePageReport';
 const PRIVACY_FORM_ID = 'privacy-form';
 
 interface OutcomeCardProps {
+  send: Sender;
   page: PageReport;
   outcome: PageOutcome;
   /** The service's web address: "Open report" is offered when it is known. */
@@ -26,6 +31,7 @@ interface OutcomeCardProps {
 }
 
 export function OutcomeCard({
+  send,
   page,
   outcome,
   siteUrl,
@@ -36,6 +42,8 @@ export function OutcomeCard({
   const { busy, work, editing } = page;
   const failure = page.failureAt('outcome');
   const openUrl = reportPageUrl(siteUrl, outcome.id);
+  const share = useShare(send, siteUrl, page.shared);
+  const shareable = outcome.privacy !== undefined && outcome.privacy !== PRIVACY.public;
   return (
     <section
       ref={page.refs.outcome}
@@ -61,6 +69,16 @@ export function OutcomeCard({
         {openUrl && (
           <button type="button" onClick={() => openTab(openUrl)}>
             {t('popup_openReport')}
+          </button>
+        )}
+        {openUrl && (
+          <button ref={share.fallbackFocus} type="button" onClick={() => share.copyLink(outcome)}>
+            {t('share_copyLink')}
+          </button>
+        )}
+        {openUrl && shareable && (
+          <button type="button" aria-disabled={busy} onClick={() => busy || share.ask(outcome)}>
+            {t('share_open')}
           </button>
         )}
         {/* aria-disabled, not disabled: focus stays on the button while work runs. */}
@@ -89,6 +107,8 @@ export function OutcomeCard({
       {(work === 'create' || work === 'reanalyze') && <Progress since={page.since} />}
       {editing && <PrivacyEditor page={page} value={editing} openOptions={openOptions} />}
       <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={openOptions} />
+      <ShareStatus status={share} />
+      <ShareOne share={share} openOptions={openOptions} />
     </section>
   );
 }

@@ -32,6 +32,9 @@ export function generatePassword(length = PASSWORD_LENGTH, fill: RandomFill = cr
   return password;
 }
 
+/** What Share sends: Public, or Password with the generated password. */
+export type ShareChoice = { privacy: 0 } | { privacy: 2; password: string };
+
 /** A shared report: its page address and where it is on the service. */
 export interface SharedReport {
   url: string;
@@ -61,4 +64,22 @@ export function shareText(
     typeof shared === 'string' ? [shared] : shared.map(({ url, link }) => `${url} — ${link}`);
   if (password) lines.push(`${password.label} ${password.value}`);
   return lines.join('\n');
+}
+
+/**
+ * What a finished privacy job shared: the reports its items changed (with their addresses from
+ * `urls`, the list they were chosen in), and how many it did not (failed, cancelled, unknown).
+ */
+export function sharedByJob(
+  siteUrl: string | null | undefined,
+  items: readonly { state: string; op: { type: string; id?: number } }[],
+  urls: ReadonlyMap<number, string>,
+): { shared: SharedReport[]; failed: number } {
+  const done = items.flatMap(({ state, op }) =>
+    state === 'done' && op.type === 'update' && op.id !== undefined
+      ? [{ id: op.id, url: urls.get(op.id) ?? String(op.id) }]
+      : [],
+  );
+  const shared = sharedReports(siteUrl, done);
+  return { shared, failed: items.length - shared.length };
 }
