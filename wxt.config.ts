@@ -42,17 +42,22 @@ export default defineConfig({
     default_locale: 'en',
     // tabs: the badge follows each tab's address, and a popup opened as its own window has no
     // activeTab grant. alarms: the queue resumes after the worker stops. sidePanel (Chromium):
-    // the workspace. The service's origin is asked for when the user saves it.
+    // the workspace. scripting with activeTab: the links in a selection are read in the page the
+    // menu was used on, and nowhere else. The service's origin is asked for when the user saves it.
     permissions: [
       'storage',
       'tabs',
       'contextMenus',
       'notifications',
       'alarms',
+      'scripting',
+      'activeTab',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: '__MSG_extName__' },
+    // The address bar's keyword: `sr` and a space search the reports (lib/background/omnibox.ts).
+    omnibox: { keyword: 'sr' },
     commands: {
       _execute_action: {
         suggested_key: { default: 'Alt+Shift+S' },

@@ -142,7 +142,12 @@ async function main(): Promise<void> {
     console.log(`Add pages: ${urls} addresses read in the workspace…`);
     section = `Add pages: ${urls} addresses, click → count shown, median of 5`;
     const audit = await measure.addPagesReads(lab, urls);
-    row('a sitemap (fetched from loopback, read as it streams), goal', audit.sitemapMs, 'ms', goalMs);
+    row(
+      'a sitemap (fetched from loopback, read as it streams), goal',
+      audit.sitemapMs,
+      'ms',
+      goalMs,
+    );
     row('a pasted list, goal', audit.listMs, 'ms', goalMs);
 
     if (QUEUE) {

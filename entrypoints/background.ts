@@ -10,6 +10,7 @@ import {
 } from '../lib/background/events';
 import { messageListener } from '../lib/background/handlers';
 import { handleMenuClick } from '../lib/background/menus';
+import { browserOmniboxEnvironment, createOmniboxHandlers } from '../lib/background/omnibox';
 import { handleCommand } from '../lib/background/quick-create';
 import { handleWaitPort } from '../lib/background/wait-port';
 import { handleTabUpdated } from '../lib/rating/badge';
@@ -24,6 +25,14 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => handleAlarm(alarm, deps));
   browser.tabs.onUpdated.addListener((tabId, info, tab) => void handleTabUpdated(tabId, info, tab));
   browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab, deps));
+  const omnibox = createOmniboxHandlers(deps, browserOmniboxEnvironment());
+  browser.omnibox.onInputChanged.addListener((text, suggest) => {
+    void omnibox.onInputChanged(text, suggest);
+  });
+  browser.omnibox.onInputEntered.addListener(
+    (text, disposition) => void omnibox.onInputEntered(text, disposition),
+  );
+  browser.omnibox.onInputCancelled.addListener(() => omnibox.onInputCancelled());
   browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab, deps));
   browser.notifications.onClicked.addListener((id) => void handleNotificationClick(id));
   browser.storage.onChanged.addListener(

@@ -1,4 +1,4 @@
-// The saved service's plan, from the background (which asks the service at most once a day):
+// The saved service's plan as the background keeps it (asked when the settings are saved):
 // undefined while asking, null when the service does not tell it.
 import { useEffect, useState } from 'preact/hooks';
 import type { Plan } from '../../lib/api/model';

@@ -5,6 +5,7 @@ import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Privacy } from '../../lib/api/model';
 import type { HostPermissions } from '../../lib/audit/host-access';
+import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
@@ -56,7 +57,7 @@ export function AddPagesView({
           ? t('audit_waitingAccess', pages.reading.waitingFor)
           : pages.reading
             ? t('audit_reading')
-            : (pages.status ?? '')}
+            : (pages.status ?? fromSelectionText(pages.fromSelection))}
       </p>
       {pages.problem && (
         <p class="warning" role="alert">
@@ -78,4 +79,10 @@ export function AddPagesView({
       <RunProgress run={run} />
     </section>
   );
+}
+
+/** What the right-click menu's selection brought, until another read replaces it. */
+function fromSelectionText(count: number | null): string {
+  if (count === null) return '';
+  return count === 1 ? t('audit_fromSelection_one') : t('audit_fromSelection', formatNumber(count));
 }

@@ -11,6 +11,7 @@ import type { SitemapLeftOut } from '../../lib/audit/sitemap';
 import { listFailureText, sitemapFailureText } from '../../lib/audit/words';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
+import { selectionLinksItem, takeSelectionLinks } from '../../lib/reach/selection-links';
 import { originOf } from '../../lib/url-parts';
 
 export interface Candidates {
@@ -63,6 +64,8 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
   /** Stops the sitemap being read. */
   const stopRead = useRef<AbortController | null>(null);
   const reads = useRef(0);
+  /** How many addresses the right-click menu's selection brought, while they are shown. */
+  const [fromSelection, setFromSelection] = useState<number | null>(null);
 
   /** Asks the background which of the addresses of read `mine` have a report (or are queued). */
   const lookUp = useCallback(
@@ -92,6 +95,7 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
       const mine = ++reads.current;
       setCandidates({ ...found, read: mine });
       setProblem(null);
+      setFromSelection(null);
       if (found.addresses.length === 0) {
         setKnown(NOTHING_KNOWN);
         return;
@@ -198,6 +202,20 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
     }
   }
 
+  // The links of a selection (lib/background/selection-links.ts), now or when the workspace is
+  // open already: shown like a pasted list, taken once.
+  useEffect(() => {
+    const takeLinks = () =>
+      void takeSelectionLinks().then((links) => {
+        if (!links) return;
+        setStatus(null);
+        take({ addresses: links.addresses, leftOut: [] });
+        setFromSelection(links.addresses.length);
+      });
+    takeLinks();
+    return selectionLinksItem.watch(takeLinks);
+  }, [take]);
+
   // Gone from the page: an answer still on its way is dropped, a read under way stopped.
   useEffect(
     () => () => {
@@ -209,6 +227,7 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
 
   return {
     candidates,
+    fromSelection,
     known,
     lookUpAgain,
     reading,

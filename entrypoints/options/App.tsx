@@ -5,6 +5,7 @@ import { useId } from 'preact/hooks';
 import { AddressField, ServiceUrlField } from '../../components/settings/AddressField';
 import { ApiKeyField } from '../../components/settings/ApiKeyField';
 import { LockedNote, noteAria } from '../../components/settings/FieldNotes';
+import { ShortcutsSection } from '../../components/settings/ShortcutsSection';
 import { useOptionsActions } from '../../components/settings/useOptionsActions';
 import { useSettingsForm } from '../../components/settings/useSettingsForm';
 import { PrivacyPicker } from '../../components/ui/PrivacyPicker';
@@ -123,6 +124,7 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
           {statusOutdated && ` ${t('options_test_outdated')}`}
         </p>
       </form>
+      <ShortcutsSection />
     </main>
   );
 }

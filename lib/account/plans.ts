@@ -1,6 +1,7 @@
 // The plan of each service and key, as GET /account told it: its name and monthly allowance
-// only. Asked once and kept for a day; Test connection asks again. Pages never ask the service:
-// they ask the background (getPlan), which reads this.
+// only. Asked by the background when the settings are saved or the browser starts, and kept for a
+// day; Test connection asks again. Pages never ask the service: they ask the background
+// (getPlan), which reads what is kept.
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import type { SiteReportClient } from '../api';
@@ -85,17 +86,32 @@ export async function askPlan(
   return plan;
 }
 
+/** The question in flight, so that a page asking meanwhile waits for it instead of asking too. */
+let refreshing: Promise<unknown> = Promise.resolve();
+
 /**
- * The plan of the service `client` talks to: the one kept when under a day old, else asked
- * again (and, if that fails, the one kept however old, or null).
+ * Asks the service for its plan when none is kept for it or the one kept is a day old. The
+ * background calls this when the settings are saved and when the browser starts, never when a
+ * page opens.
  */
-export async function planOf(
+export function refreshPlan(
   client: SiteReportClient,
   apiKey: string,
   now: () => number = Date.now,
-): Promise<Plan | null> {
-  const known = await knownPlan(client.baseUrl, apiKey).catch(() => undefined);
-  if (known && now() - known.checkedAt < PLAN_MAX_AGE_MS) return known.plan;
-  const asked = await askPlan(client, apiKey, { now });
-  return asked === undefined ? (known?.plan ?? null) : asked;
+): Promise<unknown> {
+  refreshing = (async () => {
+    const known = await knownPlan(client.baseUrl, apiKey).catch(() => undefined);
+    if (known && now() - known.checkedAt < PLAN_MAX_AGE_MS) return;
+    await askPlan(client, apiKey, { now });
+  })().catch(() => undefined);
+  return refreshing;
+}
+
+/**
+ * The plan kept for the service, however old (null when none is kept or the service does not
+ * tell it). Waits for a question in flight, and asks nothing itself.
+ */
+export async function keptPlan(baseUrl: string, apiKey: string): Promise<Plan | null> {
+  await refreshing;
+  return (await knownPlan(baseUrl, apiKey).catch(() => undefined))?.plan ?? null;
 }

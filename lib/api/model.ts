@@ -9,7 +9,7 @@ export { PER_PAGE_OPTIONS, PRIVACY, RATINGS, ratingFromScore };
 // CSPs report) when an object schema is built, so configuring it later is too late.
 z.config({ jitless: true });
 
-export const Rating = z.literal(RATINGS, { error: 'The result must be good, decent or bad.' });
+export const Rating = z.enum(RATINGS, { error: 'The result must be good, decent or bad.' });
 export type Rating = z.infer<typeof Rating>;
 
 /** How much a check of a report's `results` counts. */
@@ -25,7 +25,7 @@ export const Privacy = z.literal([PRIVACY.public, PRIVACY.private, PRIVACY.passw
 });
 export type Privacy = z.infer<typeof Privacy>;
 
-export const SortOrder = z.literal(['asc', 'desc'], { error: 'The order must be asc or desc.' });
+export const SortOrder = z.enum(['asc', 'desc'], { error: 'The order must be asc or desc.' });
 export type SortOrder = z.infer<typeof SortOrder>;
 
 const PageNumber = z
@@ -40,19 +40,13 @@ const OPTIONS_ERROR = {
       : 'The options must be an object.',
 };
 
-/**
- * An object whose every key holds `value`: z.record(z.string(), value) without the key schemas
- * (enum and number keys) that make z.record's class the largest zod brings to the background.
- */
-export const stringRecord = <T extends z.ZodMiniType>(value: T) => z.catchall(z.object({}), value);
-
 const SearchText = z.string({ error: 'The search must be text.' });
 
 export const ListProjectsParams = z.strictObject(
   {
     search: z.optional(SearchText),
     sortBy: z.optional(
-      z.literal(['created_at', 'project'], { error: 'Sort by must be created_at or project.' }),
+      z.enum(['created_at', 'project'], { error: 'Sort by must be created_at or project.' }),
     ),
     sort: z.optional(SortOrder),
     perPage: z.optional(PerPage),
@@ -68,7 +62,7 @@ export const ListReportsParams = z.strictObject(
     project: z.optional(z.string({ error: 'The project must be a name.' })),
     result: z.optional(Rating),
     sortBy: z.optional(
-      z.literal(['id', 'generated_at', 'url', 'result'], {
+      z.enum(['id', 'generated_at', 'url', 'result'], {
         error: 'Sort by must be id, generated_at, url or result.',
       }),
     ),
@@ -211,7 +205,7 @@ export const ERROR_KINDS = [
   'unexpected_response',
   'aborted',
 ] as const;
-export const ErrorKind = z.literal(ERROR_KINDS);
+export const ErrorKind = z.enum(ERROR_KINDS);
 export type ErrorKind = z.infer<typeof ErrorKind>;
 
 /** What went wrong, more precisely than the kind, as the API client detects it (errors.ts). */
@@ -240,7 +234,7 @@ export const API_ERROR_REASONS = [
 export type ApiErrorReason = (typeof API_ERROR_REASONS)[number];
 
 /** The client's reasons and the ones the extension itself detects. */
-export const ErrorReason = z.literal([
+export const ErrorReason = z.enum([
   ...API_ERROR_REASONS,
   'notConnected',
   'badSender',
@@ -274,11 +268,11 @@ export type ErrorReason = z.infer<typeof ErrorReason>;
 /** A failure as plain data, as it crosses between background and pages: the facts, and the
  * sentence chosen where it became data (`message`). */
 export const ErrorData = z.object({
-  kind: z.union([ErrorKind, z.literal(['not_connected', 'bad_message'])]),
+  kind: z.union([ErrorKind, z.enum(['not_connected', 'bad_message'])]),
   reason: z.optional(ErrorReason),
   message: z.string(),
   status: z.optional(z.number()),
-  fieldErrors: z.optional(stringRecord(z.array(z.string()))),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
   retryAfterSeconds: z.optional(z.number()),
   /** For 'timeout' and 'notReady': how long was waited, in ms. */
   waitedMs: z.optional(z.number()),

@@ -10,7 +10,6 @@ import {
   type Report,
   ReportId,
   ratingFromScore,
-  stringRecord,
 } from './model';
 
 /** A numeric string as a number: any length of digits, so possibly beyond the safe integers. */
@@ -289,6 +288,6 @@ const Messages = z.union([
 export const RefusalBody = z.object({ message: z.string() });
 
 export const ValidationBody = z.union([
-  z.object({ errors: stringRecord(Messages) }),
-  z.object({ message: stringRecord(Messages) }),
+  z.object({ errors: z.record(z.string(), Messages) }),
+  z.object({ message: z.record(z.string(), Messages) }),
 ]);

@@ -25,6 +25,13 @@ export const MAX_KNOWN_LIST_PAGES = 20;
  */
 export const MAX_KNOWN_WAIT_SECONDS = 65;
 
+/** A 429's Retry-After (seconds) when this lookup may wait it out, else undefined. */
+function waitableRetryAfter(error: unknown): number | undefined {
+  if (!(error instanceof SiteReportError) || error.kind !== 'rate_limited') return undefined;
+  const after = error.retryAfterSeconds;
+  return after !== undefined && after <= MAX_KNOWN_WAIT_SECONDS ? after : undefined;
+}
+
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface KnownPage {
@@ -141,9 +148,8 @@ export async function findKnownPages(
     try {
       return await client.reports.list(params);
     } catch (error) {
-      // A 429's Retry-After, when this lookup may wait it out.
-      const after = error instanceof SiteReportError ? error.retryAfterSeconds : undefined;
-      if (waited || after === undefined || after > MAX_KNOWN_WAIT_SECONDS) throw error;
+      const after = waited ? undefined : waitableRetryAfter(error);
+      if (after === undefined) throw error;
       waited = true;
       await wait(after * 1000);
       return client.reports.list(params);

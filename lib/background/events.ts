@@ -1,34 +1,50 @@
 // What the background does on the browser's events that concern several of its parts: an
 // install or update, a browser start, an alarm, and a change in storage.
 
+import { refreshPlan } from '../account/plans';
 import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
 import { isSettingsChange, loadSettings, syncSettingsSummary } from '../settings';
 import { handleWatchAlarm, runDueSlot } from '../watch/runs';
 import type { HandlerDeps } from './deps';
 import { forgetKeptList } from './kept-lists';
 import { syncContextMenus } from './menus';
+import { setDefaultSuggestion } from './omnibox';
 import { backgroundQueue } from './queue';
 import { rememberAnswer } from './service-answers';
 
 /** Installs, updates and browser starts may find settings the summary does not reflect yet. */
 export function handleInstalled(deps: HandlerDeps) {
+  setDefaultSuggestion();
   return Promise.all([
     syncContextMenus(),
     refreshBadges(),
     syncSettingsSummary(),
     backgroundQueue().wake(),
     runDueSlot(deps),
+    refreshSavedPlan(deps),
   ]);
 }
 
 /** As on an install, and a scheduled run missed while the browser was closed runs once now. */
 export function handleStartup(deps: HandlerDeps) {
+  setDefaultSuggestion();
   return Promise.all([
     syncContextMenus(),
     syncSettingsSummary(),
     backgroundQueue().wake(),
     runDueSlot(deps),
+    refreshSavedPlan(deps),
   ]);
+}
+
+/** The saved service's plan, asked here so that opening a page never asks the service for it. */
+async function refreshSavedPlan(
+  deps: Pick<HandlerDeps, 'clients'> & Partial<Pick<HandlerDeps, 'loadSettings'>>,
+): Promise<void> {
+  const client = await deps.clients.get();
+  if (!client) return;
+  const { settings } = await (deps.loadSettings ?? loadSettings)();
+  await refreshPlan(client, settings.apiKey);
 }
 
 /** The queue's work goes on after the worker stopped (lib/jobs/queue/); watched pages' runs. */
@@ -57,6 +73,7 @@ export async function handleStorageChange(
       syncSettingsSummary(),
       backgroundQueue().settingsChanged(),
       forgetKeptList(),
+      refreshSavedPlan(deps),
       runDueSlot({
         clients: deps.clients,
         loadSettings: deps.loadSettings ?? loadSettings,

@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { allowanceCheck, countCreates } from '../account/allowance';
-import { knownPlan, planOf } from '../account/plans';
+import { keptPlan, knownPlan } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import { ExplainedError, errorData } from '../errors';
@@ -172,7 +172,7 @@ export const handlers = {
   async getPlan(_request, deps) {
     const { settings } = await deps.loadSettings();
     const client = await deps.clients.get();
-    return client ? planOf(client, settings.apiKey) : null;
+    return client ? keptPlan(client.baseUrl, settings.apiKey) : null;
   },
 
   findKnownPages: ({ urls }, deps) => knownPagesOfSaved(urls, deps),

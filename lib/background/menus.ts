@@ -5,17 +5,25 @@ import { createLock } from '../lock';
 import { loadSettings } from '../settings';
 import type { HandlerDeps } from './deps';
 import { type QuickCreateOutcome, quickCreate, reportAllTabs } from './quick-create';
+import {
+  browserSelectionEnvironment,
+  reportSelectionLinks,
+  type SelectionLinksEnvironment,
+  type SelectionOutcome,
+} from './selection-links';
 
 export const MENU_PAGE = 'create-report-page';
 export const MENU_LINK = 'create-report-link';
 export const MENU_ALL_TABS = 'create-reports-all-tabs';
+export const MENU_SELECTION_LINKS = 'create-reports-selection-links';
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
 
-/** Each item: its id, its title's message, and where it is offered (a page, or a link on one). */
+/** Each item: its id, its title's message, and where it is offered (a page, a link or a selection on one). */
 const MENU_ITEMS = [
   [MENU_PAGE, 'menu_create_page', 'page'],
   [MENU_LINK, 'menu_create_link', 'link'],
   [MENU_ALL_TABS, 'menu_create_all_tabs', 'page'],
+  [MENU_SELECTION_LINKS, 'menu_create_selection_links', 'selection'],
 ] as const;
 
 // removeAll-then-create runs one at a time: interleaved runs would create duplicate ids.
@@ -43,7 +51,10 @@ export function handleMenuClick(
   info: Pick<Browser.contextMenus.OnClickData, 'menuItemId' | 'pageUrl' | 'linkUrl'>,
   tab: (Pick<Browser.tabs.Tab, 'id' | 'url'> & { windowId?: number }) | undefined,
   deps: HandlerDeps,
-): Promise<QuickCreateOutcome | Awaited<ReturnType<typeof reportAllTabs>>> | undefined {
+  selection: () => SelectionLinksEnvironment = browserSelectionEnvironment,
+):
+  | Promise<QuickCreateOutcome | Awaited<ReturnType<typeof reportAllTabs>> | SelectionOutcome>
+  | undefined {
   if (info.menuItemId === MENU_PAGE) {
     return quickCreate({ url: info.pageUrl ?? tab?.url, tabId: tab?.id }, deps);
   }
@@ -51,5 +62,6 @@ export function handleMenuClick(
     return quickCreate({ url: info.linkUrl, tabId: tab?.id }, deps);
   }
   if (info.menuItemId === MENU_ALL_TABS) return reportAllTabs(tab?.windowId, deps);
+  if (info.menuItemId === MENU_SELECTION_LINKS) return reportSelectionLinks(tab, selection());
   return undefined;
 }

@@ -173,7 +173,7 @@ export const JobItem = z.object({
   count: z.optional(z.int()),
   bytes: z.optional(z.int()),
   /** A watch run's re-analysis: how the page changed since its analysis before (lib/watch/). */
-  direction: z.optional(z.literal(['worse', 'better', 'unchanged'])),
+  direction: z.optional(z.enum(['worse', 'better', 'unchanged'])),
 });
 export type JobItem = z.infer<typeof JobItem>;
 

@@ -12,14 +12,14 @@ export const PROJECT_SORTS = ['created_at', 'project'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 
 const Text = z.catch(z.string(), '');
-const Order = z.catch(z.literal(['asc', 'desc']), 'desc');
+const Order = z.catch(z.enum(['asc', 'desc']), 'desc');
 const PerPage = z.catch(z.literal(PER_PAGE_OPTIONS), 10);
 /** A new opening always starts on page 1. */
 const FirstPage = z.catch(z.number(), 1);
 
 const ReportFilters = z.object({
   search: Text,
-  result: z.catch(z.literal(['', ...RATINGS]), ''),
+  result: z.catch(z.enum(['', ...RATINGS]), ''),
   project: Text,
   sortBy: z.catch(z.literal(REPORT_SORTS), 'id'),
   sort: Order,

@@ -117,10 +117,11 @@ async function deleteFirst(open: () => ReturnType<WriteTx['store']['openCursor']
  * that rated otherwise is another analysis.
  */
 function sameAnalysis(a: HistoryRecord, b: HistoryRecord): boolean {
+  if (a.result !== b.result || a.score !== b.score) return false;
+  // A list's answer carries no checks: it agrees with a read's.
+  if (!a.failed || !b.failed) return true;
   const keys = (record: HistoryRecord) => record.failed?.map((check) => check.key).join();
-  return (
-    a.result === b.result && a.score === b.score && (!a.failed || !b.failed || keys(a) === keys(b))
-  );
+  return keys(a) === keys(b);
 }
 
 /** Adds `record` unless it is known; whether it was new. */

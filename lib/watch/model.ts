@@ -34,7 +34,7 @@ export type HistoryRecord = z.infer<typeof HistoryRecord>;
 export const Change = z.object({
   from: HistoryRecord,
   to: HistoryRecord,
-  direction: z.literal(['worse', 'better', 'unchanged']),
+  direction: z.enum(['worse', 'better', 'unchanged']),
   nowFailing: z.array(FailedCheck),
   fixed: z.array(z.string()),
 });

@@ -3,7 +3,7 @@
 // item; every change is one read-modify-write under one lock.
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
-import { ProjectName, ReportId, stringRecord } from '../api/model';
+import { ProjectName, ReportId } from '../api/model';
 import { createLock } from '../lock';
 import type { IsWatched } from './history';
 import { DEFAULT_SCHEDULE, Schedule } from './model';
@@ -16,7 +16,7 @@ export const ServiceWatch = z.object({
   reports: z.array(WatchedReport),
   projects: z.array(ProjectName),
   /** Each watched project's reports, as last listed (at a run, or when it was watched). */
-  members: stringRecord(z.array(WatchedReport)),
+  members: z.record(z.string(), z.array(WatchedReport)),
   /** Reports of watched projects that the user stopped watching on their own. */
   stopped: z.optional(z.array(ReportId)),
   schedule: Schedule,

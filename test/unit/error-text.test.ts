@@ -69,7 +69,7 @@ describe('errorText on a page', () => {
     expect(errorText(facts)).toMatch(/^«error_\w+/);
   });
 
-  it.each(ErrorReason.def.values)('has a sentence in the catalogue for the reason %s', (reason) => {
+  it.each(ErrorReason.options)('has a sentence in the catalogue for the reason %s', (reason) => {
     const text = errorText({ kind: 'unexpected_response', reason });
     expect(text).toMatch(/^[A-Z].*[.?]$/);
     expect(text).not.toMatch(/^[a-z_]+$/); // a missing key reads as the key itself

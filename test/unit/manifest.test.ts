@@ -14,6 +14,8 @@ describe('manifest', () => {
       'contextMenus',
       'notifications',
       'alarms',
+      'scripting',
+      'activeTab',
       'sidePanel',
     ]);
     // Firefox has no sidePanel API: its sidebar needs no permission.
@@ -23,10 +25,18 @@ describe('manifest', () => {
       'contextMenus',
       'notifications',
       'alarms',
+      'scripting',
+      'activeTab',
     ]);
     expect(chrome).not.toHaveProperty('host_permissions');
     expect(chrome).not.toHaveProperty('content_scripts');
     expect(chrome).not.toHaveProperty('web_accessible_resources');
+  });
+
+  it('registers the address bar keyword sr in both browsers', () => {
+    for (const browser of ['chrome', 'firefox']) {
+      expect(manifest({ browser }).omnibox).toEqual({ keyword: 'sr' });
+    }
   });
 
   it('gives Firefox a gecko id', () => {

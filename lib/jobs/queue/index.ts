@@ -34,6 +34,17 @@ export function createQueue(env: QueueEnvironment) {
       recovery.note(info, serviceUrl);
     },
 
+    /**
+     * Whether a page's single read (the address bar's search) may go to the service at
+     * `serviceUrl` now, by its pacing; its answer then tells the pacer like any page's request.
+     */
+    async mayRead(serviceUrl: string): Promise<boolean> {
+      // A step restores the pacing a stopped worker stored, and sends what the jobs may.
+      await pump();
+      const sending = [...ctx.inFlight.values()].filter((d) => d.service?.url === serviceUrl);
+      return ctx.pacer.for(serviceUrl).allows(sending.length);
+    },
+
     /** The worker started, the alarm rang or a page asked something: go on with the work. */
     wake(): Promise<void> {
       return pump();

@@ -157,6 +157,20 @@ export function createPacer(now: () => number) {
       block(until);
     },
 
+    /**
+     * Whether a page's single read may go now beside `inFlight` requests of jobs, by what is
+     * known, changing nothing: after a wait or with none left it waits for the jobs' next step to
+     * learn more.
+     */
+    allows(inFlight: number): boolean {
+      if (pacing.blockedUntil !== undefined) return now() >= pacing.blockedUntil;
+      if (inFlight >= MAX_IN_FLIGHT) return false;
+      const { remaining } = pacing;
+      return remaining === undefined
+        ? !(pacing.assumedEnd && inFlight > 0)
+        : remaining - inFlight > 0;
+    },
+
     /** Whether one more request may go now, with `inFlight` requests under way. */
     decide(inFlight: number): Decision {
       const time = now();

@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddPagesView } from '../../../components/audit/AddPagesView';
 import type { KnownPage } from '../../../lib/audit/known';
+import { selectionLinksItem } from '../../../lib/reach/selection-links';
 import { fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
 
 const SITEMAP = `<urlset><url><loc>https://site.test/a</loc></url><url><loc>https://site.test/b</loc></url></urlset>`;
@@ -68,6 +69,23 @@ afterEach(() => {
 });
 
 describe('Add pages', () => {
+  it('shows the links of a selection, with their count, and looks up which have a report', async () => {
+    await selectionLinksItem.setValue({
+      addresses: ['https://site.test/a', 'https://site.test/b'],
+    });
+    const { send } = view({}, [
+      { url: 'https://site.test/a', reportId: 4, rating: 'good', reportUrl: 'https://site.test/a' },
+    ]);
+    await screen.findByText(
+      '2 addresses from the links in your selection. Check them below, then report the ones you want.',
+    );
+    expect(await screen.findByText('2 addresses')).toBeTruthy();
+    await waitFor(() => expect(box('https://site.test/a').checked).toBe(false));
+    expect(box('https://site.test/b').checked).toBe(true);
+    expect(requestsOf(send, 'findKnownPages')).toHaveLength(1);
+    expect(await selectionLinksItem.getValue(), 'taken once').toBeNull();
+  });
+
   it('asks for the sitemap’s origin in the click, fetches at once, and does not wait on the answer', async () => {
     const { permissions, order } = view();
     fireEvent.input(screen.getByRole('textbox', { name: 'Sitemap address' }), {

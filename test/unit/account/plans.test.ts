@@ -2,11 +2,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   askPlan,
+  keptPlan,
   knownPlan,
   MAX_KNOWN_PLANS,
   PLAN_MAX_AGE_MS,
-  planOf,
   plansItem,
+  refreshPlan,
 } from '../../../lib/account/plans';
 import type { SiteReportClient } from '../../../lib/api';
 import { apiError } from '../../../lib/api/errors';
@@ -56,37 +57,57 @@ describe('askPlan', () => {
   });
 });
 
-describe('planOf', () => {
-  it('asks once, then answers from what is kept for a day', async () => {
+describe('refreshPlan and keptPlan', () => {
+  it('asks once, then not again for a day', async () => {
     const { client, account } = clientAnswering(async () => PRO);
     let now = 0;
-    expect(await planOf(client, KEY, () => now)).toEqual(PRO);
+    await refreshPlan(client, KEY, () => now);
     now = PLAN_MAX_AGE_MS - 1;
-    expect(await planOf(client, KEY, () => now)).toEqual(PRO);
+    await refreshPlan(client, KEY, () => now);
     expect(account).toHaveBeenCalledTimes(1);
     now = PLAN_MAX_AGE_MS;
-    await planOf(client, KEY, () => now);
+    await refreshPlan(client, KEY, () => now);
     expect(account).toHaveBeenCalledTimes(2);
   });
 
-  it('falls back on the plan kept, however old, when asking again fails; else null', async () => {
+  it('answers the kept plan without asking, and null when none is kept', async () => {
+    expect(await keptPlan(BASE, KEY)).toBeNull();
+    const { client, account } = clientAnswering(async () => PRO);
+    await askPlan(client, KEY, { now: () => 0 });
+    expect(await keptPlan(BASE, KEY)).toEqual(PRO);
+    expect(account).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a question in flight instead of answering "not kept"', async () => {
+    let tell: (plan: Plan) => void = () => undefined;
+    const { client } = clientAnswering(() => new Promise((resolve) => (tell = resolve)));
+    const refreshed = refreshPlan(client, KEY);
+    const kept = keptPlan(BASE, KEY);
+    await vi.waitFor(() => expect(client.account).toHaveBeenCalled());
+    tell(PRO);
+    expect(await kept).toEqual(PRO);
+    await refreshed;
+  });
+
+  it('keeps the plan kept, however old, when asking again fails', async () => {
+    const { client: told } = clientAnswering(async () => PRO);
+    await askPlan(told, KEY, { now: () => 0 });
     const { client } = clientAnswering(async () => {
       throw apiError('timeout', { waitedMs: 15_000 });
     });
-    expect(await planOf(client, KEY)).toBeNull();
-    await plansItem.setValue({});
-    const { client: told } = clientAnswering(async () => PRO);
-    await askPlan(told, KEY, { now: () => 0 });
-    expect(await planOf(client, KEY, () => 10 * PLAN_MAX_AGE_MS)).toEqual(PRO);
+    await refreshPlan(client, KEY, () => 10 * PLAN_MAX_AGE_MS);
+    expect(await keptPlan(BASE, KEY)).toEqual(PRO);
   });
 
-  it('reads a kept value of another shape as nothing kept', async () => {
+  it('reads a kept value of another shape as nothing kept, and asks again', async () => {
     const { client, account } = clientAnswering(async () => PRO);
     await askPlan(client, KEY, { now: () => Date.now() });
     const stored = (await plansItem.getValue()) ?? {};
     const [key] = Object.keys(stored);
     await plansItem.setValue({ [key ?? '']: { plan: { email: 'ada@example.com' }, checkedAt: 1 } });
-    expect(await planOf(client, KEY)).toEqual(PRO);
+    expect(await keptPlan(BASE, KEY)).toBeNull();
+    await refreshPlan(client, KEY);
     expect(account).toHaveBeenCalledTimes(2);
+    expect(await keptPlan(BASE, KEY)).toEqual(PRO);
   });
 });

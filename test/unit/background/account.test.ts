@@ -1,8 +1,11 @@
-// The plan in the background: Test connection names it, getPlan hands it to the pages (asking
-// the service once), and a job of more creates than it allows a month is refused.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// The plan in the background: Test connection names it, saved settings have it asked once,
+// getPlan hands the kept one to the pages (asking nothing), and a job of more creates than it
+// allows a month is refused.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../lib/api';
 import { createHandlerDeps, type HandlerDeps } from '../../../lib/background/deps';
+import { handleStorageChange } from '../../../lib/background/events';
 import { handleMessage } from '../../../lib/background/handlers';
 import { setBackgroundQueue } from '../../../lib/background/queue';
 import type { Queue } from '../../../lib/jobs/queue';
@@ -61,6 +64,14 @@ async function ask(message: unknown): Promise<Answer<RequestType>> {
   return handleMessage(message, ownPage('/sidepanel.html'), testDeps());
 }
 
+/** The background sees the settings saved, as the options page's save makes it. */
+async function settingsSaved(): Promise<void> {
+  // The menu is re-synced on the same change; the fake browser has no contextMenus.
+  vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+  vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
+  await handleStorageChange({ settings: { newValue: {} } }, 'local', testDeps());
+}
+
 function success<T>(answer: Answer<RequestType>): T {
   if (!answer.ok) throw new Error(`expected success, got ${JSON.stringify(answer.error)}`);
   return answer.data as T;
@@ -104,16 +115,31 @@ describe('Test connection and the plan', () => {
 });
 
 describe('getPlan', () => {
-  it('asks the service once, then answers from what is kept', async () => {
+  beforeEach(() =>
+    setBackgroundQueue({
+      settingsChanged: async () => undefined,
+      wake: async () => undefined,
+    } as unknown as Queue),
+  );
+
+  it('answers what is kept, asking nothing: the plan is asked once when the settings are saved', async () => {
     serve({ body: account(-1, 'Agency') });
+    expect(success(await ask({ type: 'getPlan' }))).toBeNull();
+    expect(stub.requests).toEqual([]);
+
+    await settingsSaved();
+    expect(paths()).toEqual(['/api/v1/account']);
     const plan = { name: 'Agency', reportsPerMonth: 'unlimited' };
     expect(success(await ask({ type: 'getPlan' }))).toEqual(plan);
     expect(success(await ask({ type: 'getPlan' }))).toEqual(plan);
+    // Saved again within the day: the kept plan stands.
+    await settingsSaved();
     expect(paths()).toEqual(['/api/v1/account']);
   });
 
   it('answers null when the service does not tell, or cannot be asked', async () => {
     serve({ status: 404, body: { message: 'Resource not found.' } });
+    await settingsSaved();
     expect(success(await ask({ type: 'getPlan' }))).toBeNull();
     const notConnected = createHandlerDeps({
       clients: clientSource(async () => null),
@@ -140,12 +166,13 @@ describe('a job of creates beside the allowance', () => {
         return { id: 'job-1' };
       },
       wake: async () => undefined,
+      settingsChanged: async () => undefined,
     } as unknown as Queue);
   });
 
   it('refuses more creates than the plan allows a month, saying both numbers', async () => {
     serve({ body: account(3) });
-    await ask({ type: 'getPlan' });
+    await settingsSaved();
     const answer = await ask({ type: 'enqueueJob', kind: 'create', items: creates(5) });
     expect(answer).toEqual({
       ok: false,
@@ -169,7 +196,7 @@ describe('a job of creates beside the allowance', () => {
   ])('queues a job of creates %s', async (_case, reply, count) => {
     if (reply) {
       serve(reply);
-      await ask({ type: 'getPlan' });
+      await settingsSaved();
     }
     stub.reset();
     expect(
@@ -182,7 +209,7 @@ describe('a job of creates beside the allowance', () => {
 
   it('lets jobs without creates through whatever the plan', async () => {
     serve({ body: account(0) });
-    await ask({ type: 'getPlan' });
+    await settingsSaved();
     const deletes = [{ type: 'deleteReport', id: 1 }];
     expect(success(await ask({ type: 'enqueueJob', kind: 'delete', items: deletes }))).toEqual({
       id: 'job-1',

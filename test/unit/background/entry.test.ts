@@ -5,7 +5,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '../../../entrypoints/background';
-import { MENU_ALL_TABS, MENU_LINK, MENU_PAGE } from '../../../lib/background/menus';
+import {
+  MENU_ALL_TABS,
+  MENU_LINK,
+  MENU_PAGE,
+  MENU_SELECTION_LINKS,
+} from '../../../lib/background/menus';
 import { CREATE_REPORT_COMMAND } from '../../../lib/background/quick-create';
 import { rememberReports } from '../../../lib/rating/cache-writes';
 import { NOT_CONNECTED_NOTIFICATION } from '../../../lib/service/notifications';
@@ -15,6 +20,7 @@ import { wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 
 const KEY = 'sr_test_key_0123456789';
+const ALL_MENUS = [MENU_PAGE, MENU_LINK, MENU_ALL_TABS, MENU_SELECTION_LINKS];
 let service: ScriptedService;
 
 beforeAll(async () => {
@@ -43,6 +49,8 @@ function recordListeners(event: { addListener(callback: Listener): void }) {
 let commands: ReturnType<typeof recordListeners>;
 let menuClicks: ReturnType<typeof recordListeners>;
 let connections: ReturnType<typeof recordListeners>;
+let omniboxInput: ReturnType<typeof recordListeners>;
+let omniboxEnter: ReturnType<typeof recordListeners>;
 let menus: { create: ReturnType<typeof vi.fn>; removeAll: ReturnType<typeof vi.fn> };
 
 beforeEach(() => {
@@ -50,6 +58,10 @@ beforeEach(() => {
   commands = recordListeners(fakeBrowser.commands.onCommand as never);
   menuClicks = recordListeners(fakeBrowser.contextMenus.onClicked as never);
   connections = recordListeners(fakeBrowser.runtime.onConnect as never);
+  omniboxInput = recordListeners(fakeBrowser.omnibox.onInputChanged as never);
+  omniboxEnter = recordListeners(fakeBrowser.omnibox.onInputEntered as never);
+  recordListeners(fakeBrowser.omnibox.onInputCancelled as never);
+  vi.spyOn(fakeBrowser.omnibox, 'setDefaultSuggestion').mockImplementation(() => undefined);
   menus = {
     create: vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1) as never,
     removeAll: vi
@@ -117,7 +129,7 @@ describe('runtime.onInstalled', () => {
     start();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install', temporary: false });
     expect(menus.removeAll).toHaveBeenCalledTimes(1);
-    expect(menuIds()).toEqual([MENU_PAGE, MENU_LINK, MENU_ALL_TABS]);
+    expect(menuIds()).toEqual(ALL_MENUS);
     expect(await storedSummary()).toMatchObject({
       connected: false,
       serviceUrl: null,
@@ -155,7 +167,7 @@ describe('runtime.onStartup', () => {
   it('syncs the menu and the summary', async () => {
     start();
     await fakeBrowser.runtime.onStartup.trigger();
-    expect(menuIds()).toEqual([MENU_PAGE, MENU_LINK, MENU_ALL_TABS]);
+    expect(menuIds()).toEqual(ALL_MENUS);
     expect(await storedSummary()).toMatchObject({ connected: false });
   });
 });
@@ -229,7 +241,7 @@ describe('storage.onChanged', () => {
     expect(menus.create).not.toHaveBeenCalled();
 
     await saveSettings({ contextMenu: true });
-    await vi.waitFor(() => expect(menuIds()).toEqual([MENU_PAGE, MENU_LINK, MENU_ALL_TABS]));
+    await vi.waitFor(() => expect(menuIds()).toEqual(ALL_MENUS));
     expect(menus.removeAll).toHaveBeenCalledTimes(2);
   });
 
@@ -332,5 +344,26 @@ describe('notifications.onClicked', () => {
     start();
     await fakeBrowser.notifications.onClicked.trigger(NOT_CONNECTED_NOTIFICATION);
     await vi.waitFor(() => expect(openOptionsPage).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('omnibox', () => {
+  it('suggests a kept report as the address is typed, and Enter on it opens the report', async () => {
+    await connect();
+    const url = 'https://kept.example/pricing';
+    await rememberReports([rated(url, 'good')], service.baseUrl);
+    start();
+    const suggest = vi.fn();
+    await omniboxInput.fire('KEPT.example', suggest);
+    await vi.waitFor(() =>
+      expect(suggest).toHaveBeenCalledWith([
+        { content: url, description: `<url>${url}</url> <dim>Good</dim>` },
+      ]),
+    );
+    await omniboxEnter.fire(url, 'newForegroundTab');
+    await vi.waitFor(async () => {
+      const tabs = await fakeBrowser.tabs.query({});
+      expect(tabs.map((tab) => tab.url)).toContain(`${service.origin}/reports/7`);
+    });
   });
 });

@@ -126,7 +126,19 @@ describe('the pacer', () => {
   ])('%s', (_name, answers, inFlight, expected) => {
     const { pacer } = pacerAt();
     for (const info of answers) pacer.note(info);
+    const before = pacer.snapshot();
+    // A page's single read is let through exactly when a job's request would be, changing nothing.
+    expect(pacer.allows(inFlight)).toBe(expected.send);
+    expect(pacer.snapshot()).toEqual(before);
     expect(pacer.decide(inFlight)).toEqual(expected);
+  });
+
+  it("lets a page's read through once a wait is over, before the jobs' next step", () => {
+    const { pacer, at } = pacerAt();
+    pacer.note(answer({ status: 429, remaining: 0, retryAfterSeconds: 30, sentAt: T, at: T }));
+    expect(pacer.allows(0)).toBe(false);
+    at(T + 30_000);
+    expect(pacer.allows(0)).toBe(true);
   });
 
   it('waits out an assumed minute without asking, then checks it with one request', () => {

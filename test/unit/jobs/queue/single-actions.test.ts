@@ -18,6 +18,7 @@ import {
   START,
   storedJob,
   storedPacing,
+  TEST_BASE_URL,
   testQueue,
   until,
   urls,
@@ -152,5 +153,21 @@ describe('a woken worker', () => {
     expect(resumeAt).toBe(START + 45_000);
     await next.idle();
     expect(service.count('POST')).toBe(1);
+  });
+});
+
+describe("a page's single read asks the queue first", () => {
+  it('is held back while the service refuses, and let through once its wait is over', async () => {
+    const queue = testQueue({ clock, service });
+    expect(await queue.mayRead(TEST_BASE_URL)).toBe(true);
+    queue.noteRateInfo(
+      { status: 429, limit: 60, remaining: 0, retryAfterSeconds: 30, sentAt: START, at: START },
+      TEST_BASE_URL,
+    );
+    expect(await queue.mayRead(TEST_BASE_URL)).toBe(false);
+    // Another service's limit is its own.
+    expect(await queue.mayRead('https://other.example/api/v1')).toBe(true);
+    await clock.advance(30_000, queue.idle);
+    expect(await queue.mayRead(TEST_BASE_URL)).toBe(true);
   });
 });
