@@ -25,7 +25,8 @@ import { useExport } from './useExport';
 import { useHashFilters } from './useHashFilters';
 import { useProjectChoices } from './useProjectChoices';
 import { type ReportListOptions, useReportList } from './useReportList';
-import { useSelectedShare, useShare } from './useShare';
+import { useSelectedShare } from './useSelectedShare';
+import { useShare } from './useShare';
 import './reports.css';
 
 /** A side panel (360–420 px) and anything else this narrow; reports.css uses the same width. */

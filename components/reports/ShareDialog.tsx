@@ -8,7 +8,7 @@ import { generatePassword, type ShareChoice } from '../../lib/reports/share';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { ModalDialog } from '../ui/ModalDialog';
 import { privacyWord } from '../ui/PrivacyPicker';
-import { copyText } from './useShare';
+import { copyText } from './clipboard';
 import './share.css';
 
 export interface ShareDialogProps {

@@ -6,7 +6,7 @@ import type { ItemReport } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import { useJobRun } from '../jobs/useJobs';
 import type { RowWork } from './ReportsTable';
-import type { SelectedShare } from './useShare';
+import type { SelectedShare } from './useSelectedShare';
 
 export type BulkKind = 'delete' | 'reanalyze' | 'privacy' | 'share';
 

@@ -1,23 +1,13 @@
-// Copy link and Share… on one report, and what Share selected copies when its job ends: the
-// clipboard is written from the page (no permission needed after a click; see README), and a short
-// status says what was copied. A copy the browser refused is offered again (Copy again).
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+// Copy link and Share… on one report: the clipboard is written from the page (no permission needed
+// after a click; see README), and a short status says what was copied. A copy the browser refused
+// is offered again (Copy again).
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData, ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
-import { isFinished, type Job } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
-import { type ShareChoice, sharedByJob, shareText } from '../../lib/reports/share';
+import { type ShareChoice, shareText } from '../../lib/reports/share';
 import { reportPageUrl } from '../../lib/this-page/pages';
-
-/** Writes `text` to the clipboard; false when the browser refused (no focus, no recent click). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { copyText } from './clipboard';
 
 /** The line that carries the shared password, when there is one. */
 export function passwordLine(choice: ShareChoice) {
@@ -118,40 +108,3 @@ export function useShare(
 }
 
 export type Share = ReturnType<typeof useShare>;
-
-/** A Share selected job under way: its id, the addresses of its reports, and the choice. */
-export interface SelectedShare {
-  jobId: string;
-  urls: ReadonlyMap<number, string>;
-  choice: ShareChoice;
-}
-
-/**
- * When the Share selected job `share` ends, copies "address — link" for each report it shared and
- * the password once, and says how many were shared and how many failed.
- */
-export function useSelectedShare(
-  siteUrl: string | null,
-  job: Job | null,
-  share: SelectedShare | null,
-  status: CopyStatus,
-  onCopied: () => void,
-) {
-  const ended = job && share && job.id === share.jobId && isFinished(job) ? job : null;
-  const latest = useRef({ siteUrl, share, status, onCopied });
-  latest.current = { siteUrl, share, status, onCopied };
-  useEffect(() => {
-    const { siteUrl: site, share: asked, status: copy, onCopied: done } = latest.current;
-    if (!ended || !asked) return;
-    done();
-    const { shared, failed } = sharedByJob(site, ended.items, asked.urls);
-    if (shared.length === 0) {
-      copy.setNotice(t('share_noneShared'));
-      return;
-    }
-    void copy.copy(
-      shareText(shared, passwordLine(asked.choice)),
-      t('share_result', shared.length, failed),
-    );
-  }, [ended]);
-}

@@ -1,20 +1,20 @@
 // This page's report: its rating, when it was made and its privacy, and what can be done with it
 // (open, copy its link, share it, re-analyze, change privacy, delete).
-import { PRIVACY } from '../../lib/api/constants';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
 import type { PageOutcome } from '../../lib/this-page/page-report';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { RatingBadge } from '../rating/RatingBadge';
-import { ShareOne, ShareStatus } from '../reports/ShareStatus';
-import { useShare } from '../reports/useShare';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { LazyView } from '../ui/LazyView';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
 import { PrivacyFields } from './PrivacyFields';
 import { Progress } from './Progress';
 import type { PageReport } from './usePageReport';
+
+const loadShare = () => import('./ShareActions').then((module) => module.ShareActions);
 
 /** The privacy editor's form, which the Change privacy button controls. */
 const PRIVACY_FORM_ID = 'privacy-form';
@@ -42,8 +42,6 @@ export function OutcomeCard({
   const { busy, work, editing } = page;
   const failure = page.failureAt('outcome');
   const openUrl = reportPageUrl(siteUrl, outcome.id);
-  const share = useShare(send, siteUrl, page.shared);
-  const shareable = outcome.privacy !== undefined && outcome.privacy !== PRIVACY.public;
   return (
     <section
       ref={page.refs.outcome}
@@ -71,16 +69,10 @@ export function OutcomeCard({
             {t('popup_openReport')}
           </button>
         )}
-        {openUrl && (
-          <button ref={share.fallbackFocus} type="button" onClick={() => share.copyLink(outcome)}>
-            {t('share_copyLink')}
-          </button>
-        )}
-        {openUrl && shareable && (
-          <button type="button" aria-disabled={busy} onClick={() => busy || share.ask(outcome)}>
-            {t('share_open')}
-          </button>
-        )}
+        <LazyView
+          load={loadShare}
+          props={{ send, outcome, siteUrl, busy, onShared: page.shared, openOptions }}
+        />
         {/* aria-disabled, not disabled: focus stays on the button while work runs. */}
         <button type="button" aria-disabled={busy} onClick={page.reanalyze}>
           {t('popup_reanalyze')}
@@ -107,8 +99,6 @@ export function OutcomeCard({
       {(work === 'create' || work === 'reanalyze') && <Progress since={page.since} />}
       {editing && <PrivacyEditor page={page} value={editing} openOptions={openOptions} />}
       <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={openOptions} />
-      <ShareStatus status={share} />
-      <ShareOne share={share} openOptions={openOptions} />
     </section>
   );
 }

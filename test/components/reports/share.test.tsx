@@ -34,6 +34,9 @@ function renderDialog(many = false) {
 const shownPassword = () =>
   (screen.getByRole('textbox', { name: 'Generated password' }) as HTMLInputElement).value;
 
+/** Share…'s dialog, whose code loads when it is first asked for. */
+const shareDialog = () => screen.findByRole('dialog', { name: 'Share this report' });
+
 describe('the Share dialog', () => {
   it('starts on Password with a generated password shown, and says what will change', () => {
     renderDialog();
@@ -139,6 +142,7 @@ describe('Copy link and Share… on a Reports row', () => {
       ok(report({ ...PRIVATE, id, privacy: 2, hasPassword: true })),
     );
     fireEvent.click(within(row).getByRole('button', { name: 'Share…' }));
+    await shareDialog();
     const password = shownPassword();
     expect(requestsOf(send, 'updateReport')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Share and copy link' }));
@@ -155,6 +159,7 @@ describe('Copy link and Share… on a Reports row', () => {
       fail('rate_limited', 'Too many requests.', { retryAfterSeconds: 30 }),
     );
     fireEvent.click(within(row).getByRole('button', { name: 'Share…' }));
+    await shareDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Share and copy link' }));
     const alert = await within(screen.getByRole('dialog')).findByRole('alert');
     expect(alert.textContent).toContain("Couldn't change the privacy.");
@@ -191,17 +196,20 @@ describe('Copy link and Share… on This page', () => {
 
   it('copies the report page address', async () => {
     await withReport(0);
+    // Loaded after the first paint, like Watch this page.
+    const copy = await screen.findByRole('button', { name: 'Copy link' });
     expect(screen.queryByRole('button', { name: 'Share…' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    fireEvent.click(copy);
     await screen.findByText('Link copied');
     expect(writeText).toHaveBeenCalledWith(`${SITE}/reports/42`);
   });
 
   it('shares a private report publicly, then shows its new privacy', async () => {
     const { send } = await withReport(1, () => ok(report({ privacy: 0 })));
-    const share = screen.getByRole('button', { name: 'Share…' });
+    const share = await screen.findByRole('button', { name: 'Share…' });
     share.focus();
     fireEvent.click(share);
+    await shareDialog();
     fireEvent.click(screen.getByRole('radio', { name: 'Public' }));
     fireEvent.click(screen.getByRole('button', { name: 'Share and copy link' }));
     await screen.findByText('Link copied');
@@ -279,6 +287,7 @@ describe('Share selected', () => {
     await screen.findByText('Link copied');
     expect(writeText).toHaveBeenLastCalledWith(`${SITE}/reports/1`);
     fireEvent.click(within(row).getByRole('button', { name: 'Share…' }));
+    await shareDialog();
     fireEvent.click(screen.getByRole('radio', { name: 'Public' }));
     fireEvent.click(screen.getByRole('button', { name: 'Share and copy link' }));
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(`${SITE}/reports/1`));
