@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { isFinished, type Job } from '../../lib/jobs/schema';
 import { type ShareChoice, sharedByJob, shareText } from '../../lib/reports/share';
+import { reportPageUrl } from '../../lib/this-page/pages';
 import { type CopyStatus, passwordLine } from './useShare';
 
 /** A Share selected job under way: its id, the addresses of its reports, and the choice. */
@@ -30,7 +31,11 @@ export function useSelectedShare(
     const { siteUrl: site, share: asked, status: copy, onCopied: done } = latest.current;
     if (!ended || !asked) return;
     done();
-    const { shared, failed } = sharedByJob(site, ended.items, asked.urls);
+    const { shared, failed } = sharedByJob(
+      (id) => reportPageUrl(site, id),
+      ended.items,
+      asked.urls,
+    );
     if (shared.length === 0) {
       copy.setNotice(t('share_noneShared'));
       return;

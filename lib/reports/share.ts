@@ -1,6 +1,5 @@
 // Sharing a report: a generated password for Password, and the text copied for one report or for
-// several. Links are the service's report pages (reportPageUrl), so Open report and Copy link agree.
-import { reportPageUrl } from '../this-page/pages';
+// several. Links come from the caller (the pages pass reportPageUrl, which Open report uses too).
 
 /** Letters and digits without the look-alikes 0/O/o, 1/l/I and i, so a password can be read out. */
 export const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
@@ -41,13 +40,16 @@ export interface SharedReport {
   link: string;
 }
 
-/** The links of `reports` on the service at `siteUrl`; none when the site is not a web address. */
+/** Report `id`'s page on the service, when the service has a web address. */
+export type LinkOf = (id: number) => string | undefined;
+
+/** `reports` with their links; those without one are left out. */
 export function sharedReports(
-  siteUrl: string | null | undefined,
+  linkOf: LinkOf,
   reports: readonly { id: number; url: string }[],
 ): SharedReport[] {
   return reports.flatMap(({ id, url }) => {
-    const link = reportPageUrl(siteUrl, id);
+    const link = linkOf(id);
     return link ? [{ url, link }] : [];
   });
 }
@@ -71,7 +73,7 @@ export function shareText(
  * `urls`, the list they were chosen in), and how many it did not (failed, cancelled, unknown).
  */
 export function sharedByJob(
-  siteUrl: string | null | undefined,
+  linkOf: LinkOf,
   items: readonly { state: string; op: { type: string; id?: number } }[],
   urls: ReadonlyMap<number, string>,
 ): { shared: SharedReport[]; failed: number } {
@@ -80,6 +82,6 @@ export function sharedByJob(
       ? [{ id: op.id, url: urls.get(op.id) ?? String(op.id) }]
       : [],
   );
-  const shared = sharedReports(siteUrl, done);
+  const shared = sharedReports(linkOf, done);
   return { shared, failed: items.length - shared.length };
 }

@@ -3,9 +3,13 @@ import {
   generatePassword,
   PASSWORD_ALPHABET,
   PASSWORD_LENGTH,
+  sharedByJob,
   sharedReports,
   shareText,
 } from '../../../lib/reports/share';
+import { reportPageUrl } from '../../../lib/this-page/pages';
+
+const linkOn = (site: string | null) => (id: number) => reportPageUrl(site, id);
 
 /** A fill that hands out 0, 1, 2, … 255, 0, 1, … across calls. */
 function counting() {
@@ -72,19 +76,50 @@ describe('a generated password', () => {
   });
 });
 
-describe('shared report links', () => {
+describe('shared report links (the report page, as Open report builds it)', () => {
   it.each([
     ['https://reports.example', 'https://reports.example/reports/7'],
     ['https://reports.example/', 'https://reports.example/reports/7'],
     ['http://127.0.0.1:8080/site//', 'http://127.0.0.1:8080/site/reports/7'],
   ])('%s → %s', (site, link) => {
-    expect(sharedReports(site, [{ id: 7, url: 'https://a.example/' }])).toEqual([
+    expect(sharedReports(linkOn(site), [{ id: 7, url: 'https://a.example/' }])).toEqual([
       { url: 'https://a.example/', link },
     ]);
   });
 
   it.each([[null], [''], ['javascript:alert(1)'], ['not a site']])('none for %s', (site) => {
-    expect(sharedReports(site, [{ id: 7, url: 'https://a.example/' }])).toEqual([]);
+    expect(sharedReports(linkOn(site), [{ id: 7, url: 'https://a.example/' }])).toEqual([]);
+  });
+});
+
+describe('what a finished Share selected job shared', () => {
+  const update = (id: number) => ({ type: 'update', id });
+
+  it('lists the done ones with their addresses, and counts the rest as failed', () => {
+    const urls = new Map([
+      [1, 'https://a.example/'],
+      [2, 'https://b.example/'],
+      [3, 'https://c.example/'],
+      [4, 'https://d.example/'],
+    ]);
+    const items = [
+      { state: 'done', op: update(1) },
+      { state: 'failed', op: update(2) },
+      { state: 'done', op: update(3) },
+      { state: 'cancelled', op: update(4) },
+    ];
+    expect(sharedByJob(linkOn('https://s.example'), items, urls)).toEqual({
+      shared: [
+        { url: 'https://a.example/', link: 'https://s.example/reports/1' },
+        { url: 'https://c.example/', link: 'https://s.example/reports/3' },
+      ],
+      failed: 2,
+    });
+  });
+
+  it('shares nothing without a site to link to', () => {
+    const items = [{ state: 'done', op: update(1) }];
+    expect(sharedByJob(linkOn(null), items, new Map())).toEqual({ shared: [], failed: 1 });
   });
 });
 
