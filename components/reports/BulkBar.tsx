@@ -67,6 +67,9 @@ export function BulkBar({
             ? t('workspace_reports_privacySelected')
             : t('workspace_reports_privacySelectedCount', count)}
         </button>
+        <button type="button" disabled={none} onClick={() => onAsk('share')}>
+          {none ? t('share_selected') : t('share_selectedCount', count)}
+        </button>
         {children}
       </div>
       <p class="selection-status" role="status">

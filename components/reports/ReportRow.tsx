@@ -1,5 +1,6 @@
 // One report in a list: rating, address, generation time and what can be done with it.
 import { useId } from 'preact/hooks';
+import { PRIVACY } from '../../lib/api/constants';
 import type { Report } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { isWebUrl } from '../../lib/this-page/pages';
@@ -13,6 +14,9 @@ export interface ReportRowProps {
   /** Whether "Open report" is offered (the service's web address is known). */
   canOpen: boolean;
   onOpen: (report: Report) => void;
+  /** Copy link and Share… (offered with Open report). */
+  onCopyLink?: (report: Report) => void;
+  onShare?: (report: Report) => void;
   onReanalyze: (report: Report) => void;
   onDelete: (report: Report) => void;
   /** Set while an action on this row is running; its text is shown. */
@@ -24,6 +28,8 @@ export function ReportRow({
   report,
   canOpen,
   onOpen,
+  onCopyLink,
+  onShare,
   onReanalyze,
   onDelete,
   busy,
@@ -55,6 +61,21 @@ export function ReportRow({
           {canOpen && (
             <button type="button" aria-describedby={urlId} onClick={() => onOpen(report)}>
               {t('popup_openReport')}
+            </button>
+          )}
+          {canOpen && onCopyLink && (
+            <button type="button" aria-describedby={urlId} onClick={() => onCopyLink(report)}>
+              {t('share_copyLink')}
+            </button>
+          )}
+          {canOpen && onShare && report.privacy !== PRIVACY.public && (
+            <button
+              type="button"
+              aria-describedby={urlId}
+              aria-disabled={!!busy}
+              onClick={() => busy || onShare(report)}
+            >
+              {t('share_open')}
             </button>
           )}
           <button

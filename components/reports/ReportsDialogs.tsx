@@ -1,9 +1,10 @@
 // The Reports tab's questions, as modal dialogs: delete one report, delete or re-analyze the
-// selected ones, and the privacy to give the selected ones (PrivacyDialog).
+// selected ones, the privacy to give the selected ones (PrivacyDialog), and how to share them.
 import type { Privacy, ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PrivacyDialog } from './PrivacyDialog';
+import { ShareDialog } from './ShareDialog';
 import type { BulkQuestion } from './useBulkActions';
 
 export interface ReportsDialogsProps {
@@ -37,6 +38,13 @@ export function bulkTitle({ kind, ids }: BulkQuestion): string {
       (n) => t('workspace_reports_reanalyzeTitle', n),
     );
   }
+  if (kind === 'share') {
+    return plural(
+      count,
+      () => t('share_titleOne'),
+      (n) => t('share_titleMany', n),
+    );
+  }
   return plural(
     count,
     () => t('workspace_job_privacy_one'),
@@ -63,7 +71,7 @@ export function ReportsDialogs({
           {t('popup_deleteReportText', confirmDelete.url)}
         </ConfirmDialog>
       )}
-      {question && question.kind !== 'privacy' && (
+      {(question?.kind === 'delete' || question?.kind === 'reanalyze') && (
         <ConfirmDialog
           title={bulkTitle(question)}
           confirmLabel={question.kind === 'delete' ? t('dialog_delete') : t('popup_reanalyze')}
@@ -78,6 +86,14 @@ export function ReportsDialogs({
       {question?.kind === 'privacy' && (
         <PrivacyDialog
           title={bulkTitle(question)}
+          onConfirm={(choice) => onConfirmBulk(choice)}
+          onCancel={onCancelBulk}
+        />
+      )}
+      {question?.kind === 'share' && (
+        <ShareDialog
+          title={bulkTitle(question)}
+          many={question.ids.length > 1}
           onConfirm={(choice) => onConfirmBulk(choice)}
           onCancel={onCancelBulk}
         />

@@ -7,10 +7,7 @@ import { t } from '../../lib/i18n';
 import { isFinished } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import type { ExportFile, ExportFormat } from '../../lib/reports/export';
-import { filtersFromHash, filtersToHash, sameFilters } from '../../lib/reports/filters';
 import { reportListParams } from '../../lib/reports/list-params';
-import { changeFilters, type ReportFilters } from '../../lib/reports/view-state';
-import { readHash, watchHash, writeHash } from '../../lib/reports/workspace-address';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { ListStatus } from '../ui/ListView';
@@ -22,35 +19,18 @@ import { ReportFilterFields } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
 import { ReportsProgress } from './ReportsProgress';
 import { ReportsTable, type RowWork } from './ReportsTable';
+import { ShareOne, ShareStatus } from './ShareStatus';
 import { newerReports, useBulkActions } from './useBulkActions';
 import { useExport } from './useExport';
+import { useHashFilters } from './useHashFilters';
 import { useProjectChoices } from './useProjectChoices';
 import { type ReportListOptions, useReportList } from './useReportList';
+import { useSelectedShare } from './useSelectedShare';
+import { useShare } from './useShare';
 import './reports.css';
 
 /** A side panel (360–420 px) and anything else this narrow; reports.css uses the same width. */
 export const NARROW = '(width < 600px)';
-
-/**
- * The filters, kept in the workspace's address (`#tab=reports&result=bad&…`) so that a reload or a
- * copied link comes back to them, and followed when something else changes it. `change` goes
- * through the address (any change but the page's goes back to page 1).
- */
-function useHashFilters() {
-  const [filters, setFilters] = useState<ReportFilters>(() => filtersFromHash(readHash()));
-  useEffect(
-    () =>
-      watchHash((hash) => {
-        const next = filtersFromHash(hash);
-        setFilters((current) => (sameFilters(current, next) ? current : next));
-      }),
-    [],
-  );
-  const change = useCallback((patch: Partial<ReportFilters>) => {
-    writeHash(filtersToHash(changeFilters(filtersFromHash(readHash()), patch)));
-  }, []);
-  return { filters, change };
-}
 
 export interface ReportsTabProps {
   send: Sender;
@@ -110,6 +90,11 @@ export function ReportsTab({
   const projects = useProjectChoices(send, revision, list.kept ? [] : items, filters.project);
   const bulk = useBulkActions(send);
   const exporter = useExport(send, download);
+  const share = useShare(send, siteUrl, () => {
+    list.reload();
+    onChanged?.();
+  });
+  useSelectedShare(siteUrl, bulk.run.job, bulk.share, share, bulk.shareDone);
 
   /** A row deleted on its own (not by a job), and one that is being deleted. */
   const [single, setSingle] = useState<{ id: number; work: RowWork } | null>(null);
@@ -206,7 +191,9 @@ export function ReportsTab({
         <BulkBar
           count={selection.keys.length}
           status={selection.status}
-          onAsk={(kind) => bulk.ask(kind, selection.keys)}
+          onAsk={(kind) =>
+            bulk.ask(kind, selection.keys, new Map(items.map(({ id, url }) => [id, url])))
+          }
         >
           <WatchSelected
             send={send}
@@ -236,6 +223,7 @@ export function ReportsTab({
       <p class="notice-status" role="status">
         {exporter.notice}
       </p>
+      <ShareStatus status={share} />
 
       <ErrorAlert error={failure?.error} context={failure?.context} onOpenOptions={openOptions} />
       <ListStatus
@@ -271,6 +259,8 @@ export function ReportsTab({
                 if (target) openTab(target);
               }}
               onDelete={setConfirmDelete}
+              onCopyLink={share.copyLink}
+              onShare={share.ask}
               busy={list.loading}
               send={send}
             />
@@ -294,6 +284,7 @@ export function ReportsTab({
         onConfirmBulk={(choice) => void confirmBulk(choice)}
         onCancelBulk={bulk.cancelQuestion}
       />
+      <ShareOne share={share} openOptions={openOptions} />
     </section>
   );
 }

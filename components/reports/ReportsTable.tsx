@@ -33,6 +33,9 @@ export interface ReportsTableProps {
   canOpen: boolean;
   onOpen: (report: ReportSummary) => void;
   onDelete: (report: ReportSummary) => void;
+  /** Copy link and Share… (offered with Open report). */
+  onCopyLink?: (report: ReportSummary) => void;
+  onShare?: (report: ReportSummary) => void;
   busy: boolean;
   /** For a report's details, read when they are opened. */
   send: Sender;
@@ -60,6 +63,8 @@ export function ReportsTable({
   canOpen,
   onOpen,
   onDelete,
+  onCopyLink,
+  onShare,
   busy,
   send,
 }: ReportsTableProps) {
@@ -79,8 +84,9 @@ export function ReportsTable({
     if (reports.length > 0) markFirstRows();
   }, [reports]);
 
-  const latest = useRef({ selection, onSelectionChange, reports, updated, onOpen, onDelete, work });
-  latest.current = { selection, onSelectionChange, reports, updated, onOpen, onDelete, work };
+  const handlers = { onOpen, onDelete, onCopyLink, onShare };
+  const latest = useRef({ selection, onSelectionChange, reports, updated, work, ...handlers });
+  latest.current = { selection, onSelectionChange, reports, updated, work, ...handlers };
 
   /** The last key was Shift with an arrow (Home, End): the next one goes on from its anchor. */
   const extending = useRef(false);
@@ -129,6 +135,8 @@ export function ReportsTable({
     if (!report || latest.current.work.has(key)) return;
     if (action === 'open') latest.current.onOpen(report);
     else if (action === 'delete') latest.current.onDelete(report);
+    else if (action === 'copy') latest.current.onCopyLink?.(report);
+    else if (action === 'share') latest.current.onShare?.(report);
   }
 
   /** The rows that can be selected, in page order (not the ones already deleted). */

@@ -3,6 +3,7 @@
 // then the rating and when it was generated — and its actions are in a menu.
 import { Component, Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { PRIVACY } from '../../lib/api/constants';
 import type { ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
@@ -103,6 +104,28 @@ export class Row extends Component<RowProps> {
                       {t('popup_openReport')}
                     </button>
                   )}
+                  {canOpen && (
+                    <button
+                      type="button"
+                      role="menuitem"
+                      tabIndex={-1}
+                      data-key={report.id}
+                      data-action="copy"
+                    >
+                      {t('share_copyLink')}
+                    </button>
+                  )}
+                  {canOpen && report.privacy !== PRIVACY.public && (
+                    <button
+                      type="button"
+                      role="menuitem"
+                      tabIndex={-1}
+                      data-key={report.id}
+                      data-action="share"
+                    >
+                      {t('share_open')}
+                    </button>
+                  )}
                   <button
                     type="button"
                     role="menuitem"
@@ -179,6 +202,16 @@ export class Row extends Component<RowProps> {
                 {canOpen && (
                   <button type="button" data-action="open" aria-describedby={urlId}>
                     {t('popup_openReport')}
+                  </button>
+                )}
+                {canOpen && (
+                  <button type="button" data-action="copy" aria-describedby={urlId}>
+                    {t('share_copyLink')}
+                  </button>
+                )}
+                {canOpen && report.privacy !== PRIVACY.public && (
+                  <button type="button" data-action="share" aria-describedby={urlId}>
+                    {t('share_open')}
                   </button>
                 )}
                 <button type="button" class="danger" data-action="delete" aria-describedby={urlId}>

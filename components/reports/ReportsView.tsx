@@ -1,5 +1,5 @@
 // The popup's Reports: search, filters, sorting and paging over the service's reports, with
-// open, re-analyze and delete on each row.
+// open, copy link, share, re-analyze and delete on each row.
 import type { Report } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
@@ -10,8 +10,10 @@ import { ListView } from '../ui/ListView';
 import { useListView } from '../ui/useList';
 import { ReportFilterFields } from './ReportFilterFields';
 import { ReportRow } from './ReportRow';
+import { ShareOne, ShareStatus } from './ShareStatus';
 import { useProjectChoices } from './useProjectChoices';
 import { useReportActions } from './useReportActions';
+import { useShare } from './useShare';
 
 export interface ReportsViewProps {
   send: Sender;
@@ -66,17 +68,25 @@ export function ReportsView({
   /** The re-analysis and its wait for the rating. */
   const rating = useReportActions<number, never>(send);
 
+  /** A row's report as the service answered a change to it. */
+  function replace(updated: Report) {
+    list.setData((page) => ({
+      ...page,
+      items: page.items.map((item) => (item.id === updated.id ? updated : item)),
+    }));
+  }
+  const share = useShare(send, siteUrl, (report) => {
+    replace(report);
+    onChanged();
+  });
+
   async function reanalyze(report: Report) {
     reports.begin(report.id, 'reanalyze');
     // A failed wait leaves the report as the service answered it, not yet rated.
     const { answer } = await rating.reanalyze(report.id);
     if (answer.ok) {
       reports.end(report.id);
-      const updated = answer.data;
-      list.setData((page) => ({
-        ...page,
-        items: page.items.map((item) => (item.id === updated.id ? updated : item)),
-      }));
+      replace(answer.data);
     } else if (answer.error.kind === 'not_found') {
       reports.end(report.id);
       reports.gone(t('error_report_gone'));
@@ -89,38 +99,44 @@ export function ReportsView({
   const canOpen = reportPageUrl(siteUrl, 1) !== undefined;
 
   return (
-    <ListView
-      {...reports.view}
-      label={t('popup_tabReports')}
-      filters={
-        <ReportFilterFields
-          filters={filters}
-          onChange={onFiltersChange}
-          projects={projects}
-          searchDelay={searchDelay}
-        />
-      }
-      loadFailed={t('reports_loadFailed')}
-      loadingText={t('reports_loading')}
-      emptyText={filtered ? t('reports_emptyFiltered') : t('reports_empty')}
-      listLabel={t('reports_listLabel')}
-      row={(report) => (
-        <ReportRow
-          key={report.id}
-          report={report}
-          canOpen={canOpen}
-          onOpen={(item) => {
-            const target = reportPageUrl(siteUrl, item.id);
-            if (target) openTab(target);
-          }}
-          onReanalyze={reanalyze}
-          onDelete={reports.askDelete}
-          busy={busyText(reports.workOn(report.id))}
-          failure={reports.failureAt(report.id)}
-        />
-      )}
-      openOptions={openOptions}
-    />
+    <>
+      <ListView
+        {...reports.view}
+        label={t('popup_tabReports')}
+        filters={
+          <ReportFilterFields
+            filters={filters}
+            onChange={onFiltersChange}
+            projects={projects}
+            searchDelay={searchDelay}
+          />
+        }
+        loadFailed={t('reports_loadFailed')}
+        loadingText={t('reports_loading')}
+        emptyText={filtered ? t('reports_emptyFiltered') : t('reports_empty')}
+        listLabel={t('reports_listLabel')}
+        row={(report) => (
+          <ReportRow
+            key={report.id}
+            report={report}
+            canOpen={canOpen}
+            onOpen={(item) => {
+              const target = reportPageUrl(siteUrl, item.id);
+              if (target) openTab(target);
+            }}
+            onCopyLink={share.copyLink}
+            onShare={share.ask}
+            onReanalyze={reanalyze}
+            onDelete={reports.askDelete}
+            busy={busyText(reports.workOn(report.id))}
+            failure={reports.failureAt(report.id)}
+          />
+        )}
+        openOptions={openOptions}
+      />
+      <ShareStatus status={share} />
+      <ShareOne share={share} openOptions={openOptions} />
+    </>
   );
 }
 

@@ -1,18 +1,20 @@
-// Delete, re-analyze and change the privacy of the selected reports: the question, the queue job
-// once it is answered, and what the job means for the rows while it runs.
+// Delete, re-analyze, change the privacy of and share the selected reports: the question, the queue
+// job once it is answered, and what the job means for the rows while it runs.
 import { useMemo, useState } from 'preact/hooks';
 import type { Privacy, ReportSummary } from '../../lib/api/model';
 import type { ItemReport } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import { useJobRun } from '../jobs/useJobs';
 import type { RowWork } from './ReportsTable';
+import type { SelectedShare } from './useSelectedShare';
 
-export type BulkKind = 'delete' | 'reanalyze' | 'privacy';
+export type BulkKind = 'delete' | 'reanalyze' | 'privacy' | 'share';
 
-/** The question being asked, with the reports it is about. */
+/** The question being asked, with the reports it is about (and, to share, their addresses). */
 export interface BulkQuestion {
   kind: BulkKind;
   ids: number[];
+  urls?: ReadonlyMap<number, string>;
 }
 
 /** A later version of a report wins over the listed one, never an earlier one. */
@@ -43,6 +45,8 @@ export function newerReports(
 export function useBulkActions(send: Sender) {
   const run = useJobRun(send);
   const [question, setQuestion] = useState<BulkQuestion | null>(null);
+  /** The Share selected job whose links are copied when it ends. */
+  const [share, setShare] = useState<SelectedShare | null>(null);
   const job = run.job;
 
   /** What the job does to the rows: by id, the work under way or done, and newer reports. */
@@ -90,13 +94,27 @@ export function useBulkActions(send: Sender) {
     if (!choice) return false;
     const items = ids.map((id) => ({ type: 'update' as const, id, privacy: choice.privacy }));
     const password = choice.password ? { password: choice.password } : {};
-    return (await run.start({ kind, items, ...password })) !== null;
+    // Sharing is a privacy change; what it copies is worked out when the job ends.
+    const jobId = await run.start({ kind: 'privacy', items, ...password });
+    if (jobId !== null && kind === 'share') {
+      const shared = choice.password ? { privacy: 2 as const, password: choice.password } : null;
+      setShare({
+        jobId,
+        urls: question.urls ?? new Map(),
+        choice: shared ?? { privacy: 0 },
+      });
+    }
+    return jobId !== null;
   }
 
   return {
     run,
     question,
-    ask: (kind: BulkKind, ids: number[]) => ids.length > 0 && setQuestion({ kind, ids }),
+    ask: (kind: BulkKind, ids: number[], urls?: ReadonlyMap<number, string>) =>
+      ids.length > 0 && setQuestion({ kind, ids, urls }),
+    share,
+    /** The shared links were copied (or there were none): nothing more to do when it ends. */
+    shareDone: () => setShare(null),
     cancelQuestion: () => setQuestion(null),
     confirm,
     /** Rows by id: what runs on them, or that they are deleted. */

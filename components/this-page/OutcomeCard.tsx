@@ -1,21 +1,26 @@
 // This page's report: its rating, when it was made and its privacy, and what can be done with it
-// (open, re-analyze, change privacy, delete).
+// (open, copy its link, share it, re-analyze, change privacy, delete).
 import { t } from '../../lib/i18n';
+import type { Sender } from '../../lib/messaging/send';
 import type { PageOutcome } from '../../lib/this-page/page-report';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { type PrivacyChoice, passwordMissing } from '../../lib/this-page/privacy-choice';
 import { RatingBadge } from '../rating/RatingBadge';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { LazyView } from '../ui/LazyView';
 import { privacyWord } from '../ui/PrivacyPicker';
 import { RelativeTime } from '../ui/RelativeTime';
 import { PrivacyFields } from './PrivacyFields';
 import { Progress } from './Progress';
 import type { PageReport } from './usePageReport';
 
+const loadShare = () => import('./ShareActions').then((module) => module.ShareActions);
+
 /** The privacy editor's form, which the Change privacy button controls. */
 const PRIVACY_FORM_ID = 'privacy-form';
 
 interface OutcomeCardProps {
+  send: Sender;
   page: PageReport;
   outcome: PageOutcome;
   /** The service's web address: "Open report" is offered when it is known. */
@@ -26,6 +31,7 @@ interface OutcomeCardProps {
 }
 
 export function OutcomeCard({
+  send,
   page,
   outcome,
   siteUrl,
@@ -63,6 +69,10 @@ export function OutcomeCard({
             {t('popup_openReport')}
           </button>
         )}
+        <LazyView
+          load={loadShare}
+          props={{ send, outcome, siteUrl, busy, onShared: page.shared, openOptions }}
+        />
         {/* aria-disabled, not disabled: focus stays on the button while work runs. */}
         <button type="button" aria-disabled={busy} onClick={page.reanalyze}>
           {t('popup_reanalyze')}

@@ -92,6 +92,7 @@ export function ThisPageView({
       )}
       {outcome && (
         <OutcomeCard
+          send={send}
           page={page}
           outcome={outcome}
           siteUrl={status.siteUrl}

@@ -280,6 +280,12 @@ export function usePageReport({ send, tab, status, onChanged }: PageReportDeps) 
     queue: handler(queue),
     reanalyze: handler(reanalyze),
     savePrivacy: handler(savePrivacy),
+    /** The report as Share… left it (its privacy changed). */
+    shared(report: ReportSummary) {
+      setOutcome(report);
+      setEditing(null);
+      onChanged();
+    },
     remove: handler(remove),
     refs,
   };

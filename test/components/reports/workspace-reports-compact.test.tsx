@@ -68,6 +68,7 @@ describe('the compact Reports table', () => {
     fireEvent.click(actionsOf(URL_1));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Open report',
+      'Copy link',
       'Details',
       'Delete',
     ]);
