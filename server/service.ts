@@ -717,6 +717,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       requests.length = 0;
     },
     resetRateLimits: () => {
+      apiRequestCount = 0;
       limiter?.reset();
       passwordLimiter?.reset();
     },

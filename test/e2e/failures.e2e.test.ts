@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, type ServiceOptions, startService } from '../../server/service';
 import { connect, type LoadedExtension, launchExtension } from './extension';
+import { connectSettled } from './flows';
 import { type ExtensionSnapshot, snapshotExtension } from './list-fixtures';
 
 const API_KEY = 'failures-e2e-key-0001';
@@ -49,7 +50,7 @@ afterEach(async () => {
 
 async function startTestService(options: ServiceOptions): Promise<RunningService> {
   service = await startService({ port: 0, apiKeys: [API_KEY], ...options });
-  await connect(the(ext, 'The browser'), { baseUrl: service.baseUrl, apiKey: API_KEY });
+  await connectSettled(the(ext, 'The browser'), service, API_KEY);
   return service;
 }
 

@@ -120,6 +120,25 @@ export async function waitUntil(
   }
 }
 
+/**
+ * Saves the connection to `service` as the options page's Save does, then waits for the one
+ * question a save brings (the plan, GET /account, asked by the background) and forgets it: the
+ * service's request log, rate limit and failure count start again from the test's own requests.
+ */
+export async function connectSettled(
+  ext: LoadedExtension,
+  service: RunningService,
+  apiKey = service.apiKey,
+): Promise<void> {
+  await connect(ext, { baseUrl: service.baseUrl, apiKey });
+  await waitUntil(
+    () => service.apiRequests().some((entry) => entry.path.endsWith('/account')),
+    "the background's question for the plan",
+  );
+  service.resetRequests();
+  service.resetRateLimits();
+}
+
 /** A service on a free loopback port serving the samples, and a browser with the extension. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const service = await startService({ port: 0, serveSamples: true, ...options.service });
@@ -130,9 +149,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     extensionDir = await copyOfBuild();
     ext = await launchExtension({ extensionDir });
-    if (options.connected ?? true) {
-      await connect(ext, { baseUrl: service.baseUrl, apiKey: service.apiKey });
-    }
+    if (options.connected ?? true) await connectSettled(ext, service);
   } catch (error) {
     await ext?.close().catch(() => undefined);
     await removeCopy();

@@ -366,8 +366,7 @@ describe('a create asked on the port', () => {
 
   it('answered without a rating, waits for it before answering', async () => {
     const page = pageWaits(svc, create);
-    await settle();
-    expect(svc.reads).toEqual(['POST /reports', 'GET /reports/42']);
+    await vi.waitFor(() => expect(svc.reads).toEqual(['POST /reports', 'GET /reports/42']));
     expect(page.received).toEqual([]);
     svc.rate('decent');
     await svc.tick();
