@@ -6,10 +6,10 @@ import { slowestFiles } from './test/support/slowest-reporter';
 
 export default defineConfig({
   test: {
-    // The three projects share one pool of two workers (a 2-core machine): a browser suite that
-    // waits on a slow service leaves the other worker to the unit files, and the run ends when
-    // the longest lane does, the longest files started first.
-    maxWorkers: 2,
+    // The three projects share one pool of three workers on a 2-core machine: the browser suites
+    // wait on slow services and timers (two workers left a sixth of the CPU idle, three keep it
+    // busy), and the run ends when the longest lane does, the longest files started first.
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {

@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Seconds, for the files that wait on purpose (slow services, rate windows) or work long. */
 const ESTIMATES: Record<string, number> = {
   'test/e2e/slow-create.e2e.test.ts': 70,
-  'test/e2e/failures.e2e.test.ts': 60,
+  'test/e2e/failures.e2e.test.ts': 85,
   'test/e2e/a11y.e2e.test.ts': 60,
   'test/unit/jobs/queue/faults.property.test.ts': 50,
   'test/firefox/extension.firefox.test.ts': 45,
