@@ -4,6 +4,23 @@
 // Nothing is ever expanded: only XML's five entities and character references are known, and a
 // DOCTYPE that declares anything (an entity, an element…) is refused.
 
+import {
+  allSpace,
+  attributeValue,
+  decoded,
+  doctypeEnd,
+  isSpace,
+  lineEnds,
+  mayDeclare,
+  NOT_XML_CHAR,
+  NotWellFormed,
+  PI_TARGET,
+  QNAME,
+  refuse,
+  XML_DECLARATION,
+  XML_NS,
+} from './xml-lexical';
+
 export interface LocsFound {
   /** Well-formed XML, declaring nothing. */
   wellFormed: boolean;
@@ -17,82 +34,6 @@ export interface LocsFound {
 
 /** A root's entries: `url` in a urlset, `sitemap` in a sitemapindex (any namespace). */
 const ENTRY: Readonly<Record<string, string>> = { urlset: 'url', sitemapindex: 'sitemap' };
-
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-const PREDEFINED: ReadonlyMap<string, string> = new Map([
-  ['lt', '<'],
-  ['gt', '>'],
-  ['amp', '&'],
-  ['quot', '"'],
-  ['apos', "'"],
-]);
-
-// XML 1.0's name characters; a qualified name has at most one colon, inside.
-const NAME_START =
-  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D' +
-  '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
-const NCNAME = `[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*`;
-const QNAME = new RegExp(`^(?:${NCNAME}:)?${NCNAME}$`, 'u');
-const PI_TARGET = new RegExp(`^${NCNAME}$`, 'u');
-const S = '[ \\t\\r\\n]';
-const XML_DECLARATION = new RegExp(
-  `^<\\?xml${S}+version${S}*=${S}*(["'])1\\.[0-9]+\\1` +
-    `(?:${S}+encoding${S}*=${S}*(["'])[A-Za-z][A-Za-z0-9._-]*\\2)?` +
-    `(?:${S}+standalone${S}*=${S}*(["'])(?:yes|no)\\3)?${S}*\\?>$`,
-);
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML forbids.
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-
-const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
-const allSpace = (text: string) => {
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false;
-  return true;
-};
-const isXmlChar = (code: number) =>
-  code === 0x09 ||
-  code === 0x0a ||
-  code === 0x0d ||
-  (code >= 0x20 && code <= 0xd7ff) ||
-  (code >= 0xe000 && code <= 0xfffd) ||
-  (code >= 0x10000 && code <= 0x10ffff);
-
-/** What a reference (between `&` and `;`) stands for; null when XML knows no such reference. */
-function referenced(ref: string): string | null {
-  const known = PREDEFINED.get(ref);
-  if (known !== undefined) return known;
-  const hex = ref.startsWith('#x');
-  const digits = ref.slice(hex ? 2 : 1);
-  if (!ref.startsWith('#') || !(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) return null;
-  const code = Number.parseInt(digits, hex ? 16 : 10);
-  return isXmlChar(code) ? String.fromCodePoint(code) : null;
-}
-
-/** Character data with its references replaced; null when one is not XML's. */
-function decoded(text: string): string | null {
-  let amp = text.indexOf('&');
-  if (amp < 0) return text;
-  let out = '';
-  let from = 0;
-  while (amp >= 0) {
-    const semicolon = text.indexOf(';', amp);
-    const char = semicolon < 0 ? null : referenced(text.slice(amp + 1, semicolon));
-    if (char === null) return null;
-    out += text.slice(from, amp) + char;
-    from = semicolon + 1;
-    amp = text.indexOf('&', from);
-  }
-  return out + text.slice(from);
-}
-
-/** XML reads every line end as one line feed. */
-const lineEnds = (text: string) => (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
-
-/** Thrown inside the reader: the text is not (acceptable) XML. */
-class NotWellFormed extends Error {}
-const refuse = (): never => {
-  throw new NotWellFormed();
-};
 
 interface Open {
   name: string;
@@ -225,29 +166,10 @@ export class LocReader {
 
   /** A DOCTYPE naming an external DTD (never fetched) is let be; one declaring anything is not. */
   private doctypeDeclaration(text: string, at: number): number {
-    if (this.stage !== 'prolog' || this.doctype || !isSpace(text.charCodeAt(at + 9))) refuse();
-    let quote = '';
-    for (let i = at + 9; i < text.length; i++) {
-      const char = text[i];
-      if (quote) {
-        if (char === quote) quote = '';
-      } else if (char === '"' || char === "'") quote = char;
-      else if (char === '[') {
-        const close = text.indexOf(']', i);
-        if (close < 0) return -1;
-        if (!allSpace(text.slice(i + 1, close))) refuse();
-        let after = close + 1;
-        while (after < text.length && isSpace(text.charCodeAt(after))) after++;
-        if (after >= text.length) return -1;
-        if (text[after] !== '>') refuse();
-        this.doctype = true;
-        return after + 1;
-      } else if (char === '>') {
-        this.doctype = true;
-        return i + 1;
-      }
-    }
-    return -1;
+    if (this.stage !== 'prolog' || this.doctype) refuse();
+    const end = doctypeEnd(text, at);
+    if (end >= 0) this.doctype = true;
+    return end;
   }
 
   private checkName(name: string) {
@@ -302,27 +224,15 @@ export class LocReader {
       while (k < text.length && isSpace(text.charCodeAt(k))) k++;
       if (k >= text.length) return -1;
       this.checkName(attribute);
-      if (text[k] !== '=') refuse();
-      k++;
-      while (k < text.length && isSpace(text.charCodeAt(k))) k++;
-      if (k >= text.length) return -1;
-      const quote = text[k] as string;
-      if (quote !== '"' && quote !== "'") refuse();
-      const close = text.indexOf(quote, k + 1);
-      if (close < 0) return -1;
-      const raw = text.slice(k + 1, close);
-      if (raw.includes('<')) refuse();
-      const value = decoded(raw) ?? refuse();
+      const read = attributeValue(text, k);
+      if (read === null) return -1;
+      const { value, close } = read;
       if (attributes?.includes(attribute)) refuse();
       attributes ??= [];
       attributes.push(attribute);
       if (attribute.startsWith('xmlns:')) {
         const prefix = attribute.slice(6);
-        const fitting =
-          prefix === 'xml'
-            ? value === XML_NS
-            : prefix !== 'xmlns' && value !== '' && value !== XML_NS && value !== XMLNS_NS;
-        if (!fitting) refuse();
+        if (!mayDeclare(prefix, value)) refuse();
         prefixes ??= new Map();
         prefixes.set(prefix, value);
       }
