@@ -70,6 +70,15 @@ export class Row extends Component<RowProps> {
       </td>
     );
     if (compact) {
+      // The row's actions in a menu: each item names its action for the table's click handler.
+      const shareable = canOpen && report.privacy !== PRIVACY.public;
+      const menuItems: (readonly [string, string] | false)[] = [
+        canOpen && ['open', t('popup_openReport')],
+        canOpen && ['copy', t('share_copyLink')],
+        shareable && ['share', t('share_open')],
+        ['details', expanded ? t('workspace_reports_hideDetails') : t('workspace_reports_details')],
+        ['delete', t('common_delete')],
+      ];
       return (
         <Fragment>
           <tr
@@ -93,58 +102,21 @@ export class Row extends Component<RowProps> {
                 // Each item names its row itself: the menu is gone from the document by the
                 // time the table's click handler runs.
                 <MenuButton label={t('workspace_reports_actionsFor', report.url)} face="⋯">
-                  {canOpen && (
-                    <button
-                      type="button"
-                      role="menuitem"
-                      tabIndex={-1}
-                      data-key={report.id}
-                      data-action="open"
-                    >
-                      {t('popup_openReport')}
-                    </button>
-                  )}
-                  {canOpen && (
-                    <button
-                      type="button"
-                      role="menuitem"
-                      tabIndex={-1}
-                      data-key={report.id}
-                      data-action="copy"
-                    >
-                      {t('share_copyLink')}
-                    </button>
-                  )}
-                  {canOpen && report.privacy !== PRIVACY.public && (
-                    <button
-                      type="button"
-                      role="menuitem"
-                      tabIndex={-1}
-                      data-key={report.id}
-                      data-action="share"
-                    >
-                      {t('share_open')}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    role="menuitem"
-                    tabIndex={-1}
-                    data-key={report.id}
-                    data-action="details"
-                  >
-                    {expanded ? t('workspace_reports_hideDetails') : t('workspace_reports_details')}
-                  </button>
-                  <button
-                    type="button"
-                    role="menuitem"
-                    tabIndex={-1}
-                    class="danger"
-                    data-key={report.id}
-                    data-action="delete"
-                  >
-                    {t('common_delete')}
-                  </button>
+                  {menuItems
+                    .filter((item) => item !== false)
+                    .map(([action, label]) => (
+                      <button
+                        key={action}
+                        type="button"
+                        role="menuitem"
+                        tabIndex={-1}
+                        class={action === 'delete' ? 'danger' : undefined}
+                        data-key={report.id}
+                        data-action={action}
+                      >
+                        {label}
+                      </button>
+                    ))}
                 </MenuButton>
               )}
             </td>
