@@ -7,7 +7,7 @@ import { t } from '../../lib/i18n';
 import { generatePassword, type ShareChoice } from '../../lib/reports/share';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { ModalDialog } from '../ui/ModalDialog';
-import { privacyWord } from '../ui/PrivacyPicker';
+import { PrivacyPicker } from '../ui/PrivacyPicker';
 import { copyText } from './clipboard';
 import './share.css';
 
@@ -60,26 +60,13 @@ export function ShareDialog({
         }}
       >
         <h2 id={`${id}-title`}>{title}</h2>
-        <div class="privacy" role="radiogroup" aria-labelledby={`${id}-how`}>
-          <span class="legend" id={`${id}-how`}>
-            {t('share_how')}
-          </span>
-          <div class="privacy-choices">
-            {CHOICES.map((choice) => (
-              <label key={choice} class="choice">
-                <input
-                  type="radio"
-                  name={`${id}-privacy`}
-                  value={choice}
-                  checked={privacy === choice}
-                  disabled={sending}
-                  onChange={() => setPrivacy(choice)}
-                />
-                {privacyWord(choice)}
-              </label>
-            ))}
-          </div>
-        </div>
+        <PrivacyPicker
+          value={privacy}
+          onChange={(choice) => setPrivacy(choice === PRIVACY.public ? choice : PRIVACY.password)}
+          choices={CHOICES}
+          label={t('share_how')}
+          disabled={sending}
+        />
         {protect && (
           <div class="field">
             <label for={`${id}-password`}>{t('share_generatedPassword')}</label>

@@ -16,6 +16,8 @@ const CHOICES: Privacy[] = [PRIVACY.public, PRIVACY.private, PRIVACY.password];
 export interface PrivacyPickerProps {
   value: Privacy;
   onChange: (privacy: Privacy) => void;
+  /** The choices offered, in order; all three unless given. */
+  choices?: readonly Privacy[];
   /** The group's name; "Privacy" unless given. */
   label?: string;
   disabled?: boolean;
@@ -30,6 +32,7 @@ export interface PrivacyPickerProps {
 export function PrivacyPicker({
   value,
   onChange,
+  choices = CHOICES,
   label,
   disabled,
   error,
@@ -50,7 +53,7 @@ export function PrivacyPicker({
         {label ?? t('privacy_label')}
       </span>
       <div class="privacy-choices">
-        {CHOICES.map((choice) => (
+        {choices.map((choice) => (
           <label key={choice} class="choice">
             <input
               type="radio"
