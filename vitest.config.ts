@@ -1,8 +1,8 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
-import { LongestFirstSequencer } from './test/support/sequencer';
-import { slowestFiles } from './test/support/slowest-reporter';
+import { LongestFirstSequencer } from './test/support/sequencer.ts';
+import { slowestFiles } from './test/support/slowest-reporter.ts';
 
 export default defineConfig({
   test: {
