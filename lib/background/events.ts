@@ -37,14 +37,21 @@ export function handleStartup(deps: HandlerDeps) {
   ]);
 }
 
-/** The saved service's plan, asked here so that opening a page never asks the service for it. */
+/**
+ * The saved service's plan, asked here so that opening a page never asks the service for it.
+ * Never rejects: settings that cannot be read now leave the plan to the next save or start.
+ */
 async function refreshSavedPlan(
   deps: Pick<HandlerDeps, 'clients'> & Partial<Pick<HandlerDeps, 'loadSettings'>>,
 ): Promise<void> {
-  const client = await deps.clients.get();
-  if (!client) return;
-  const { settings } = await (deps.loadSettings ?? loadSettings)();
-  await refreshPlan(client, settings.apiKey);
+  try {
+    const client = await deps.clients.get();
+    if (!client) return;
+    const { settings } = await (deps.loadSettings ?? loadSettings)();
+    await refreshPlan(client, settings.apiKey);
+  } catch {
+    // Pages show no plan until then; nothing else waits on it.
+  }
 }
 
 /** The queue's work goes on after the worker stopped (lib/jobs/queue/); watched pages' runs. */

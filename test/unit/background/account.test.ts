@@ -137,6 +137,23 @@ describe('getPlan', () => {
     expect(paths()).toEqual(['/api/v1/account']);
   });
 
+  it('lets the rest of a settings change go on when the settings cannot be read for the plan', async () => {
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
+    const unreadable = createHandlerDeps({
+      clients: {
+        get: async () => {
+          throw new Error('storage unavailable');
+        },
+        reset: () => undefined,
+      } as unknown as HandlerDeps['clients'],
+    });
+    await expect(
+      handleStorageChange({ settings: { newValue: {} } }, 'local', unreadable),
+    ).resolves.toBeUndefined();
+    expect(stub.requests).toEqual([]);
+  });
+
   it('answers null when the service does not tell, or cannot be asked', async () => {
     serve({ status: 404, body: { message: 'Resource not found.' } });
     await settingsSaved();
