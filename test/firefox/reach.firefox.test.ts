@@ -6,6 +6,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningService, startService } from '../../server/service';
+import { writeConnection } from '../e2e/extension';
 import { poll, the } from '../e2e/flows';
 import { type FirefoxWithExtension, launchFirefox } from './firefox';
 
@@ -68,20 +69,11 @@ beforeAll(async () => {
   firefox = await launchFirefox(inject('firefoxExtensionDir'));
   page = await firefox.openExtensionPage('options.html');
   // Connected, and the first report kept, as if a list had shown it.
+  await page.evaluate(writeConnection, { baseUrl: service.baseUrl, apiKey: API_KEY });
   await page.evaluate(
-    async ({ baseUrl, apiKey, id }) => {
+    async ({ baseUrl, id }) => {
       const api = (globalThis as unknown as { browser: typeof chrome }).browser;
       await api.storage.local.set({
-        settings: {
-          version: 1,
-          defaultPrivacy: 0,
-          showBadge: true,
-          contextMenu: true,
-          notify: true,
-          siteUrl: '',
-          serviceUrl: baseUrl,
-          apiKey,
-        },
         ratingCache: {
           services: {
             [baseUrl]: {
@@ -96,7 +88,7 @@ beforeAll(async () => {
         },
       });
     },
-    { baseUrl: service.baseUrl, apiKey: API_KEY, id: the(ids[0], 'the kept id') },
+    { baseUrl: service.baseUrl, id: the(ids[0], 'the kept id') },
   );
 });
 
