@@ -27,11 +27,11 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { useStoredValue } from '../ui/useStoredValue';
 
 /** The window's web pages with what the rating cache knows of each, kept current. */
-function useOpenTabs(tabs: WindowTabEvents, serviceUrl: string | null) {
+function useOpenTabs(tabs: WindowTabEvents, account: string | null) {
   const [found, setFound] = useState<TabLike[] | null>(null);
   const cache = useStoredValue(ratingCacheItem);
   useEffect(() => followWindowTabs(tabs, setFound), [tabs]);
-  return found && cache.loaded ? webTabs(found, cache.value, serviceUrl) : null;
+  return found && cache.loaded ? webTabs(found, cache.value, account) : null;
 }
 
 export interface OpenTabsViewProps {
@@ -39,7 +39,7 @@ export interface OpenTabsViewProps {
   tabs: WindowTabEvents;
   defaultPrivacy: Privacy;
   /** The saved service, whose ratings alone are shown. */
-  serviceUrl?: string | null;
+  account?: string | null;
   openOptions: () => unknown;
   /** Reports were created (the other tabs' lists are stale). */
   onChanged: () => void;
@@ -49,11 +49,11 @@ export function OpenTabsView({
   send,
   tabs: tabsApi,
   defaultPrivacy,
-  serviceUrl = null,
+  account = null,
   openOptions,
   onChanged,
 }: OpenTabsViewProps) {
-  const tabs = useOpenTabs(tabsApi, serviceUrl);
+  const tabs = useOpenTabs(tabsApi, account);
   const [choices, setChoices] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [choice, setChoice] = useState<PrivacyChoice>({ privacy: defaultPrivacy, password: '' });
   const [sending, setSending] = useState(false);

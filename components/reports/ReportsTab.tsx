@@ -52,8 +52,8 @@ export interface ReportsTabProps {
   /** The list as last shown, shown out of reach until the service's answer for it is in. */
   lastShown?: ReportListOptions['lastShown'];
   firstAnswer?: ReportListOptions['firstAnswer'];
-  /** The service in use (the status's serviceUrl), which each kept list is marked with. */
-  serviceUrl?: string | null;
+  /** The account in use (the status's), which each kept list is marked with. */
+  account?: string | null;
   /** Whether each page the service answers is kept for the next opening; yes unless told. */
   keep?: boolean;
 }
@@ -70,7 +70,7 @@ export function ReportsTab({
   download,
   lastShown,
   firstAnswer,
-  serviceUrl = null,
+  account = null,
   keep = true,
 }: ReportsTabProps) {
   const { filters, change } = useHashFilters();
@@ -83,7 +83,7 @@ export function ReportsTab({
     lastShown,
     firstAnswer,
     keep,
-    service: serviceUrl,
+    service: account,
   });
   const items = list.data?.items ?? [];
   // The project choices are live: none come from the rows as last shown.

@@ -29,14 +29,14 @@ export interface ThisPageProps {
   /** The page in front when the workspace opened (lib/this-page/active-tab.ts). */
   first: ActiveTab | undefined;
   /** The saved service, whose ratings alone are shown. */
-  serviceUrl: string | null;
+  account: string | null;
 }
 
-export function ThisPage({ tabs, place, first, serviceUrl }: ThisPageProps) {
+export function ThisPage({ tabs, place, first, account }: ThisPageProps) {
   const tab = useFrontTab(tabs, place, first);
   const cache = useStoredValue(ratingCacheItem);
   const url = tab?.url;
-  const known = cachedRatingFor(cache.value, url, serviceUrl);
+  const known = cachedRatingFor(cache.value, url, account);
   return (
     <section class="this-page" aria-label={t('workspace_thisPage')}>
       {url ? (

@@ -25,7 +25,7 @@ import './watch.css';
 export interface WatchedViewProps {
   send: Sender;
   /** The saved service's base URL, whose watch list and history are read. */
-  serviceUrl: string | null;
+  account: string | null;
   openOptions: () => unknown;
   active: boolean;
   revision: number;
@@ -40,7 +40,7 @@ type Failure = { context: string; error: ErrorData };
 
 export function WatchedView({
   send,
-  serviceUrl,
+  account,
   openOptions,
   active,
   revision,
@@ -48,7 +48,7 @@ export function WatchedView({
   download = downloadFile,
   reads = watchReads,
 }: WatchedViewProps) {
-  const readOverview = useCallback(() => reads.overview(serviceUrl), [reads, serviceUrl]);
+  const readOverview = useCallback(() => reads.overview(account), [reads, account]);
   const watched = useWatched(readOverview, active, revision);
   const history = useOpenHistory();
   const now = useNow(active, 30_000);
@@ -102,7 +102,7 @@ export function WatchedView({
 
   async function exportAs(format: ExportFormat) {
     const histories = await act('export', t('watch_exportFailed'), () =>
-      reads.histories(serviceUrl),
+      reads.histories(account),
     );
     if (histories === null) return;
     const file = historyExportFile(format, histories);
@@ -180,7 +180,7 @@ export function WatchedView({
       {history.id !== null && (
         <HistoryPanel
           read={reads.history}
-          service={serviceUrl}
+          service={account}
           reportId={history.id}
           onClose={() => closeHistory(history.id)}
           openOptions={openOptions}

@@ -26,7 +26,7 @@ export interface WorkspaceViewProps {
   openTab: (url: string) => unknown;
   openOptions: () => unknown;
   siteUrl: string | null;
-  serviceUrl: string | null;
+  account: string | null;
   defaultPrivacy: Privacy;
   tabs: WindowTabEvents;
   /** Whether the view is the one shown; hidden views load nothing. */

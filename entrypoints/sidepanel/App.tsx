@@ -83,7 +83,7 @@ export function App({
     openTab,
     openOptions,
     siteUrl: status.siteUrl,
-    serviceUrl: status.serviceUrl,
+    account: status.account,
     defaultPrivacy: status.defaultPrivacy,
     tabs,
     revision,
@@ -96,7 +96,7 @@ export function App({
   return (
     <main class="workspace">
       <h1 class="visually-hidden">{t('workspace_title')}</h1>
-      <ThisPage tabs={tabs} place={place} first={load.tab} serviceUrl={status.serviceUrl} />
+      <ThisPage tabs={tabs} place={place} first={load.tab} account={status.account} />
       <ViewTabs
         label={t('workspace_tabsLabel')}
         views={WORKSPACE_TABS.map((tab) => ({ view: tab.id, label: t(tab.labelKey) }))}

@@ -5,11 +5,11 @@ import { type BaseUrlProblem, checkBaseUrl } from './base-url';
 import { type Sleep, timerSleep } from './cancellation';
 import { invalidInput, positiveOption, SiteReportError } from './errors';
 import { decode } from './http-answer';
-import type { Plan } from './model';
+import type { AccountInfo } from './model';
 import { createProjectsApi } from './projects';
 import type { RateInfo } from './rate-info';
 import { createReportsApi } from './reports';
-import { AccountEnvelope } from './schemas';
+import { AccountEnvelope, AccountIdEnvelope } from './schemas';
 import type { CallOptions, Transport } from './transport';
 import { createTransport, type Fetch } from './transport';
 
@@ -88,6 +88,7 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
     onRateInfo: options.onRateInfo,
     now: options.now,
   });
+  const accountInfo = createAccountApi({ transport });
   return {
     baseUrl,
     reports: createReportsApi({
@@ -96,21 +97,27 @@ export function createSiteReportClient(options: SiteReportClientOptions) {
       pollDelayMs: options.pollDelayMs ?? DEFAULT_POLL_DELAY_MS,
     }),
     projects: createProjectsApi({ transport }),
-    account: createAccountApi({ transport }),
+    accountInfo,
+    /** The plan's name and monthly allowance, or null when the service does not tell them. */
+    account: async (options?: CallOptions) => (await accountInfo(options))?.plan ?? null,
   };
 }
 
-// The account resource, read for its plan only (the contract marks it optional: older
+// The account resource, read for its plan and its id (the contract marks it optional: older
 // deployments answer 404, which is "not told", like an answer of another shape).
 export function createAccountApi({ transport }: { transport: Transport }) {
-  /** The plan's name and monthly allowance, or null when the service does not tell them. */
-  return async function account({ signal }: CallOptions = {}): Promise<Plan | null> {
+  /**
+   * The plan's name and monthly allowance (null when the service does not tell them) and the
+   * account's id (undefined when not told); null when the service has no `/account`.
+   */
+  return async function accountInfo({ signal }: CallOptions = {}): Promise<AccountInfo | null> {
     try {
       const answer = await transport.request(
         { method: 'GET', path: '/account', notFound: 'notFoundOnList' },
         signal,
       );
-      return decode(AccountEnvelope, answer);
+      const id = decode(AccountIdEnvelope, answer);
+      return { plan: decode(AccountEnvelope, answer), ...(id !== undefined && { id }) };
     } catch (error) {
       if (!(error instanceof SiteReportError)) throw error;
       if (error.status === 404 || error.reason === 'badShape') return null;

@@ -192,6 +192,10 @@ export const Plan = z.object({
 });
 export type Plan = z.infer<typeof Plan>;
 
+/** What `GET /account` tells: the plan, and which of the service's accounts the key is. */
+export const AccountInfo = z.object({ plan: z.nullable(Plan), id: z.optional(z.int()) });
+export type AccountInfo = z.infer<typeof AccountInfo>;
+
 export const ERROR_KINDS = [
   'invalid_input',
   'unauthorized',
@@ -257,6 +261,10 @@ export const ErrorReason = z.enum([
   'jobNotFound',
   'jobBusy',
   'otherService',
+  /** An account named by a page that is not on the list (any more). */
+  'accountGone',
+  /** A key typed over an account's key that the service says is another account's. */
+  'otherAccountKey',
   /** A job of more creates than the plan allows a month (lib/account/). */
   'overAllowance',
   // Watching pages (lib/watch/): "Run now" with nothing watched, or while a run is going.

@@ -272,6 +272,15 @@ export const AccountEnvelope = z.pipe(
   }),
 );
 
+/**
+ * `GET /account`'s `data.id`: which of the service's accounts a key belongs to (two keys of one
+ * service may be two accounts). Undefined when the answer has none usable.
+ */
+export const AccountIdEnvelope = z.pipe(
+  z.object({ data: z.object({ id: z.catch(z.optional(z.int()), undefined) }) }),
+  z.transform(({ data: { id } }) => id),
+);
+
 /** A delete answers 200 with this body, or 204 with none (handled by the client). */
 export const DeleteAnswer = z.object({ deleted: z.literal(true) });
 

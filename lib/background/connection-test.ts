@@ -1,7 +1,7 @@
 // Test connection with the form's values, saved or not. People often paste the site's address:
 // when that does not answer like the API, `<address>/api/v1` is tried and offered. When the
 // service tells its plan (GET /account), the answer names it.
-import { askPlan, PLAN_WAIT_MS } from '../account/plans';
+import { askAccount, PLAN_WAIT_MS } from '../account/plans';
 import { SiteReportError } from '../api';
 import { invalidInput } from '../api/errors';
 import { ExplainedError, errorData } from '../errors';
@@ -32,7 +32,10 @@ export async function testConnection(
 ): Promise<TestConnectionAnswer> {
   const address = normaliseServiceUrl(request.serviceUrl);
   if (!address.ok) throw invalidInput({ serviceUrl: [address.message] });
-  const saved = (await deps.loadSettings()).settings;
+  const { accounts, account: inUse } = await deps.loadSettings();
+  // The account being edited (the one in use unless named): its key is the one saved.
+  const editing = request.account ? accounts.find(({ id }) => id === request.account) : inUse;
+  const saved = editing ?? { serviceUrl: '', apiKey: '' };
   const typedKey = request.apiKey?.trim();
   // The saved key goes only to the saved service: a typed address must come with its own key.
   const savedService =
@@ -51,8 +54,8 @@ export async function testConnection(
     const answer: TestConnectionAnswer = { baseUrl, adjusted: baseUrl !== address.url };
     if (page.total !== undefined) answer.total = page.total;
     // The plan is a bonus: a service that does not tell it (or fails to) is still connected.
-    const plan = await askPlan(client, key.value, { signal: AbortSignal.timeout(PLAN_WAIT_MS) });
-    if (plan) answer.plan = plan;
+    const told = await askAccount(client, { signal: AbortSignal.timeout(PLAN_WAIT_MS) });
+    if (told?.plan) answer.plan = told.plan;
     return answer;
   };
 

@@ -14,7 +14,7 @@ import {
 import { errorWithText } from '../error-text';
 import { ExplainedError, errorData, NotConnectedError } from '../errors';
 import { waitShared } from '../rating/shared-waits';
-import { clientOf, type SavedClient } from '../service/client-source';
+import { type AccountClient, clientOf, type SavedClient } from '../service/client-source';
 import type { HandlerDeps } from './deps';
 import { backgroundQueue } from './queue';
 import { forgettingGone, rememberAnswer, sendCreateRequest } from './service-answers';
@@ -59,7 +59,7 @@ async function sendCreate(
   deps: HandlerDeps,
   { client, service }: SavedClient,
 ): Promise<ReportSummary> {
-  const create = () => sendCreateRequest(client, input, client.baseUrl, deps.recentDetails);
+  const create = () => sendCreateRequest(client, input, client.accountId, deps.recentDetails);
   const op = { url: input.url, privacy: input.privacy ?? PRIVACY.public };
   return backgroundQueue().watchedCreate(op, service, create);
 }
@@ -78,16 +78,16 @@ export async function waitForRating(
 }
 
 async function waitWith(
-  client: SiteReportClient,
+  client: AccountClient,
   id: number,
   deps: HandlerDeps,
   signal?: AbortSignal,
 ): Promise<ReportSummary> {
   const poll = async (stop: AbortSignal) => {
-    const report = await forgettingGone(id, client.baseUrl, deps, () =>
+    const report = await forgettingGone(id, client.accountId, deps, () =>
       client.reports.waitForResult(id, { signal: stop }),
     );
-    await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
+    await rememberAnswer([report], client.accountId, { details: deps.recentDetails });
     return report;
   };
   return toSummary(await waitShared(client, id, poll, signal));

@@ -3,18 +3,28 @@
 
 import { refreshPlan } from '../account/plans';
 import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
-import { isSettingsChange, loadSettings, syncSettingsSummary } from '../settings';
+import {
+  isSettingsChange,
+  loadSettings,
+  noteServiceAccountId,
+  syncSettingsSummary,
+} from '../settings';
 import { handleWatchAlarm, runDueSlot } from '../watch/runs';
 import type { HandlerDeps } from './deps';
+import { upgradeToAccounts } from './accounts-upgrade';
 import { forgetKeptList } from './kept-lists';
 import { syncContextMenus } from './menus';
 import { setDefaultSuggestion } from './omnibox';
 import { backgroundQueue } from './queue';
 import { rememberAnswer } from './service-answers';
 
-/** Installs, updates and browser starts may find settings the summary does not reflect yet. */
-export function handleInstalled(deps: HandlerDeps) {
+/**
+ * Installs, updates and browser starts may find settings the summary does not reflect yet, or an
+ * earlier version's (moved to the first account before anything else reads what was kept).
+ */
+export async function handleInstalled(deps: HandlerDeps) {
   setDefaultSuggestion();
+  await upgradeToAccounts(deps.queue);
   return Promise.all([
     syncContextMenus(),
     refreshBadges(),
@@ -26,8 +36,9 @@ export function handleInstalled(deps: HandlerDeps) {
 }
 
 /** As on an install, and a scheduled run missed while the browser was closed runs once now. */
-export function handleStartup(deps: HandlerDeps) {
+export async function handleStartup(deps: HandlerDeps) {
   setDefaultSuggestion();
+  await upgradeToAccounts(deps.queue);
   return Promise.all([
     syncContextMenus(),
     syncSettingsSummary(),
@@ -47,8 +58,8 @@ async function refreshSavedPlan(
   try {
     const client = await deps.clients.get();
     if (!client) return;
-    const { settings } = await (deps.loadSettings ?? loadSettings)();
-    await refreshPlan(client, settings.apiKey);
+    const told = await refreshPlan(client);
+    if (told?.id !== undefined) await noteServiceAccountId(client.accountId, told.id);
   } catch {
     // Pages show no plan until then; nothing else waits on it.
   }
@@ -73,6 +84,8 @@ export async function handleStorageChange(
 ): Promise<void> {
   const work: (Promise<void> | undefined)[] = [handleRatingCacheChange(changes, area)];
   if (isSettingsChange(changes, area)) {
+    // Settings of an earlier layout written meanwhile (a restore, a sync) are moved too.
+    await upgradeToAccounts(deps.queue ?? backgroundQueue);
     deps.clients.reset();
     work.push(
       syncContextMenus(),

@@ -29,6 +29,7 @@ import { knownPagesOfSaved } from './known-pages';
 import { backgroundQueue } from './queue';
 import { forgetGone, forgettingGone, rememberAnswer } from './service-answers';
 import { watchHandlers } from './watch-handlers';
+import { accountHandlers } from './account-handlers';
 
 // zod/mini says only "Invalid input" without a locale: a rejected message names what was wrong
 // with each field (the messages name types and keys, never the values sent).
@@ -52,7 +53,7 @@ export function isOwnPage(
 async function listPage(params: ListReportsParams, deps: HandlerDeps) {
   const client = await clientOf(deps);
   const page = await client.reports.list(params);
-  await rememberAnswer(page.items, client.baseUrl);
+  await rememberAnswer(page.items, client.accountId);
   return { ...page, items: page.items.map(toSummary) };
 }
 
@@ -69,9 +70,8 @@ async function refuseOverAllowance(
   if (creates === 0) return;
   // A plan that cannot be read is not known: the queue says what is wrong, if anything.
   const plan = await (async () => {
-    const { settings } = await deps.loadSettings();
     const client = await deps.clients.get();
-    return client ? (await knownPlan(client.baseUrl, settings.apiKey))?.plan : undefined;
+    return client ? (await knownPlan(client.accountId))?.plan : undefined;
   })().catch(() => undefined);
   const check = allowanceCheck(creates, plan);
   if (check && !check.fits && check.allowance !== 'unlimited') {
@@ -92,16 +92,17 @@ type Handlers = {
 
 export const handlers = {
   async getStatus({ url, tabId }, deps) {
-    const { settings } = await deps.loadSettings();
-    const summary = summaryOf(settings);
+    const loaded = await deps.loadSettings();
+    const summary = summaryOf(loaded);
     if (!url) return { ...summary, cached: null, queued: null, watch: null };
+    const account = loaded.account?.id;
     const [cached, jobs] = await Promise.all([
-      getCachedRating(url, settings.serviceUrl),
+      getCachedRating(url, account),
       jobsItem.getValue(),
     ]);
     const stored = parseStoredJobs(jobs);
     const queued = findQueuedCreate(stored, url, tabId) ?? null;
-    const watch = cached ? await pageWatchOf(settings.serviceUrl, cached.reportId) : null;
+    const watch = cached && account ? await pageWatchOf(account, cached.reportId) : null;
     const mayExist = !cached && !queued && hasUnknownCreate(stored, url);
     return { ...summary, cached, queued, watch, ...(mayExist && { mayExist }) };
   },
@@ -116,34 +117,34 @@ export const handlers = {
 
   async getReport({ id }, deps) {
     const client = await clientOf(deps);
-    const report = await forgettingGone(id, client.baseUrl, deps, () => client.reports.get(id));
-    await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
+    const report = await forgettingGone(id, client.accountId, deps, () => client.reports.get(id));
+    await rememberAnswer([report], client.accountId, { details: deps.recentDetails });
     return toSummary(report);
   },
 
   /** From the report just answered with when there is one (no second request), else read. */
   async getReportDetails({ id }, deps) {
     const client = await clientOf(deps);
-    const recent = deps.recentDetails.get(id, client.baseUrl);
+    const recent = deps.recentDetails.get(id, client.accountId);
     if (recent) return recent;
-    const report = await forgettingGone(id, client.baseUrl, deps, () => client.reports.get(id));
-    await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
+    const report = await forgettingGone(id, client.accountId, deps, () => client.reports.get(id));
+    await rememberAnswer([report], client.accountId, { details: deps.recentDetails });
     return detailsOf(report);
   },
 
   async updateReport({ id, input }, deps) {
     const client = await clientOf(deps);
-    const report = await forgettingGone(id, client.baseUrl, deps, () =>
+    const report = await forgettingGone(id, client.accountId, deps, () =>
       client.reports.update(id, input),
     );
-    await rememberAnswer([report], client.baseUrl, { details: deps.recentDetails });
+    await rememberAnswer([report], client.accountId, { details: deps.recentDetails });
     return toSummary(report);
   },
 
   async deleteReport({ id }, deps) {
     const client = await clientOf(deps);
-    const answer = await forgettingGone(id, client.baseUrl, deps, () => client.reports.delete(id));
-    await forgetGone({ id }, client.baseUrl, deps.recentDetails);
+    const answer = await forgettingGone(id, client.accountId, deps, () => client.reports.delete(id));
+    await forgetGone({ id }, client.accountId, deps.recentDetails);
     return answer;
   },
 
@@ -163,16 +164,15 @@ export const handlers = {
   async deleteProject({ name }, deps) {
     const client = await clientOf(deps);
     const answer = await client.projects.delete(name);
-    await forgetGone({ name }, client.baseUrl, deps.recentDetails);
+    await forgetGone({ name }, client.accountId, deps.recentDetails);
     return answer;
   },
 
   testConnection,
 
   async getPlan(_request, deps) {
-    const { settings } = await deps.loadSettings();
     const client = await deps.clients.get();
-    return client ? keptPlan(client.baseUrl, settings.apiKey) : null;
+    return client ? keptPlan(client.accountId) : null;
   },
 
   findKnownPages: ({ urls }, deps) => knownPagesOfSaved(urls, deps),
@@ -192,6 +192,7 @@ export const handlers = {
   takeExport: ({ id }) => backgroundQueue().takeExport(id),
   // Watching pages (lib/watch/): the watch list, its schedule and runs, the history.
   ...watchHandlers,
+  ...accountHandlers,
 } satisfies Handlers;
 
 function rejected(

@@ -2,7 +2,6 @@
 // the settings last changed (another key, say) must not be kept.
 import type { ReportSummaryPage } from '../api/model';
 import { forgetLastPage, keepLastPage } from '../reports/last-page';
-import { summaryOf } from '../settings/store';
 import type { HandlerDeps } from './deps';
 
 let settingsChanges = 0;
@@ -22,11 +21,10 @@ export function keeperOf(key: string, deps: Pick<HandlerDeps, 'loadSettings'>) {
   const since = settingsChanges;
   return async (data: ReportSummaryPage): Promise<void> => {
     try {
-      const { settings } = await deps.loadSettings();
+      const { account } = await deps.loadSettings();
       // Checked right before the write is started: a change after it forgets what it wrote.
       if (since !== settingsChanges) return;
-      const { serviceUrl } = summaryOf(settings);
-      await keepLastPage({ key, service: serviceUrl, data });
+      await keepLastPage({ key, service: account?.id ?? null, data });
     } catch {
       // Only a faster start is lost.
     }

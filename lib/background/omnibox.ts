@@ -43,9 +43,9 @@ type Deps = Pick<HandlerDeps, 'loadSettings' | 'clients' | 'remember' | 'queue'>
 
 /** The reports kept for the service in use, by address. */
 async function keptReports(deps: Deps): Promise<KeptReport[]> {
-  const { settings } = await deps.loadSettings();
-  if (!settings.serviceUrl) return [];
-  const entries = (await readRatingCache())[settings.serviceUrl] ?? {};
+  const { account } = await deps.loadSettings();
+  if (!account) return [];
+  const entries = (await readRatingCache())[account.id] ?? {};
   return Object.entries(entries).map(([url, entry]) => ({
     url,
     reportId: entry.reportId,
@@ -61,9 +61,9 @@ async function keptReports(deps: Deps): Promise<KeptReport[]> {
  */
 async function listReports(text: string, deps: Deps, now = Date.now()) {
   const client = await deps.clients.get();
-  if (!client || !(await deps.queue().mayRead(client.baseUrl))) return null;
+  if (!client || !(await deps.queue().mayRead(client.accountId))) return null;
   const page = await client.reports.list({ search: text.trim(), perPage: SEARCH_PER_PAGE });
-  await deps.remember(page.items, client.baseUrl).catch(() => undefined);
+  await deps.remember(page.items, client.accountId).catch(() => undefined);
   return page.items.map((report) => ({
     url: report.url,
     reportId: report.id,

@@ -1,12 +1,11 @@
-// The background's one queue, on the browser: its client from the saved settings (whose answers
-// tell the pacer), its alarms and timers, and the effects its work has outside it.
+// The background's one queue, on the browser: a client per account (whose answers tell the
+// pacer), its alarms and timers, and the effects its work has outside it.
 import { browser } from 'wxt/browser';
 import type { RateInfo } from '../api/rate-info';
 import { createQueue, type Queue } from '../jobs/queue';
 import type { QueueEnvironment } from '../jobs/queue/context';
-import type { JobService } from '../jobs/schema';
-import { serviceOf } from '../jobs/service';
-import { backgroundClient, createClientSource } from '../service/client-source';
+import { createClientSource } from '../service/client-source';
+import { loadSettings } from '../settings';
 import { browserOnline } from '../service/online';
 import { queueEffects } from './queue-effects';
 
@@ -23,25 +22,18 @@ export function setBackgroundQueue(queue: Queue | undefined): void {
 }
 
 export function browserEnvironment(): QueueEnvironment {
-  let tell: (info: RateInfo, serviceUrl: string) => void = () => {};
-  // The service of each client, worked out from the very values it was built with.
-  const services = new WeakMap<object, Promise<JobService>>();
-  // Its own client, built like the handlers' one, whose answers tell the pacer.
-  const clients = createClientSource({
-    onRateInfo: (info, baseUrl) => tell(info, baseUrl),
-    create: (options) => {
-      const client = backgroundClient(options);
-      services.set(client, serviceOf(options.baseUrl, options.apiKey));
-      return client;
-    },
-  });
+  let tell: (info: RateInfo, account: string) => void = () => {};
+  // Its own clients, built like the handlers' ones, whose answers tell the pacer.
+  const clients = createClientSource({ onRateInfo: (info, account) => tell(info, account) });
+  const accounts = async () => (await loadSettings()).accounts.map((account) => account.id);
   return {
-    async getClient(onRateInfo) {
+    async getClient(account, onRateInfo) {
       tell = onRateInfo;
-      const client = await clients.get();
-      const service = client && services.get(client);
-      return client && service ? { client, service: await service } : null;
+      if (account === undefined) return clients.saved();
+      // A job of an account that is gone is compared with the account in use, and held.
+      return (await accounts()).includes(account) ? clients.forAccount(account) : clients.saved();
     },
+    accounts,
     now: () => Date.now(),
     setTimer(run, ms) {
       const timer = setTimeout(run, ms);

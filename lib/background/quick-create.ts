@@ -159,7 +159,7 @@ async function queueAllTabs(
   windowId: number | undefined,
   deps: HandlerDeps,
 ): Promise<{ queued: number; skipped: number; id?: string }> {
-  const { settings } = await deps.loadSettings();
+  const { settings, account } = await deps.loadSettings();
   if (!isConnected(settings)) {
     await notifyFailed(errorWithText({ kind: 'not_connected', reason: 'notConnected' }));
     return { queued: 0, skipped: 0 };
@@ -176,7 +176,7 @@ async function queueAllTabs(
     const key = ratingCacheKey(tab.url);
     if (!key || !tab.url || tab.id === undefined || seen.has(key)) continue;
     seen.add(key);
-    if (await getCachedRating(tab.url, settings.serviceUrl)) continue;
+    if (await getCachedRating(tab.url, account?.id)) continue;
     items.push({ type: 'create', url: tab.url, privacy, tabId: tab.id });
   }
   const skipped = tabs.length - items.length;

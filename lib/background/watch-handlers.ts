@@ -73,7 +73,7 @@ export const watchHandlers = {
   async watchProject({ name }, deps) {
     const client = await clientOf(deps);
     const members = await projectReports(client, name, deps.remember).catch(() => undefined);
-    await changeWatch(client.baseUrl, (watch) => {
+    await changeWatch(client.accountId, (watch) => {
       begin(watch, Date.now());
       if (!watch.projects.includes(name)) watch.projects.push(name);
       if (members) watch.members[name] = members;

@@ -178,10 +178,17 @@ export const JobItem = z.object({
 export type JobItem = z.infer<typeof JobItem>;
 
 /**
- * The service a job was made for: its base URL and a fingerprint of the key (never the key).
- * Its requests go only to that service with that key (lib/jobs/service.ts).
+ * The account a job was made for (its local id), with its service's base URL and a fingerprint of
+ * the key it was made with (never the key). Its requests go only with that account's key, and a
+ * report is taken as gone only when the key that found it missing is the one the job was made
+ * with (lib/jobs/service.ts). Jobs stored before accounts have no `account` until the upgrade
+ * gives them one (lib/background/accounts-upgrade.ts).
  */
-export const JobService = z.object({ url: z.string(), key: z.string() });
+export const JobService = z.object({
+  account: z.optional(z.string()),
+  url: z.string(),
+  key: z.string(),
+});
 export type JobService = z.infer<typeof JobService>;
 
 export const Job = z.object({

@@ -1,5 +1,5 @@
-// Which service a job belongs to: the saved base URL and a fingerprint of the saved key, so that
-// a job is never sent to another service, or with another key, than the one it was made for.
+// Which account a job belongs to: its local id, its service's base URL and a fingerprint of its
+// key, so that a job is never sent for another account than the one it was made for.
 import type { JobService } from './schema';
 
 const encoder = new TextEncoder();
@@ -12,13 +12,21 @@ async function keyFingerprint(apiKey: string): Promise<string> {
     .join('');
 }
 
-export async function serviceOf(baseUrl: string, apiKey: string): Promise<JobService> {
-  return { url: baseUrl, key: await keyFingerprint(apiKey) };
+export async function serviceOf(
+  baseUrl: string,
+  apiKey: string,
+  account?: string,
+): Promise<JobService> {
+  return { ...(account && { account }), url: baseUrl, key: await keyFingerprint(apiKey) };
 }
 
+/** Whether two are of one account (a job goes on with its account's key, even a new one). */
 export function sameService(a: JobService | undefined, b: JobService | undefined): boolean {
-  return a !== undefined && b !== undefined && a.url === b.url && a.key === b.key;
+  return a?.account !== undefined && a.account === b?.account;
 }
+
+/** What jobs, pacing and quota are kept under: the account, or for an older job its base URL. */
+export const accountOf = (service: JobService): string => service.account ?? service.url;
 
 /** What a person recognises a service by: its origin. */
 export function serviceOrigin({ url }: JobService): string {

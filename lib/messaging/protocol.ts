@@ -16,6 +16,8 @@ import {
   type ReportSummaryPage,
   UpdateReportInput,
 } from '../api/model';
+import { AccountId } from '../account/accounts';
+import type { AccountHoldings, KeyVerdict } from '../account/key-check';
 import type { KnownPages } from '../audit/known';
 import { MAX_ADDRESSES } from '../audit/limits';
 import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/schema';
@@ -57,7 +59,25 @@ export const Request = z.discriminatedUnion('type', [
     type: z.literal('testConnection'),
     serviceUrl: z.string(),
     apiKey: z.optional(z.string()),
+    /** The account whose form it is (its saved key may be used); the one in use when missing. */
+    account: z.optional(AccountId),
   }),
+  /** Makes an account the one in use everywhere (the pages' Account select). */
+  z.strictObject({ type: z.literal('useAccount'), id: AccountId }),
+  /**
+   * Before a key typed over account `account`'s key is saved: whose account the key is, by the
+   * service's `/account` id (KeyVerdict).
+   */
+  z.strictObject({
+    type: z.literal('checkAccountKey'),
+    account: AccountId,
+    serviceUrl: z.string(),
+    apiKey: z.string(),
+  }),
+  /** What removing an account takes with it (the options page's question). */
+  z.strictObject({ type: z.literal('accountHoldings'), id: AccountId }),
+  /** Removes an account: its key and everything kept for it. */
+  z.strictObject({ type: z.literal('removeAccount'), id: AccountId }),
   /**
    * A job for the background's queue (lib/jobs/queue/): its items' operations, all of
    * the kind's type (an export: one listPage). `tabId` is the tab a create is for (its op may
@@ -133,6 +153,10 @@ export interface AnswerMap {
   listProjects: ProjectPage;
   deleteProject: { name: string };
   testConnection: TestConnectionAnswer;
+  useAccount: { id: string };
+  checkAccountKey: KeyVerdict;
+  accountHoldings: AccountHoldings;
+  removeAccount: { id: string };
   getPlan: Plan | null;
   findKnownPages: KnownPages;
   /** `resumeAt`: when the queue means to send its first request, if it has to wait. */

@@ -21,7 +21,7 @@ export interface TabLike {
 export function webTabs(
   tabs: readonly TabLike[],
   cache: unknown,
-  serviceUrl: string | null | undefined,
+  account: string | null | undefined,
 ): OpenTab[] {
   return tabs.flatMap((tab) =>
     tab.id !== undefined && isWebUrl(tab.url)
@@ -30,7 +30,7 @@ export function webTabs(
             id: tab.id,
             url: tab.url,
             title: tab.title ?? '',
-            known: cachedRatingFor(cache, tab.url, serviceUrl),
+            known: cachedRatingFor(cache, tab.url, account),
           },
         ]
       : [],

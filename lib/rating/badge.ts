@@ -118,8 +118,11 @@ export async function setTabBadge(tabId: number, badge: Badge | null): Promise<v
 export async function updateTabBadge(tabId: number, url: string | undefined): Promise<void> {
   // Pages that cannot have a report (the extension's own, chrome://) need no reading.
   if (!ratingCacheKey(url)) return setTabBadge(tabId, null);
-  const [{ settings }, stored] = await Promise.all([loadSettings(), ratingCacheItem.getValue()]);
-  const entry = settings.showBadge ? cachedRatingFor(stored, url, settings.serviceUrl) : null;
+  const [{ settings, account }, stored] = await Promise.all([
+    loadSettings(),
+    ratingCacheItem.getValue(),
+  ]);
+  const entry = settings.showBadge ? cachedRatingFor(stored, url, account?.id) : null;
   await setTabBadge(tabId, entry ? badgeFor(entry) : null);
 }
 
@@ -128,7 +131,7 @@ export async function updateTabBadge(tabId: number, url: string | undefined): Pr
  * Reads the cache once, however many tabs there are.
  */
 export async function refreshBadges(urls?: ReadonlySet<string>): Promise<void> {
-  const [{ settings }, stored, tabs] = await Promise.all([
+  const [{ settings, account }, stored, tabs] = await Promise.all([
     loadSettings(),
     ratingCacheItem.getValue(),
     browser.tabs.query({}),
@@ -138,7 +141,7 @@ export async function refreshBadges(urls?: ReadonlySet<string>): Promise<void> {
       if (tab.id === undefined) return undefined;
       if (urls && !urls.has(ratingCacheKey(tab.url) ?? '')) return undefined;
       const entry = settings.showBadge
-        ? cachedRatingFor(stored, tab.url, settings.serviceUrl)
+        ? cachedRatingFor(stored, tab.url, account?.id)
         : null;
       return setTabBadge(tab.id, entry ? badgeFor(entry) : null);
     }),

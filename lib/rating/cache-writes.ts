@@ -183,3 +183,30 @@ export function forgetProject(name: string, serviceUrl: string): Promise<void> {
     return changed;
   });
 }
+
+/**
+ * The entries kept under `from` (an earlier version's base URL) become `to`'s (an account's local
+ * id); other owners that are not accounts (`isOwner`) are dropped, since whose they are is not
+ * known. Never rejects.
+ */
+export function moveCache(from: string, to: string, isOwner: (key: string) => boolean) {
+  return lock
+    .runExclusive(async () => {
+      const cache = await readRatingCache();
+      const moved: RatingCache = {};
+      for (const [owner, entries] of Object.entries(cache)) {
+        if (owner === from) moved[to] = { ...entries, ...moved[to] };
+        else if (isOwner(owner)) moved[owner] = { ...entries, ...moved[owner] };
+      }
+      await ratingCacheItem.setValue({ services: moved });
+    })
+    .catch(warnNotSaved);
+}
+
+/** Forgets everything cached for an account (it was removed). Never rejects. */
+export function forgetCache(account: string): Promise<void> {
+  return change(account, (cache) => {
+    for (const url of Object.keys(cache)) delete cache[url];
+    return true;
+  });
+}

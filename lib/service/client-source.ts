@@ -1,5 +1,6 @@
-// The API client for the saved settings, built on first use and rebuilt when the address or key
-// changes. The handlers and the queue each hold one, built the same way.
+// The API clients of the accounts, each built on first use and rebuilt when its address or key
+// changes. The handlers and the queue each hold a source, built the same way.
+import type { Account } from '../account/accounts';
 import { createSiteReportClient, type SiteReportClient } from '../api';
 import type { RateInfo } from '../api/rate-info';
 import { NotConnectedError } from '../errors';
@@ -19,21 +20,37 @@ export type ClientFactory = (options: {
 export const backgroundClient: ClientFactory = (options) =>
   createSiteReportClient({ ...options, keepAlive: keepWorkerAlive });
 
-/** A client with the service its jobs are matched by, both from one read of the settings. */
+/** A client of one account: what it answers is kept under `accountId`, the account's local id. */
+export type AccountClient = SiteReportClient & { accountId: string };
+
+/** A client with the account its jobs are matched by, both from one read of the settings. */
 export interface SavedClient {
-  client: SiteReportClient;
+  client: AccountClient;
   service: JobService;
 }
 
 export interface ClientSource {
-  /** The client for the current settings, or null when the service URL or key is missing. */
-  get(): Promise<SiteReportClient | null>;
-  /** The client and its service, of the same settings (a key saved meanwhile cannot mix them). */
+  /** The client of the account in use, or null when it has no service URL or key. */
+  get(): Promise<AccountClient | null>;
+  /** The client and its service, of the account in use (a key saved meanwhile cannot mix them). */
   saved(): Promise<SavedClient | null>;
-  /** Forgets the built client (the settings changed). */
+  /**
+   * The client of account `id`, with its key as saved now; null when the account has no service
+   * URL or key, or is gone.
+   */
+  forAccount(id: string): Promise<SavedClient | null>;
+  /** Forgets the built clients (the settings changed). */
   reset(): void;
 }
 
+interface Built {
+  baseUrl: string;
+  apiKey: string;
+  client: AccountClient;
+  service: Promise<JobService>;
+}
+
+/** One client per account, made when first needed and rebuilt when its address or key changes. */
 export function createClientSource({
   load = loadSettings,
   create = backgroundClient,
@@ -41,49 +58,60 @@ export function createClientSource({
 }: {
   load?: () => Promise<LoadedSettings>;
   create?: ClientFactory;
-  /** Hears what each answer of the built client says of the rate limit, with its base URL. */
-  onRateInfo?: (info: RateInfo, baseUrl: string) => void;
+  /** Hears what each answer of a built client says of the rate limit, with its account's id. */
+  onRateInfo?: (info: RateInfo, account: string) => void;
 } = {}): ClientSource {
-  let built: {
-    baseUrl: string;
-    apiKey: string;
-    client: SiteReportClient;
-    service?: Promise<JobService>;
-  } | null = null;
+  const built = new Map<string, Built>();
 
-  async function current() {
-    const { settings } = await load();
-    if (!isConnected(settings)) return null;
-    const { serviceUrl: baseUrl, apiKey } = settings;
-    if (built?.baseUrl !== baseUrl || built.apiKey !== apiKey) {
-      const client = create({
-        baseUrl,
-        apiKey,
-        ...(onRateInfo && { onRateInfo: (info: RateInfo) => onRateInfo(info, baseUrl) }),
-      });
-      built = { baseUrl, apiKey, client };
+  function clientOf(account: Account): Built | null {
+    const { id, serviceUrl: baseUrl, apiKey } = account;
+    if (baseUrl === '' || apiKey === '') return null;
+    let made = built.get(id);
+    if (made?.baseUrl !== baseUrl || made.apiKey !== apiKey) {
+      const client = {
+        ...create({
+          baseUrl,
+          apiKey,
+          ...(onRateInfo && { onRateInfo: (info: RateInfo) => onRateInfo(info, id) }),
+        }),
+        accountId: id,
+      };
+      const fresh = { baseUrl, apiKey, client, service: serviceOf(baseUrl, apiKey, id) };
+      built.set(id, fresh);
+      return fresh;
     }
-    return built;
+    return made;
+  }
+
+  async function savedOf(made: Built | null): Promise<SavedClient | null> {
+    return made && { client: made.client, service: await made.service };
+  }
+
+  async function inUse(): Promise<Built | null> {
+    const { settings, account } = await load();
+    return account && isConnected(settings) ? clientOf(account) : null;
   }
 
   return {
     async get() {
-      return (await current())?.client ?? null;
+      return (await inUse())?.client ?? null;
     },
     async saved() {
-      const made = await current();
-      if (!made) return null;
-      made.service ??= serviceOf(made.baseUrl, made.apiKey);
-      return { client: made.client, service: await made.service };
+      return savedOf(await inUse());
+    },
+    async forAccount(id) {
+      const { accounts } = await load();
+      const account = accounts.find((candidate) => candidate.id === id);
+      return savedOf(account ? clientOf(account) : null);
     },
     reset() {
-      built = null;
+      built.clear();
     },
   };
 }
 
-/** The saved settings' client; throws NotConnectedError when there is none. */
-export async function clientOf(deps: { clients: ClientSource }): Promise<SiteReportClient> {
+/** The client of the account in use; throws NotConnectedError when there is none. */
+export async function clientOf(deps: { clients: ClientSource }): Promise<AccountClient> {
   const client = await deps.clients.get();
   if (!client) throw new NotConnectedError();
   return client;

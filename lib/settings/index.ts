@@ -29,13 +29,19 @@ export {
   type UrlCheck,
 } from './service-url';
 export {
+  dropAccount,
   isConnected,
   isSettingsChange,
   loadSettings,
+  moveToAccounts,
+  noteServiceAccountId,
   onSettingsChanged,
+  type SaveTarget,
   saveSettings,
   settingsItem,
   summaryOf,
   syncSettingsSummary,
+  upgradeDone,
+  useAccount,
 } from './store';
 export { settingsSummaryItem, storedSettingsSummary } from './summary';

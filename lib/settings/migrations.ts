@@ -2,13 +2,19 @@
 // its default, field by field.
 import { PRIVACY } from '../api/constants';
 import { settingsFrom } from './fields';
-import { DEFAULT_SETTINGS, SETTING_KEYS, type Settings, StoredObject } from './schema';
+import {
+  CONNECTION_KEYS,
+  DEFAULT_SETTINGS,
+  SETTING_KEYS,
+  type Settings,
+  StoredObject,
+} from './schema';
 
 type Layout = Record<string, unknown>;
 /** The stored value: `{ version, …Settings }`, or anything an older version or damage left. */
 export type StoredSettings = Layout;
 
-const SETTINGS_VERSION = 1;
+const SETTINGS_VERSION = 2;
 
 /**
  * Version 0, the pre-release layout: `{ baseUrl, token, privacy: 'public' | 'private' |
@@ -22,6 +28,9 @@ const MIGRATIONS: Record<number, (old: Layout) => Layout> = {
     defaultPrivacy: PRIVACY[String(old.privacy) as keyof typeof PRIVACY],
     showBadge: old.badge,
   }),
+  // The service, key and site address moved to the accounts: until they are moved (by
+  // moveToAccounts in store.ts) they are read from here, as the connection of a first account.
+  1: (old) => ({ ...old, version: 2 }),
 };
 
 export interface StoredRead {
@@ -61,7 +70,9 @@ export function readStoredValue(raw: unknown): StoredRead {
   return { settings: settingsFrom(value), migrated };
 }
 
-/** The stored form of the settings: today's layout, with its version. */
+/** The stored form of the settings: today's layout, with its version, without the connection. */
 export function toStored(settings: Settings): Layout {
-  return { version: SETTINGS_VERSION, ...settings };
+  const stored: Layout = { version: SETTINGS_VERSION, ...settings };
+  for (const key of CONNECTION_KEYS) delete stored[key];
+  return stored;
 }

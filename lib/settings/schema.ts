@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { PRIVACY } from '../api/constants';
 import type { Plan, Privacy } from '../api/model';
+import { type Account, AccountChoice, AccountId } from '../account/accounts';
 
 // Zod otherwise probes `new Function('')`, which extension CSPs block and reviewers flag.
 z.config({ jitless: true });
@@ -16,7 +17,11 @@ export const StringSchema = z.string();
 /** Any object, as storage may hold it; its fields are checked one by one (fields.ts). */
 export const StoredObject = z.looseObject({});
 
-/** The settings' shape. Values are further checked field by field (see fields.ts). */
+/**
+ * The settings' shape. Values are further checked field by field (see fields.ts). The service,
+ * key and site address are those of the account in use (stored with the accounts, see
+ * lib/account/accounts.ts); the rest are stored here and apply to every account.
+ */
 export const SettingsSchema = z.object({
   /** Normalised base URL of the service ('' when not set). */
   serviceUrl: StringSchema,
@@ -58,11 +63,18 @@ export const MANAGEABLE_KEYS = [
   'siteUrl',
 ] as const satisfies readonly SettingKey[];
 
+/** The connection settings, which belong to an account. */
+export const CONNECTION_KEYS = ['serviceUrl', 'apiKey', 'siteUrl'] as const satisfies SettingKey[];
+
 export interface LoadedSettings {
   /** What is in effect: the user's values with the administrator's on top. */
   settings: Settings;
   /** Keys set by the administrator; the options page shows them disabled. */
   locked: SettingKey[];
+  /** The account in use (its values are `settings`' connection), or null when there is none. */
+  account: Account | null;
+  /** Every account, the administrator's presets included, in the list's order. */
+  accounts: Account[];
 }
 
 /** A sentence per setting that could not be used (not lib/api's FieldErrors, the service's). */
@@ -81,6 +93,10 @@ const HttpUrl = z.string().check(z.regex(/^https?:\/\//i));
 
 export const SettingsSummary = z.object({
   connected: z.boolean(),
+  /** The local id of the account in use: what everything kept is keyed by. */
+  account: z.nullable(AccountId),
+  /** The accounts by name, for the pages' Account select. */
+  accounts: z.array(AccountChoice),
   /** Normalised base URL of the service, or null when none is set. */
   serviceUrl: z.nullable(HttpUrl),
   /** Where the service shows a report to a browser: `${siteUrl}/reports/${id}`. */
@@ -92,7 +108,7 @@ export const SettingsSummary = z.object({
 });
 export type SettingsSummary = z.infer<typeof SettingsSummary>;
 
-const StoredSettingsSummary = z.object({ ...SettingsSummary.shape, version: z.literal(1) });
+const StoredSettingsSummary = z.object({ ...SettingsSummary.shape, version: z.literal(2) });
 export type StoredSettingsSummary = z.infer<typeof StoredSettingsSummary>;
 
 /** The stored summary, or null when it is missing, of another layout or damaged. */

@@ -2,10 +2,26 @@
 // storage.managed on top, and the summary the pages read. Only the background and options read it.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import {
+  type Account,
+  accountChoices,
+  accountInUse,
+  accountInUseItem,
+  accountsItem,
+  defaultAccountName,
+  FIRST_ACCOUNT_ID,
+  MAX_ACCOUNTS,
+  newAccountId,
+  parseAccounts,
+  type StoredAccounts,
+} from '../account/accounts';
+import { t } from '../i18n';
 import { createLock } from '../lock';
+import { pickConnection, presetAccounts, presetLocks, withPresets } from './presets';
 import { checkFields, hasErrors } from './fields';
 import { readStoredValue, type StoredRead, type StoredSettings, toStored } from './migrations';
 import {
+  CONNECTION_KEYS,
   DEFAULT_SETTINGS,
   type LoadedSettings,
   MANAGEABLE_KEYS,
@@ -36,41 +52,90 @@ async function readStored(): Promise<StoredRead> {
   return readStoredValue(raw);
 }
 
-/** Stores the user's settings and, in the same write, the summary of what is in effect. */
-function writeStored(settings: Settings, managed: Partial<Settings>): Promise<void> {
-  return storage.setItems([
-    { item: settingsItem, value: toStored(settings) },
-    {
-      item: settingsSummaryItem,
-      value: storedSettingsSummary(summaryOf({ ...settings, ...managed })),
-    },
-  ]);
+/** The summary the pages read, of what is in effect. */
+function summaryItemOf(loaded: LoadedSettings) {
+  return { item: settingsSummaryItem, value: storedSettingsSummary(summaryOf(loaded)) };
+}
+
+interface Managed {
+  /** The administrator's valid settings, the connection of a preset left out. */
+  values: Partial<Settings>;
+  presets: Account[];
 }
 
 /** The administrator's valid values. Chrome without a policy and the fake browser may throw. */
-async function readManaged(): Promise<Partial<Settings>> {
+async function readManaged(): Promise<Managed> {
   let raw: unknown;
   try {
     raw = await browser.storage?.managed?.get();
   } catch {
-    return {};
+    return { values: {}, presets: [] };
   }
   const parsed = StoredObject.safeParse(raw);
-  if (!parsed.success) return {};
-  return checkFields(parsed.data, { keys: MANAGEABLE_KEYS }).values;
+  if (!parsed.success) return { values: {}, presets: [] };
+  const { values } = checkFields(parsed.data, { keys: MANAGEABLE_KEYS });
+  const presets = presetAccounts(parsed.data.accounts, values);
+  for (const key of CONNECTION_KEYS) delete values[key];
+  return { values, presets };
 }
 
-function lockedBy(managed: Partial<Settings>): SettingKey[] {
-  return SETTING_KEYS.filter((key) => key in managed);
+interface AccountsRead {
+  stored: StoredAccounts | null;
+  inUse: string | null;
+  /** The connection still stored in the settings by an earlier version, when it has one. */
+  legacy: Account | null;
+}
+
+async function readAccounts(stored: Settings): Promise<AccountsRead> {
+  const [raw, inUse] = await Promise.all([accountsItem.getValue(), accountInUseItem.getValue()]);
+  const legacy =
+    stored.serviceUrl || stored.apiKey
+      ? {
+          id: FIRST_ACCOUNT_ID,
+          name: defaultAccountName(stored.serviceUrl),
+          serviceUrl: stored.serviceUrl,
+          siteUrl: stored.siteUrl,
+          apiKey: stored.apiKey,
+        }
+      : null;
+  return { stored: parseAccounts(raw), inUse, legacy };
+}
+
+/** Every account: the stored ones (or an earlier version's connection) and the presets. */
+function accountsOf({ stored, legacy }: AccountsRead, presets: Account[]): Account[] {
+  const own = stored?.accounts ?? (legacy ? [legacy] : []);
+  return withPresets(own, presets);
+}
+
+function loaded(
+  stored: Settings,
+  read: AccountsRead,
+  managed: Managed,
+): LoadedSettings {
+  const accounts = accountsOf(read, managed.presets);
+  const account = accountInUse({ accounts, nextId: 0 }, read.inUse);
+  const settings: Settings = {
+    ...stored,
+    ...managed.values,
+    serviceUrl: account?.serviceUrl ?? '',
+    apiKey: account?.apiKey ?? '',
+    siteUrl: account?.siteUrl ?? '',
+  };
+  return { settings, locked: lockedBy(managed.values, account, managed.presets), account, accounts };
+}
+
+function lockedBy(
+  managed: Partial<Settings>,
+  account: Account | null,
+  presets: readonly Account[],
+): SettingKey[] {
+  const keys = SETTING_KEYS.filter((key) => key in managed);
+  return account ? [...keys, ...presetLocks(account, presets)] : keys;
 }
 
 export async function loadSettings(): Promise<LoadedSettings> {
-  const [{ settings: stored, migrated }, managed] = await Promise.all([
-    readStored(),
-    readManaged(),
-  ]);
-  if (migrated) await writeStored(stored, managed);
-  return { settings: { ...stored, ...managed }, locked: lockedBy(managed) };
+  const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
+  return loaded(stored, await readAccounts(stored), managed);
 }
 
 // Two quick changes (a toggle, then Save) must not undo each other.
@@ -83,26 +148,181 @@ const lock = createLock();
  */
 export function syncSettingsSummary(): Promise<void> {
   return lock.runExclusive(async () => {
-    const managed = await readManaged();
-    const { settings } = await readStored();
-    const summary = summaryOf({ ...settings, ...managed });
+    const summary = summaryOf(await loadSettings());
     const current = parseSettingsSummary(await settingsSummaryItem.getValue());
     if (JSON.stringify(current) === JSON.stringify(summary)) return;
     await settingsSummaryItem.setValue(storedSettingsSummary(summary));
   });
 }
 
-/** Validates and stores `patch`; answers per-field messages instead of throwing. */
-export function saveSettings(patch: Partial<Record<SettingKey, unknown>>): Promise<SaveResult> {
+/**
+ * Moves an earlier version's connection (stored in the settings) to the first account, in one
+ * write with the settings without it. Answers the base URL everything was kept under, for the
+ * background to move what it kept (lib/background/accounts-upgrade.ts); null when there was
+ * nothing to move.
+ */
+export function moveToAccounts(): Promise<string | null> {
+  return lock.runExclusive(async () => {
+    const { settings: stored } = await readStored();
+    const read = await readAccounts(stored);
+    if (!read.legacy) return read.stored?.upgradedFrom ?? null;
+    const from = read.legacy.serviceUrl;
+    const accounts: StoredAccounts = read.stored
+      ? { ...read.stored }
+      : { accounts: [read.legacy], nextId: 2, ...(from && { upgradedFrom: from }) };
+    await storage.setItems([
+      { item: accountsItem, value: accounts },
+      { item: accountInUseItem, value: read.inUse ?? accounts.accounts[0]?.id ?? null },
+      { item: settingsItem, value: toStored(stored) },
+    ]);
+    return accounts.upgradedFrom ?? null;
+  });
+}
+
+/** Marks the move of what was kept under the earlier version's base URL as done. */
+export function upgradeDone(): Promise<void> {
+  return lock.runExclusive(async () => {
+    const stored = parseAccounts(await accountsItem.getValue());
+    if (!stored?.upgradedFrom) return;
+    const { upgradedFrom: _, ...rest } = stored;
+    await accountsItem.setValue(rest);
+  });
+}
+
+/** Which account a save is for: the one in use (default), another by its id, or a new one. */
+export interface SaveTarget {
+  account?: string | 'new';
+  /** The account's name; '' or missing keeps it (a new one is named after its service's host). */
+  name?: string;
+}
+
+/**
+ * Validates and stores `patch`; answers per-field messages instead of throwing. The connection
+ * (service, key, site address) goes to the target account, the rest to every account's settings.
+ */
+export function saveSettings(
+  patch: Partial<Record<SettingKey, unknown>>,
+  target: SaveTarget = {},
+): Promise<SaveResult> {
   return lock.runExclusive(async () => {
     const { values, errors } = checkFields(patch);
     if (hasErrors(errors)) return { ok: false, errors };
     const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
-    const ignored = SETTING_KEYS.filter((key) => key in values && key in managed);
+    const read = await readAccounts(stored);
+    const own = read.stored?.accounts ?? (read.legacy ? [read.legacy] : []);
+    const everyAccount = accountsOf(read, managed.presets);
+    const current = accountInUse({ accounts: everyAccount, nextId: 0 }, read.inUse);
+    const isNew = target.account === 'new' || (!target.account && !current);
+    const edited = isNew
+      ? undefined
+      : everyAccount.find((account) => account.id === (target.account ?? current?.id));
+    if (!isNew && !edited) return { ok: false, errors: { serviceUrl: t('error_account_gone') } };
+    const ignored = SETTING_KEYS.filter(
+      (key) =>
+        key in values &&
+        (key in managed.values || (edited && presetLocks(edited, managed.presets).includes(key))),
+    );
     for (const key of ignored) delete values[key];
-    const next = { ...stored, ...values };
-    await writeStored(next, managed);
-    return { ok: true, settings: { ...next, ...managed }, locked: lockedBy(managed), ignored };
+    const connection = pickConnection(values);
+    let accounts = own;
+    let nextId = read.stored?.nextId ?? (read.legacy ? 2 : 1);
+    let inUse = read.inUse ?? current?.id ?? null;
+    if (isNew) {
+      if (own.length >= MAX_ACCOUNTS) {
+        return { ok: false, errors: { serviceUrl: t('error_too_many_accounts', `${MAX_ACCOUNTS}`) } };
+      }
+      const made = newAccountId({ accounts: everyAccount, nextId });
+      nextId = made.nextId;
+      const serviceUrl = connection.serviceUrl ?? '';
+      accounts = [
+        ...own,
+        {
+          id: made.id,
+          name: target.name?.trim() || defaultAccountName(serviceUrl),
+          serviceUrl,
+          siteUrl: connection.siteUrl ?? '',
+          apiKey: connection.apiKey ?? '',
+        },
+      ];
+      // The first account is the one in use; a later one is chosen with the Account select.
+      inUse ??= made.id;
+    } else if (edited) {
+      const name = target.name?.trim();
+      const changed = { ...edited, ...connection, ...(name && { name }) };
+      accounts = own.some((account) => account.id === edited.id)
+        ? own.map((account) => (account.id === edited.id ? changed : account))
+        : [...own, changed];
+    }
+    const prefs = { ...stored, ...values };
+    const nextStored: StoredAccounts = {
+      ...read.stored,
+      accounts,
+      nextId,
+    };
+    const result = loaded(
+      prefs,
+      { stored: nextStored, inUse, legacy: null },
+      managed,
+    );
+    await storage.setItems([
+      { item: settingsItem, value: toStored(prefs) },
+      { item: accountsItem, value: nextStored },
+      { item: accountInUseItem, value: inUse },
+      summaryItemOf(result),
+    ]);
+    return { ok: true, ...result, ignored };
+  });
+}
+
+/** Makes account `id` the one in use; false when there is no such account. */
+export function useAccount(id: string): Promise<boolean> {
+  return lock.runExclusive(async () => {
+    const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
+    const read = { ...(await readAccounts(stored)), inUse: id };
+    const next = loaded(stored, read, managed);
+    if (next.account?.id !== id) return false;
+    await storage.setItems([{ item: accountInUseItem, value: id }, summaryItemOf(next)]);
+    return true;
+  });
+}
+
+/**
+ * Takes account `id` off the list (what was kept for it is the background's to remove). An
+ * administrator's preset stays. Answers the account removed, or null.
+ */
+export function dropAccount(id: string): Promise<Account | null> {
+  return lock.runExclusive(async () => {
+    const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
+    const read = await readAccounts(stored);
+    const own = read.stored?.accounts ?? (read.legacy ? [read.legacy] : []);
+    const gone = own.find((account) => account.id === id);
+    if (!gone || managed.presets.some((preset) => preset.id === id)) return null;
+    const accounts = own.filter((account) => account.id !== id);
+    const nextStored: StoredAccounts = {
+      ...read.stored,
+      accounts,
+      nextId: read.stored?.nextId ?? 2,
+    };
+    const inUse = read.inUse === id ? (accounts[0]?.id ?? null) : read.inUse;
+    const next = loaded(stored, { stored: nextStored, inUse, legacy: null }, managed);
+    await storage.setItems([
+      { item: accountsItem, value: nextStored },
+      { item: accountInUseItem, value: inUse },
+      { item: settingsItem, value: toStored(stored) },
+      summaryItemOf(next),
+    ]);
+    return gone;
+  });
+}
+
+/** Records the service's own id of an account (GET /account's `data.id`). */
+export function noteServiceAccountId(id: string, serviceAccountId: number): Promise<void> {
+  return lock.runExclusive(async () => {
+    const stored = parseAccounts(await accountsItem.getValue());
+    const account = stored?.accounts.find((candidate) => candidate.id === id);
+    if (!stored || !account || account.serviceAccountId === serviceAccountId) return;
+    account.serviceAccountId = serviceAccountId;
+    await accountsItem.setValue(stored);
   });
 }
 
@@ -117,16 +337,21 @@ export function onSettingsChanged(listener: (loaded: LoadedSettings) => void): (
 
 /** True when a storage change touches the settings (managed storage has no items). */
 export function isSettingsChange(changes: Record<string, unknown>, area: string): boolean {
-  return area === 'managed' || (area === 'local' && SETTINGS in changes);
+  return (
+    area === 'managed' ||
+    (area === 'local' && (SETTINGS in changes || 'accounts' in changes || 'accountInUse' in changes))
+  );
 }
 
 export function isConnected(settings: Settings): boolean {
   return settings.serviceUrl !== '' && settings.apiKey !== '';
 }
 
-export function summaryOf(settings: Settings): SettingsSummary {
+export function summaryOf({ settings, account, accounts }: LoadedSettings): SettingsSummary {
   return {
     connected: isConnected(settings),
+    account: account?.id ?? null,
+    accounts: accountChoices(accounts),
     serviceUrl: settings.serviceUrl || null,
     siteUrl: settings.serviceUrl || settings.siteUrl ? effectiveSiteUrl(settings) : null,
     defaultPrivacy: settings.defaultPrivacy,

@@ -3,12 +3,15 @@
 import { storage } from 'wxt/utils/storage';
 import type { SettingsSummary, StoredSettingsSummary } from './schema';
 
-/** The layout stored before storage items, `{ version: 1, … }`, is version 1. */
+/**
+ * The layout stored before storage items, `{ version: 1, … }`, is version 1; version 2 adds the
+ * accounts. An older summary reads as none, and the background writes it again at its start.
+ */
 export const settingsSummaryItem = storage.defineItem<StoredSettingsSummary | null>(
   'local:settingsSummary',
   { fallback: null, version: 1 },
 );
 
 export function storedSettingsSummary(summary: SettingsSummary): StoredSettingsSummary {
-  return { version: 1, ...summary };
+  return { version: 2, ...summary };
 }

@@ -35,6 +35,8 @@ export function watchSettingsSummary(listener: () => void): () => void {
 export function statusChanged(before: StatusAnswer, after: StatusAnswer): boolean {
   return (
     before.connected !== after.connected ||
+    before.account !== after.account ||
+    JSON.stringify(before.accounts) !== JSON.stringify(after.accounts) ||
     before.serviceUrl !== after.serviceUrl ||
     before.siteUrl !== after.siteUrl ||
     before.defaultPrivacy !== after.defaultPrivacy

@@ -287,3 +287,25 @@ export function forgetProjectHistory(service: string, name: string): Promise<voi
 
 /** Forgets everything kept of the service. Never rejects. */
 export const forgetServiceHistory = (service: string) => forgetWhere('service', service);
+
+/** How many records are kept for `service`; 0 when that cannot be read. */
+export async function countHistory(service: string): Promise<number> {
+  try {
+    return await (await readable()).countFromIndex('records', 'service', service);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The records kept under `from` (an earlier version's base URL) become `to`'s (an account's
+ * local id), in one transaction: all or none.
+ */
+export async function moveHistory(from: string, to: string): Promise<void> {
+  await inTransaction(await readable(), async (tx) => {
+    let cursor = await tx.store.index('service').openCursor(from);
+    for (; cursor; cursor = await cursor.continue()) {
+      await cursor.update({ ...cursor.value, service: to });
+    }
+  });
+}

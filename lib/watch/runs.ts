@@ -1,4 +1,4 @@
-// Runs of re-analyses of the watched pages of the saved service: one queue job each (paced,
+// Runs of re-analyses of the watched pages of each account: one queue job each (paced,
 // resumable, cancellable), started by the `watch` alarm at the schedule's slots, at the browser's
 // start when a slot was missed meanwhile, or by "Run now". The watched projects are listed first,
 // outside the watch's lock; then, under it, what decided the run is checked again, and the slot
@@ -10,7 +10,7 @@ import { errorWithText } from '../error-text';
 import { ExplainedError, NotConnectedError } from '../errors';
 import type { Queue } from '../jobs/queue';
 import { isFinished, MAX_AUDIT_ITEMS } from '../jobs/schema';
-import type { ClientSource } from '../service/client-source';
+import type { AccountClient, ClientSource } from '../service/client-source';
 import { isConnected, type LoadedSettings } from '../settings';
 import { warnWatch } from './history';
 import { dueSlot } from './schedule';
@@ -43,10 +43,16 @@ export interface RunDeps {
   alarms?: Pick<typeof browser.alarms, 'create' | 'clear'>;
 }
 
-/** The saved service's base URL (the rating cache's key), or null when not connected. */
+/** The account in use (what the watch list is kept under), or null when not connected. */
 export async function savedService(deps: Pick<RunDeps, 'loadSettings'>) {
-  const { settings } = await deps.loadSettings();
-  return isConnected(settings) ? settings.serviceUrl : null;
+  const { settings, account } = await deps.loadSettings();
+  return account && isConnected(settings) ? account.id : null;
+}
+
+/** Every account with a service and a key: each one's schedule runs, whichever is in use. */
+async function connectedAccounts(deps: Pick<RunDeps, 'loadSettings'>): Promise<string[]> {
+  const { accounts } = await deps.loadSettings();
+  return accounts.filter((account) => account.serviceUrl && account.apiKey).map(({ id }) => id);
 }
 
 const refused = (reason: 'nothingWatched' | 'runGoing') =>
@@ -54,14 +60,14 @@ const refused = (reason: 'nothingWatched' | 'runGoing') =>
 
 /** A project's reports, as the service lists them now (their analyses are remembered too). */
 export async function projectReports(
-  client: SiteReportClient,
+  client: AccountClient,
   name: string,
   remember: Remember,
 ): Promise<WatchedReport[]> {
   const reports: WatchedReport[] = [];
   for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
     const answer = await client.reports.list({ project: name, perPage: 100, page });
-    await remember(answer.items, client.baseUrl);
+    await remember(answer.items, client.accountId);
     reports.push(...answer.items.map(({ id, url }) => ({ id, url })));
     if (!answer.hasNext || answer.items.length === 0) break;
   }
@@ -70,7 +76,7 @@ export async function projectReports(
 
 async function runGoing(queue: Queue, service: string): Promise<boolean> {
   const jobs = await queue.jobs();
-  return jobs.some((job) => job.watchRun && !isFinished(job) && job.service?.url === service);
+  return jobs.some((job) => job.watchRun && !isFinished(job) && job.service?.account === service);
 }
 
 /**
@@ -82,9 +88,8 @@ async function listProjects(
   service: string,
   projects: readonly string[],
 ): Promise<Map<string, WatchedReport[]>> {
-  const client = await deps.clients.get();
-  // Settings saved since the run was chosen: it is not sent to another service.
-  if (!client || client.baseUrl !== service) throw new NotConnectedError();
+  const client = (await deps.clients.forAccount(service))?.client;
+  if (!client) throw new NotConnectedError();
   const listed = new Map<string, WatchedReport[]>();
   for (const project of projects) {
     const reports = await projectReports(client, project, deps.remember).catch(() => undefined);
@@ -117,6 +122,7 @@ async function queueRun(
   if (pages.length === 0) throw refused('nothingWatched');
   const queue = deps.queue();
   return queue.enqueue({
+    account: service,
     kind: 'reanalyze',
     items: pages.map((id) => ({ type: 'update', id, results: true })),
     watchRun: slot === undefined ? {} : { slot },
@@ -177,16 +183,14 @@ async function slotToRun(deps: RunDeps, service: string) {
   return { slot, projects: watch.projects };
 }
 
-/** Starts the run of the slot due, if any: its job id. */
-async function startDueRun(deps: RunDeps): Promise<string | undefined> {
-  const service = await savedService(deps);
-  if (!service) return undefined;
+/** Starts the run of account `service`'s slot due, if any: its job id. */
+async function startDueRun(deps: RunDeps, service: string): Promise<string | undefined> {
   const due = await watchLock.runExclusive(() => slotToRun(deps, service));
   if (!due) return undefined;
   const listed = await listProjects(deps, service, due.projects);
   return watchLock.runExclusive(async () => {
-    // Meanwhile another wake may have run the slot, the schedule or the service changed.
-    if ((await savedService(deps)) !== service) return undefined;
+    // Meanwhile another wake may have run the slot, the schedule changed or the account gone.
+    if (!(await connectedAccounts(deps)).includes(service)) return undefined;
     const still = await slotToRun(deps, service);
     if (!still) return undefined;
     const { id } = await queueRun(deps, service, listed, still.slot);
@@ -195,25 +199,34 @@ async function startDueRun(deps: RunDeps): Promise<string | undefined> {
 }
 
 /**
- * The alarm rang, or the browser started: the slot that has come since the last one runs, once.
- * The job id when one was queued. Then the alarm is set for the next slot. Never rejects.
+ * The alarm rang, or the browser started: for each account, the slot that has come since its
+ * last one runs, once. The job ids queued. Then the alarm is set for the next slot of any
+ * account. Never rejects.
  */
-export async function runDueSlot(deps: RunDeps): Promise<string | undefined> {
-  const queued = await startDueRun(deps).catch((error) => {
-    warnWatch('start a scheduled run', error);
-    return undefined;
-  });
+export async function runDueSlot(deps: RunDeps): Promise<string[]> {
+  const queued: string[] = [];
+  const accounts = await connectedAccounts(deps).catch(() => []);
+  for (const account of accounts) {
+    const id = await startDueRun(deps, account).catch((error) => {
+      warnWatch('start a scheduled run', error);
+      return undefined;
+    });
+    if (id) queued.push(id);
+  }
   await syncWatchAlarm(deps);
   return queued;
 }
 
-/** Sets the `watch` alarm for the saved service's next slot, or clears it. Never rejects. */
+/** Sets the `watch` alarm for the next slot of any account, or clears it. Never rejects. */
 export async function syncWatchAlarm(deps: RunDeps): Promise<void> {
   const alarms = deps.alarms ?? browser.alarms;
   try {
-    const service = await savedService(deps);
-    const watch = service ? await readWatch(service) : null;
-    const when = watch ? nextRunOf(watch, (deps.now ?? Date.now)(), deps.timeZone) : null;
+    const now = (deps.now ?? Date.now)();
+    let when: number | null = null;
+    for (const account of await connectedAccounts(deps)) {
+      const next = nextRunOf(await readWatch(account), now, deps.timeZone);
+      if (next !== null && (when === null || next < when)) when = next;
+    }
     if (when === null) await alarms.clear(WATCH_ALARM);
     else await alarms.create(WATCH_ALARM, { when });
   } catch (error) {

@@ -110,3 +110,25 @@ export async function changeWatchNow<T>(
   await watchItem.setValue({ services });
   return answer;
 }
+
+/** The watch kept under `from` (an earlier version's base URL) becomes `to`'s, unless it has one. */
+export function moveWatch(from: string, to: string): Promise<void> {
+  return watchLock.runExclusive(async () => {
+    const stored = await watchItem.getValue();
+    const services: Record<string, unknown> = { ...(stored?.services ?? {}) };
+    if (!Object.hasOwn(services, from)) return;
+    if (!Object.hasOwn(services, to)) services[to] = services[from];
+    delete services[from];
+    await watchItem.setValue({ services });
+  });
+}
+
+/** Forgets an account's watch list and schedule (it was removed). */
+export function forgetWatch(service: string): Promise<void> {
+  return watchLock.runExclusive(async () => {
+    const stored = await watchItem.getValue();
+    if (!stored || !Object.hasOwn(stored.services, service)) return;
+    const { [service]: _, ...services } = stored.services;
+    await watchItem.setValue({ services });
+  });
+}

@@ -51,10 +51,16 @@ export interface SavedClient {
 /** What the queue runs on: the worker's come from the browser (lib/background/queue.ts), tests hand in fakes. */
 export interface QueueEnvironment {
   /**
-   * The client for the saved settings and the service they name (read together), telling
-   * `onRateInfo` of every answer, with the base URL it came from; null: not connected.
+   * The client of `account` (of the account in use when undefined) and its service, read
+   * together, telling `onRateInfo` of every answer with the account it came from. Null: that
+   * account has no service URL or key. For an account that is gone: the account in use's.
    */
-  getClient(onRateInfo: (info: RateInfo, serviceUrl: string) => void): Promise<SavedClient | null>;
+  getClient(
+    account: string | undefined,
+    onRateInfo: (info: RateInfo, account: string) => void,
+  ): Promise<SavedClient | null>;
+  /** The local ids of the accounts there are: jobs of any other are held. */
+  accounts(): Promise<string[]>;
   now(): number;
   /** Runs `run` after `ms`; returns a function that cancels it. */
   setTimer(run: () => void, ms: number): () => void;
@@ -96,7 +102,7 @@ export interface QueueContext {
   /** No request before this: the network failed, or the browser is offline. */
   backoffUntil: number;
   /**
-   * Services (serviceKey) whose quota refusal came but is not written yet: no create is sent to
+   * Accounts (accountOf) whose quota refusal came but is not written yet: no create is sent to
    * them meanwhile. Writing it fails every waiting create of that service (outcomes.ts).
    */
   quotaRefused: Set<string>;
@@ -116,8 +122,6 @@ export function createContext(env: QueueEnvironment): QueueContext {
   };
 }
 
-/** A service as a key of a set: its address and key fingerprint. */
-export const serviceKey = ({ url, key }: JobService) => `${key} ${url}`;
 
 export const keyOf = (jobId: string, index: number) => `${jobId}:${index}`;
 

@@ -13,9 +13,9 @@ import {
   maxJobItems,
   type RequestedOp,
 } from '../schema';
-import { sameService } from '../service';
+import { accountOf, sameService } from '../service';
 import { announce, type QueueContext, type QueueEvent } from './context';
-import { followSavedService, isHeldForOtherService } from './other-service';
+import { followAccounts, isHeldForOtherService } from './other-service';
 import type { Recovery } from './recovery';
 import { exportKeys, type QueueState, readExport, removeExport } from './store';
 
@@ -26,6 +26,8 @@ export interface EnqueueInput {
   tabId?: number;
   /** For privacy-2 creates and updates; kept in storage.session only. */
   password?: string;
+  /** The account it is for (the background's own jobs); the account in use when missing. */
+  account?: string;
   /** The service already asked to wait this long (a 429 the page got). */
   retryAfterSeconds?: number;
   /** A run of re-analyses of the watched pages (lib/watch/runs.ts). */
@@ -113,9 +115,9 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
     await announce(ctx, events);
   }
 
-  /** The service of the saved settings, or null when not connected. */
-  async function savedService(): Promise<JobService | null> {
-    const saved = await env.getClient((info, serviceUrl) => recovery.note(info, serviceUrl));
+  /** The service of `account` (of the account in use when undefined), or null when not connected. */
+  async function savedService(account?: string): Promise<JobService | null> {
+    const saved = await env.getClient(account, (info, from) => recovery.note(info, from));
     return saved?.service ?? null;
   }
 
@@ -129,15 +131,17 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
   return {
     async enqueue(input: EnqueueInput): Promise<{ id: string; resumeAt?: number }> {
       check(input);
-      const service = await savedService();
-      if (!service) throw new NotConnectedError();
+      const service = await savedService(input.account);
+      if (!service || (input.account && service.account !== input.account)) {
+        throw new NotConnectedError();
+      }
       const now = env.now();
       const id = env.newId?.() ?? crypto.randomUUID();
       const job = newJob(input, id, now, service);
       if (needsPassword(input) && input.password) await passwords.keep(id, input.password);
       await changeJobs((state) => {
         const wait = Math.min(input.retryAfterSeconds ?? 0, MAX_RETRY_AFTER_SECONDS);
-        if (wait > 0) pacer.for(service.url).holdUntil(now + wait * 1000);
+        if (wait > 0) pacer.for(accountOf(service)).holdUntil(now + wait * 1000);
         // Jobs wait for the user (a rejected key, no connection): a new one would be refused too.
         const pause = state.jobs.find(
           (other) =>
@@ -273,14 +277,14 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
     },
 
     /**
-     * The settings changed: jobs made for another service or key are held, those made for the
-     * saved ones go on (a new key may be accepted).
+     * The settings changed: jobs of an account that is gone are held, the others go on (a new
+     * key may be accepted).
      */
     async settingsChanged() {
       ctx.backoffUntil = 0;
-      const service = await savedService();
+      const accounts = await env.accounts();
       await changeJobs((state) => {
-        if (service) followSavedService(state.jobs, service);
+        followAccounts(state.jobs, accounts);
         for (const job of state.jobs) resumeJob(job);
       });
       await pump();

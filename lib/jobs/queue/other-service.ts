@@ -1,15 +1,15 @@
-// Jobs and the saved service: a job whose service or key is not the saved one is held, and goes
-// on by itself once they are saved again. Nothing of it is ever sent with other settings.
+// Jobs and the accounts: a job of an account that is gone (or of an older version, which did not
+// say its account) is held, and only Discard is left for it. Nothing of it is ever sent with
+// another account's key.
 import type { ErrorData } from '../../api/model';
 import { errorWithText } from '../../error-text';
-import { isFinished, type Job, type JobService } from '../schema';
-import { sameService } from '../service';
+import { isFinished, type Job } from '../schema';
 
-/** The saved settings are for another service or key than the job's: nothing was sent. */
+/** The job's account is gone: nothing was sent. */
 export class OtherServiceError extends Error {
   override readonly name = 'OtherServiceError';
-  constructor(readonly saved: JobService) {
-    super('The job was made for another service.');
+  constructor() {
+    super('The job was made for an account that is gone.');
   }
 }
 
@@ -28,10 +28,11 @@ export function holdForOtherService(job: Job): void {
   delete job.resumeAt;
 }
 
-/** Holds the unfinished jobs not made for `saved`; those made for it and held go on. */
-export function followSavedService(jobs: Job[], saved: JobService): void {
+/** Holds the unfinished jobs of no account in `accounts`; those of one, if held, go on. */
+export function followAccounts(jobs: Job[], accounts: readonly string[]): void {
   for (const job of jobs) {
-    if (!sameService(job.service, saved)) holdForOtherService(job);
+    const account = job.service?.account;
+    if (account === undefined || !accounts.includes(account)) holdForOtherService(job);
     else if (isHeldForOtherService(job)) {
       job.state = job.startedAt === undefined ? 'waiting' : 'running';
       delete job.pause;

@@ -16,7 +16,7 @@ import { isQuotaRefusal } from '../../api/quota';
 import { errorWithText } from '../../error-text';
 import { NotConnectedError } from '../../errors';
 import type { JobItem, JobOp } from '../schema';
-import { sameService } from '../service';
+import { accountOf, sameService } from '../service';
 import {
   announce,
   type Dispatch,
@@ -26,14 +26,13 @@ import {
   noteRunItem,
   type QueueContext,
   type QueueEvent,
-  serviceKey,
   toReconcile,
   warn,
 } from './context';
 import { pauseAll, stopCreates } from './every-job';
 import { exported } from './export-pages';
 import { findMade, perform, verdictOf } from './items';
-import { followSavedService, OtherServiceError } from './other-service';
+import { holdForOtherService, OtherServiceError } from './other-service';
 import { type QueueState, StorageFullError } from './store';
 
 /** After a network or service failure, the first wait before the next request. */
@@ -144,8 +143,8 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     if (toReconcile(item)) {
       if (!toReconcile(stored)) return { events, seen, gone };
       if (!outcome.ok && outcome.error instanceof OtherServiceError) {
-        // Looked for once its service is the saved one again: held until then, still unknown.
-        followSavedService(state.jobs, outcome.error.saved);
+        // Its account is gone: held, still unknown, with only Discard left.
+        holdForOtherService(job);
         return { events, seen, gone };
       }
       seen.push(...reconciled(state, stored, outcome));
@@ -171,7 +170,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       } else if (value === undefined) gone = deletedBy(op);
     } else if (outcome.error instanceof OtherServiceError) {
       stored.state = requeued;
-      followSavedService(state.jobs, outcome.error.saved);
+      holdForOtherService(job);
     } else {
       const verdict = verdictOf(op, outcome.error, stored.tries ?? 0, plan);
       if (verdict.next === 'done') {
@@ -218,16 +217,21 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     // A create of unknown fate is looked for (findMade), never sent again.
     const sendsCreate = item.op.type === 'create' && !toReconcile(item);
     let outcome: Outcome;
+    // The fingerprint of the key it went with: what a "gone" is believed with.
+    let sentWith: string | undefined;
     try {
-      const saved = await env.getClient((info, serviceUrl) => pacer.for(serviceUrl).note(info));
+      const saved = await env.getClient(service?.account, (info, account) =>
+        pacer.for(account).note(info),
+      );
       if (!saved) throw new NotConnectedError();
-      if (!sameService(saved.service, service)) throw new OtherServiceError(saved.service);
+      if (!sameService(saved.service, service)) throw new OtherServiceError();
+      sentWith = saved.service.key;
       const { client } = saved;
       if (item.tabId !== undefined && sendsCreate) {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
       const { op } = item;
-      const create = (input: CreateReportInput) => effects.create(client, input, saved.service.url);
+      const create = (input: CreateReportInput) => effects.create(client, input, accountOf(saved.service));
       const value =
         op.type === 'create' && !sendsCreate
           ? await findMade(client, op.url, item.sentAt ?? 0, controller.signal)
@@ -244,7 +248,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     // Until it is written, no other create goes to that service.
     const refusedFor =
       service && item.op.type === 'create' && !outcome.ok && quotaRefusal(outcome.error, plan)
-        ? serviceKey(service)
+        ? accountOf(service)
         : undefined;
     if (refusedFor) quotaRefused.add(refusedFor);
     const key = keyOf(jobId, index);
@@ -285,14 +289,20 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     try {
       // Only the job's service's answers come here; a sent create's was remembered as it came.
       const askedUrl = item.op.type === 'create' ? item.op.url : undefined;
-      if (service && seen.length > 0 && !sendsCreate)
-        await effects.remember(seen, service.url, askedUrl);
-      if (service && gone) await effects.forget(gone, service.url);
+      const account = service && accountOf(service);
+      if (account && seen.length > 0 && !sendsCreate) {
+        await effects.remember(seen, account, askedUrl);
+      }
+      // Another key than the one the job was made with may not see that account's reports: a
+      // report it finds missing is gone only by the key it was recorded under.
+      if (account && gone && sentWith === service.key) await effects.forget(gone, account);
     } catch (error) {
       warn('remember an answer', error);
     }
     const [report] = seen;
-    if (recorded.run && service && report) await noteRunItem(ctx, dispatch, report, service.url);
+    if (recorded.run && service && report) {
+      await noteRunItem(ctx, dispatch, report, accountOf(service));
+    }
     await announce(ctx, events);
     void pump();
   };

@@ -1,6 +1,6 @@
 // A new worker's first look at what a stopped one left 'running': reads, updates and deletes go
 // again, creates become of unknown fate (never sent twice). Jobs stored by an older version do not
-// say which service they were made for: they are held.
+// say which account they were made for: they are held.
 import type { RateInfo } from '../../api/rate-info';
 import { isFinished } from '../schema';
 import { keyOf, type QueueContext, type QueueEvent } from './context';
@@ -14,7 +14,7 @@ const MAX_EARLY_FACTS = 20;
 export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContext) {
   const now = () => env.now();
   let restored = false;
-  const early: { info: RateInfo; serviceUrl: string }[] = [];
+  const early: { info: RateInfo; account: string }[] = [];
 
   return {
     /**
@@ -26,10 +26,10 @@ export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContex
       if (!restored) {
         restored = true;
         pacer.restore(state.pacing);
-        for (const { info, serviceUrl } of early.splice(0)) pacer.for(serviceUrl).note(info);
+        for (const { info, account } of early.splice(0)) pacer.for(account).note(info);
       }
       for (const job of state.jobs) {
-        if (!job.service && !isFinished(job)) holdForOtherService(job);
+        if (!job.service?.account && !isFinished(job)) holdForOtherService(job);
         job.items.forEach((item, index) => {
           const key = keyOf(job.id, index);
           if (item.state !== 'running' || inFlight.has(key) || unrecorded.has(key)) return;
@@ -47,13 +47,13 @@ export function createRecovery({ env, pacer, inFlight, unrecorded }: QueueContex
       }
     },
 
-    /** Tells the service's pacer what its answer said, now or, before the first look, at it. */
-    note(info: RateInfo, serviceUrl: string) {
+    /** Tells the account's pacer what its answer said, now or, before the first look, at it. */
+    note(info: RateInfo, account: string) {
       if (restored) {
-        pacer.for(serviceUrl).note(info);
+        pacer.for(account).note(info);
         return;
       }
-      if (early.push({ info, serviceUrl }) > MAX_EARLY_FACTS) early.shift();
+      if (early.push({ info, account }) > MAX_EARLY_FACTS) early.shift();
     },
   };
 }

@@ -1,10 +1,11 @@
-// The pacing of each service, by its base URL: what one service's answers said never holds back
-// (or lets through) requests to another. A few services are kept, the most recently used.
+// The pacing of each account (the limit is per key), by its local id: what one account's answers
+// said never holds back (or lets through) another's requests. Every account's is kept.
 import * as z from 'zod/mini';
+import { MAX_ACCOUNTS } from '../../account/accounts';
 import { createPacer, type Pacer, Pacing } from './pacer';
 
-/** Services whose pacing is kept; switching back to one of them goes on from what it learned. */
-export const MAX_PACED_SERVICES = 4;
+/** Accounts whose pacing is kept (as many as there may be accounts), most recently used first. */
+export const MAX_PACED_SERVICES = MAX_ACCOUNTS;
 
 export const StoredPacing = z.object({
   /** The most recently used first. */
@@ -29,17 +30,28 @@ export function createServicePacers(now: () => number) {
   let unclaimed: Pacing | undefined;
 
   return {
-    /** The pacer of the service at `serviceUrl`; a service not known yet starts afresh. */
-    for(serviceUrl: string): Pacer {
-      const at = pacers.findIndex((entry) => entry.service === serviceUrl);
+    /** The pacer of `account`; an account not known yet starts afresh. */
+    for(account: string): Pacer {
+      const at = pacers.findIndex((entry) => entry.service === account);
       const entry = at >= 0 ? pacers.splice(at, 1)[0] : undefined;
       const pacer = entry?.pacer ?? createPacer(now);
       if (!entry) {
         pacer.restore(unclaimed);
         unclaimed = undefined;
       }
-      pacers = [{ service: serviceUrl, pacer }, ...pacers].slice(0, MAX_PACED_SERVICES);
+      pacers = [{ service: account, pacer }, ...pacers].slice(0, MAX_PACED_SERVICES);
       return pacer;
+    },
+
+    /** What was learned under `from` (an earlier version's base URL) is `to`'s now. */
+    rename(from: string, to: string) {
+      const entry = pacers.find(({ service }) => service === from);
+      if (entry && !pacers.some(({ service }) => service === to)) entry.service = to;
+    },
+
+    /** Forgets an account's pacing (it was removed). */
+    forget(account: string) {
+      pacers = pacers.filter(({ service }) => service !== account);
     },
 
     restore(stored: StoredPacing) {
