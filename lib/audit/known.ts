@@ -102,6 +102,8 @@ export const queuedCreates = (jobs: readonly Job[], service: JobService) =>
 export async function findKnownPages(
   urls: readonly string[],
   client: Pick<SiteReportClient, 'baseUrl'> & {
+    /** The account whose cache is looked at (AccountClient's). */
+    accountId: string;
     reports: Pick<SiteReportClient['reports'], 'list'>;
   },
   cache: unknown,
@@ -112,7 +114,7 @@ export async function findKnownPages(
   const byCore = new Map<string, string[]>();
   const hosts = new Set<string>();
   for (const url of urls) {
-    const cached = cachedRatingFor(cache, url, client.baseUrl);
+    const cached = cachedRatingFor(cache, url, client.accountId);
     if (cached) {
       known.set(url, {
         url,

@@ -54,7 +54,12 @@ export async function testConnection(
     const answer: TestConnectionAnswer = { baseUrl, adjusted: baseUrl !== address.url };
     if (page.total !== undefined) answer.total = page.total;
     // The plan is a bonus: a service that does not tell it (or fails to) is still connected.
-    const told = await askAccount(client, { signal: AbortSignal.timeout(PLAN_WAIT_MS) });
+    // Kept for the account only when these are its saved address and key.
+    const own = editing && editing.serviceUrl === baseUrl && editing.apiKey === key.value;
+    const told = await askAccount(client, {
+      ...(own && { account: editing.id }),
+      signal: AbortSignal.timeout(PLAN_WAIT_MS),
+    });
     if (told?.plan) answer.plan = told.plan;
     return answer;
   };

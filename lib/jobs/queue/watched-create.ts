@@ -9,6 +9,7 @@ import { toSummary } from '../../api/model';
 import { ExplainedError, errorData } from '../../errors';
 import { followItem } from '../../follow-item';
 import type { CreateOp, Job, JobItem, JobService } from '../schema';
+import { accountOf } from '../service';
 import { itemReport, jobsItem, parseStoredJobs } from '../schema';
 import {
   announce,
@@ -167,7 +168,7 @@ export function createWatchedCreates(ctx: QueueContext, { recovery, pump }: Watc
     if (report) {
       // Stored as done a moment before the queue remembers it: remembered here too, so whoever
       // asked finds it in the cache (the tab's badge) as soon as this answers.
-      await env.effects.remember([report], service.url, input.url).catch(() => undefined);
+      await env.effects.remember([report], accountOf(service), input.url).catch(() => undefined);
       return report;
     }
     // Refused (not a lost answer): what went wrong can be said, and a new create is safe.

@@ -35,12 +35,12 @@ function client(pages: Report[][]) {
     perPage: 100,
     hasNext: page < pages.length,
   }));
-  return { baseUrl: BASE, reports: { list } };
+  return { baseUrl: BASE, accountId: 'a1', reports: { list } };
 }
 
 describe('findKnownPages', () => {
   it('takes the cache first, then matches the service’s reports (www., trailing slash aside)', async () => {
-    const cache = storedRatingCache(BASE, {
+    const cache = storedRatingCache('a1', {
       'https://site.test/cached': { reportId: 3, rating: 'good', generatedAt: null, seenAt: 1 },
     });
     const service = client([
@@ -95,6 +95,7 @@ describe('findKnownPages', () => {
     const other = client([[report(9000, 'https://other.test/a')]]);
     const service = {
       baseUrl: BASE,
+      accountId: 'a1',
       reports: {
         list: vi.fn(async ({ search, page = 1 }: { search?: string; page?: number }) =>
           search === 'other.test'
@@ -120,7 +121,7 @@ describe('findKnownPages', () => {
   });
 
   it('asks the service nothing when the cache knows every page', async () => {
-    const cache = storedRatingCache(BASE, {
+    const cache = storedRatingCache('a1', {
       'https://site.test/a': { reportId: 1, rating: 'bad', generatedAt: null, seenAt: 1 },
     });
     const service = client([]);
@@ -130,7 +131,7 @@ describe('findKnownPages', () => {
 });
 
 describe('pages queued to be created', () => {
-  const SERVICE = { url: BASE, key: 'k1' };
+  const SERVICE = { account: 'a1', url: BASE, key: 'k1' };
   const create = (url: string, state: JobItem['state']): JobItem => ({
     op: { type: 'create', url, privacy: 0 },
     state,
@@ -161,7 +162,7 @@ describe('pages queued to be created', () => {
         create('https://site.test/cancelled-waiting', 'waiting'),
       ]),
       job({ state: 'done' }, [create('https://site.test/finished', 'waiting')]),
-      job({ service: { url: BASE, key: 'other key' } }, [
+      job({ service: { account: 'a2', url: BASE, key: 'key' } }, [
         create('https://site.test/other', 'waiting'),
       ]),
       job({ kind: 'reanalyze' }, []),

@@ -155,7 +155,7 @@ describe('runtime.onInstalled', () => {
 
   it('puts the cached ratings on the open tabs', async () => {
     await connect();
-    await rememberReports([rated('https://example.com/a', 'bad')], service.baseUrl);
+    await rememberReports([rated('https://example.com/a', 'bad')], 'a1');
     const tabId = await openTab('https://example.com/a');
     start();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', temporary: false });
@@ -224,7 +224,7 @@ describe('tabs.onUpdated', () => {
   it('shows the cached rating of the tab’s new address, and clears it for an unknown one', async () => {
     await connect();
     start();
-    await rememberReports([rated('https://example.com/a', 'good')], service.baseUrl);
+    await rememberReports([rated('https://example.com/a', 'good')], 'a1');
     const tabId = await openTab('about:blank');
     await fakeBrowser.tabs.update(tabId, { url: 'https://example.com/a' });
     await vi.waitFor(async () => expect(await badge(tabId)).toBe('Good'));
@@ -249,7 +249,7 @@ describe('storage.onChanged', () => {
     await connect();
     const tabId = await openTab('https://example.com/b');
     start();
-    await rememberReports([rated('https://example.com/b', 'decent')], service.baseUrl);
+    await rememberReports([rated('https://example.com/b', 'decent')], 'a1');
     await vi.waitFor(async () => expect(await badge(tabId)).toBe('OK'));
   });
 
@@ -351,7 +351,7 @@ describe('omnibox', () => {
   it('suggests a kept report as the address is typed, and Enter on it opens the report', async () => {
     await connect();
     const url = 'https://kept.example/pricing';
-    await rememberReports([rated(url, 'good')], service.baseUrl);
+    await rememberReports([rated(url, 'good')], 'a1');
     start();
     const suggest = vi.fn();
     await omniboxInput.fire('KEPT.example', suggest);

@@ -216,6 +216,8 @@ describe('getStatus', () => {
   it('summarises the settings without the key', async () => {
     expect(success(await ask({ type: 'getStatus' }))).toEqual({
       connected: false,
+      account: null,
+      accounts: [],
       serviceUrl: null,
       siteUrl: null,
       defaultPrivacy: 0,
@@ -232,6 +234,8 @@ describe('getStatus', () => {
     expect(JSON.stringify(answer)).not.toContain(KEY);
     expect(success(answer)).toMatchObject({
       connected: true,
+      account: 'a1',
+      accounts: [{ id: 'a1', name: new URL(stub.baseUrl).host }],
       serviceUrl: stub.baseUrl,
       siteUrl: stub.origin,
       defaultPrivacy: 1,
@@ -256,7 +260,7 @@ describe('getStatus', () => {
           results: null,
         },
       ],
-      stub.baseUrl,
+      'a1',
     );
     const status = success<{ cached: unknown }>(
       await ask({ type: 'getStatus', url: 'https://example.com/a#x' }),
@@ -335,7 +339,7 @@ describe('createReport', () => {
       privacy: '1',
     });
     expect(JSON.stringify(answer)).not.toContain(KEY);
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toMatchObject({
       reportId: 42,
       rating: 'decent',
     });
@@ -362,7 +366,7 @@ describe('createReport', () => {
     // What the page shows is the service's address.
     expect(success(answer)).toMatchObject({ id: 42, url: 'https://www.example.com/pricing/' });
     for (const url of [asked, 'https://www.example.com/pricing/']) {
-      expect(await getCachedRating(url, stub.baseUrl)).toMatchObject({ reportId: 42 });
+      expect(await getCachedRating(url, 'a1')).toMatchObject({ reportId: 42 });
     }
     await vi.waitFor(async () =>
       expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe('Good'),
@@ -370,7 +374,7 @@ describe('createReport', () => {
 
     success(await ask({ type: 'deleteReport', id: 42 }));
     for (const url of [asked, 'https://www.example.com/pricing/']) {
-      expect(await getCachedRating(url, stub.baseUrl)).toBeNull();
+      expect(await getCachedRating(url, 'a1')).toBeNull();
     }
     await vi.waitFor(async () =>
       expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe(''),
@@ -407,7 +411,7 @@ describe('createReport', () => {
     expect(error).toMatchObject(expected);
     expect(error.message).toEqual(expect.any(String));
     expect(JSON.stringify(answer)).not.toContain(KEY);
-    expect(await getCachedRating('https://example.com/', stub.baseUrl)).toBeNull();
+    expect(await getCachedRating('https://example.com/', 'a1')).toBeNull();
   });
 
   // A create with no answer that can be read (a 5xx, a 2xx not understood, no connection, a
@@ -425,7 +429,7 @@ describe('reading, changing and deleting reports', () => {
       rating: 'bad',
     });
     expect(stub.requests[0]?.url.pathname).toBe('/api/v1/reports/5');
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toMatchObject({
       reportId: 5,
     });
   });
@@ -435,7 +439,7 @@ describe('reading, changing and deleting reports', () => {
     await ask({ type: 'getReport', id: 5 });
     stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
     expect(failure(await ask({ type: 'getReport', id: 5 })).kind).toBe('not_found');
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toBeNull();
   });
 
   it('getReportDetails reads the report and explains its rating, caching only the rating', async () => {
@@ -467,7 +471,7 @@ describe('reading, changing and deleting reports', () => {
         { key: 'image_format', passed: false, importance: 'low' },
       ],
     });
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toMatchObject({
       reportId: 5,
       rating: 'decent',
     });
@@ -519,19 +523,19 @@ describe('reading, changing and deleting reports', () => {
     expect(failure(await ask({ type: 'getReportDetails', id: 42 }, deps)).kind).toBe('not_found');
   });
 
-  it('getReportDetails keeps one service’s details from another', async () => {
+  it('getReportDetails keeps one account’s details from another’s', async () => {
     const deps = testDeps();
     stub.on(() => ({ body: { data: wireReport({ results: wireChecks() }) } }));
     await ask({ type: 'getReport', id: 42 }, deps);
-    expect(deps.recentDetails.get(42, stub.baseUrl)).toBeDefined();
-    expect(deps.recentDetails.get(42, 'https://other.example/api/v1')).toBeUndefined();
+    expect(deps.recentDetails.get(42, 'a1')).toBeDefined();
+    expect(deps.recentDetails.get(42, 'a2')).toBeUndefined();
   });
 
   it('getReportDetails of a report that is gone answers not_found and forgets it', async () => {
-    await rememberReports([report({ id: 5 })], stub.baseUrl);
+    await rememberReports([report({ id: 5 })], 'a1');
     stub.on(() => ({ status: 404, body: { message: 'Resource not found.', status: 404 } }));
     expect(failure(await ask({ type: 'getReportDetails', id: 5 })).kind).toBe('not_found');
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toBeNull();
   });
 
   it('updateReport sends the changes and caches the new rating (badge follows)', async () => {
@@ -580,7 +584,7 @@ describe('reading, changing and deleting reports', () => {
     );
     const error = failure(await ask({ type: 'updateReport', id: 42, input: { results: true } }));
     expect(error).toMatchObject({ kind: 'not_found', message: 'That report no longer exists.' });
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toBeNull();
     await vi.waitFor(async () =>
       expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe(''),
     );
@@ -600,7 +604,7 @@ describe('reading, changing and deleting reports', () => {
       reason: 'reportRefused',
       message: 'The service refused this for the report: This action is unauthorized.',
     });
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toMatchObject({
       reportId: 42,
     });
   });
@@ -617,7 +621,7 @@ describe('reading, changing and deleting reports', () => {
     stub.on(() => ({ body: { id: 42, object: 'report', deleted: true, status: 200 } }));
     expect(success(await ask({ type: 'deleteReport', id: 42 }))).toEqual({ id: 42 });
     expect(stub.requests.at(-1)?.method).toBe('DELETE');
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toBeNull();
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toBeNull();
     await vi.waitFor(async () =>
       expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id })).toBe(''),
     );
@@ -635,7 +639,7 @@ describe('reading, changing and deleting reports', () => {
       rating: 'decent',
     });
     expect(reads).toBe(3);
-    expect(await getCachedRating('https://example.com/pricing', stub.baseUrl)).toMatchObject({
+    expect(await getCachedRating('https://example.com/pricing', 'a1')).toMatchObject({
       rating: 'decent',
     });
   });
@@ -679,7 +683,7 @@ describe('lists and projects', () => {
       per_page: '10',
       page: '2',
     });
-    expect(await getCachedRating('https://b.example/', stub.baseUrl)).toMatchObject({
+    expect(await getCachedRating('https://b.example/', 'a1')).toMatchObject({
       reportId: 2,
       rating: 'decent',
     });
@@ -710,14 +714,14 @@ describe('lists and projects', () => {
           results: null,
         },
       ],
-      stub.baseUrl,
+      'a1',
     );
     stub.on(() => ({ status: 204 }));
     expect(success(await ask({ type: 'deleteProject', name: 'example.com' }))).toEqual({
       name: 'example.com',
     });
     expect(stub.requests[0]?.url.pathname).toBe('/api/v1/projects/example.com');
-    expect(await getCachedRating('https://example.com/a', stub.baseUrl)).toBeNull();
+    expect(await getCachedRating('https://example.com/a', 'a1')).toBeNull();
   });
 });
 

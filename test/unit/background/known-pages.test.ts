@@ -14,7 +14,7 @@ const PAGE = 'https://site.test/queued';
 
 describe('findKnownPages (background)', () => {
   it('reads the settings once: the client and the jobs’ service are of the same key', async () => {
-    const service = await serviceOf(BASE, 'key-1');
+    const service = await serviceOf(BASE, 'key-1', 'a1');
     await jobsItem.setValue({
       version: 1,
       jobs: [
@@ -30,14 +30,16 @@ describe('findKnownPages (background)', () => {
     });
     // The key changes right after the first read.
     let reads = 0;
-    const loadSettings = vi.fn(async () => ({
-      settings: {
-        ...DEFAULT_SETTINGS,
-        serviceUrl: BASE,
-        apiKey: ++reads === 1 ? 'key-1' : 'key-2',
-      },
-      locked: [],
-    }));
+    const loadSettings = vi.fn(async () => {
+      const apiKey = ++reads === 1 ? 'key-1' : 'key-2';
+      const account = { id: 'a1', name: 'service.test', serviceUrl: BASE, siteUrl: '', apiKey };
+      return {
+        settings: { ...DEFAULT_SETTINGS, serviceUrl: BASE, apiKey },
+        locked: [],
+        account,
+        accounts: [account],
+      };
+    });
     const keys: string[] = [];
     const createClient = vi.fn(({ apiKey }: { baseUrl: string; apiKey: string }) => {
       keys.push(apiKey);

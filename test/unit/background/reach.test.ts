@@ -18,6 +18,7 @@ import { rememberReports } from '../../../lib/rating/cache-writes';
 import type { ClientSource } from '../../../lib/service/client-source';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 import { report } from '../../support/fixtures';
+import { loadedSettings } from '../../support/loaded-settings';
 
 const BASE = 'https://service.test/api/v1';
 
@@ -32,7 +33,7 @@ function omnibox({ connected = true, paced = false } = {}) {
     perPage: SEARCH_PER_PAGE,
     hasNext: false,
   }));
-  const client = { baseUrl: BASE, reports: { list } };
+  const client = { baseUrl: BASE, accountId: 'a1', reports: { list } };
   const clients = {
     get: async () => (connected ? client : null),
   } as unknown as ClientSource;
@@ -48,14 +49,8 @@ function omnibox({ connected = true, paced = false } = {}) {
       return () => timers.splice(timers.indexOf(run), 1);
     },
   };
-  const loadSettings = async () => ({
-    settings: {
-      ...DEFAULT_SETTINGS,
-      serviceUrl: connected ? BASE : '',
-      apiKey: connected ? 'k' : '',
-    },
-    locked: [],
-  });
+  const loadSettings = async () =>
+    loadedSettings({ serviceUrl: connected ? BASE : '', apiKey: connected ? 'k' : '' });
   const mayRead = vi.fn(async () => !paced);
   const queue = () => ({ mayRead }) as unknown as Queue;
   const handlers = createOmniboxHandlers({ clients, remember, loadSettings, queue }, env);
@@ -72,7 +67,7 @@ describe('omnibox handlers', () => {
     timers[0]?.();
     await vi.waitFor(() => expect(suggest).toHaveBeenCalledTimes(3));
     expect(list).toHaveBeenCalledExactlyOnceWith({ search: 'listed.test', perPage: 10 });
-    expect(remember).toHaveBeenCalledWith([expect.objectContaining({ id: 9 })], BASE);
+    expect(remember).toHaveBeenCalledWith([expect.objectContaining({ id: 9 })], 'a1');
     expect(suggest.mock.calls.at(-1)?.[0]).toEqual([
       {
         content: 'https://listed.test/page',
@@ -82,12 +77,12 @@ describe('omnibox handlers', () => {
   });
 
   it('sends nothing while the queue’s pacer holds reads back, keeping the kept suggestions', async () => {
-    await rememberReports([report({ id: 5, url: 'https://kept.test/' })], BASE);
+    await rememberReports([report({ id: 5, url: 'https://kept.test/' })], 'a1');
     const { handlers, list, timers, mayRead } = omnibox({ paced: true });
     const suggest = vi.fn();
     await handlers.onInputChanged('kept', suggest);
     timers[0]?.();
-    await vi.waitFor(() => expect(mayRead).toHaveBeenCalledWith(BASE));
+    await vi.waitFor(() => expect(mayRead).toHaveBeenCalledWith('a1'));
     expect(list).not.toHaveBeenCalled();
     expect(suggest.mock.calls.at(-1)?.[0]).toEqual([
       expect.objectContaining({ content: 'https://kept.test/' }),
@@ -109,7 +104,7 @@ describe('omnibox handlers', () => {
   ] as const)(
     'Enter on a kept address opens its report (%s)',
     async (disposition, method, extra) => {
-      await rememberReports([report({ id: 5, url: 'https://kept.test/' })], BASE);
+      await rememberReports([report({ id: 5, url: 'https://kept.test/' })], 'a1');
       const { handlers, tabs } = omnibox();
       await handlers.onInputEntered('https://kept.test/', disposition);
       expect(tabs[method]).toHaveBeenCalledWith({

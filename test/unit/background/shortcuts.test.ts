@@ -203,7 +203,7 @@ describe('creating from the menu', () => {
     );
     expect(outcome).toMatchObject({ ok: true });
     expect(stub.requests[0]?.form.get('url')).toBe('https://linked.example/a');
-    expect(await getCachedRating('https://linked.example/a', stub.baseUrl)).toMatchObject({
+    expect(await getCachedRating('https://linked.example/a', 'a1')).toMatchObject({
       rating: 'bad',
     });
     expect(await badge(tabId)).toBe('');

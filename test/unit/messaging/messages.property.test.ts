@@ -37,6 +37,7 @@ import { createRecentDetails } from '../../../lib/rating/recent-details';
 import type { Settings } from '../../../lib/settings';
 import { Change, Schedule } from '../../../lib/watch/model';
 import { clientSource } from '../../support/client-source';
+import { loadedSettings } from '../../support/loaded-settings';
 
 // A fixed seed: every run checks the same cases, so a run never fails by luck; set FC_SEED
 // to explore others (fast-check prints the seed and the counterexample of a failure).
@@ -782,7 +783,7 @@ function depsFor(w: World) {
     loadSettings: async () => {
       used.push('loadSettings');
       if (!w.settings.resolves) throw w.settings.error;
-      return { settings: w.settings.value, locked: [] };
+      return { ...loadedSettings(w.settings.value), settings: w.settings.value };
     },
     hasHostAccess: async () => {
       used.push('hasHostAccess');

@@ -449,22 +449,27 @@ function createWorld(scenario: Scenario) {
     const generation = ++generations;
     alive.add(generation);
     const env: QueueEnvironment = {
-      async getClient(onRateInfo) {
+      async accounts() {
+        return [`${settings.origin} ${String(settings.key)}`.replace(/\W/g, '')];
+      },
+      // The saved settings' client: a job of other settings (an account that is gone) is held.
+      async getClient(_account, onRateInfo) {
         if (stopped(generation)) return hang();
         // Awaited by settle(): making a client takes a key's digest, which runs off the main
         // thread and may take any number of macrotask turns on a busy machine.
         const made = (async () => {
           const { origin, key } = settings;
           const baseUrl = `${origin}/api/v1`;
+          const account = `${origin} ${String(key)}`.replace(/\W/g, '');
           const client = createSiteReportClient({
             baseUrl,
             apiKey: KEYS[key],
             fetch: (input, init) => serve(generation, input, init),
             sleep: async () => undefined,
             now: browserNow,
-            onRateInfo: (info) => onRateInfo(info, baseUrl),
+            onRateInfo: (info) => onRateInfo(info, account),
           });
-          const service = await serviceOf(baseUrl, KEYS[key]);
+          const service = await serviceOf(baseUrl, KEYS[key], account);
           fingerprints.set(service.key, key);
           return { client, service };
         })();

@@ -298,6 +298,19 @@ export interface SavedService {
 export const TEST_BASE_URL = 'https://service.example/api/v1';
 export const TEST_API_KEY = 'queue-test-key-0123';
 
+/**
+ * The account of a saved address and key: the test's own is `a1`; any other address or key is
+ * another account, which is the only one there is while it is saved (as when the user removed
+ * one account and added another).
+ */
+export function accountIdOf(baseUrl: string, apiKey: string): string {
+  if (baseUrl === TEST_BASE_URL && apiKey === TEST_API_KEY) return 'a1';
+  // Never the key itself: storage must not hold it.
+  let hash = 7;
+  for (const char of `${baseUrl} ${apiKey}`) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `a${hash.toString(36)}`;
+}
+
 export interface TestQueueOptions {
   clock: FakeClock;
   service: FakeService;
@@ -339,18 +352,24 @@ export function testQueue({
   effects,
 }: TestQueueOptions): Queue {
   return createQueue({
-    async getClient(onRateInfo: (info: RateInfo, serviceUrl: string) => void) {
+    // For a job of an account that is not saved (gone), the saved one's: the job is held.
+    async getClient(_account, onRateInfo: (info: RateInfo, account: string) => void) {
       if (!connected()) return null;
       const { baseUrl, apiKey, service: target } = saved();
+      const account = accountIdOf(baseUrl, apiKey);
       const client = createSiteReportClient({
         baseUrl,
         apiKey,
         fetch: (input, init) => target.fetch(input, init),
         sleep: async () => undefined,
         now: clock.now,
-        onRateInfo: (info) => onRateInfo(info, baseUrl),
+        onRateInfo: (info) => onRateInfo(info, account),
       });
-      return { client, service: await serviceOf(baseUrl, apiKey) };
+      return { client, service: await serviceOf(baseUrl, apiKey, account) };
+    },
+    async accounts() {
+      const { baseUrl, apiKey } = saved();
+      return [accountIdOf(baseUrl, apiKey)];
     },
     now: clock.now,
     setTimer: clock.setTimer,
@@ -361,10 +380,14 @@ export function testQueue({
   });
 }
 
-/** What the stored pacing says of the service at `serviceUrl`. */
-export async function storedPacing(serviceUrl = TEST_BASE_URL): Promise<Pacing | undefined> {
+/** What the stored pacing says of the account of `serviceUrl` and `apiKey`. */
+export async function storedPacing(
+  serviceUrl = TEST_BASE_URL,
+  apiKey = TEST_API_KEY,
+): Promise<Pacing | undefined> {
   const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
-  return parseStoredPacing(queuePacing).services.find(({ service }) => service === serviceUrl)
+  const account = accountIdOf(serviceUrl, apiKey);
+  return parseStoredPacing(queuePacing).services.find(({ service }) => service === account)
     ?.pacing;
 }
 

@@ -166,7 +166,7 @@ describe('"Create site reports for all tabs in this window"', () => {
           updatedAt: null,
         },
       ],
-      BASE_URL,
+      'a1',
     );
     const fresh = [await openTab('https://a.example/'), await openTab('https://b.example/')];
     await openTab('https://a.example/');

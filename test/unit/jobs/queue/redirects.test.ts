@@ -71,7 +71,7 @@ describe('a queued create whose report the service stores under another address'
       report: { id: 1, url: GIVEN },
     });
     for (const url of [ASKED, GIVEN]) {
-      expect(await getCachedRating(url, TEST_BASE_URL)).toMatchObject({ reportId: 1 });
+      expect(await getCachedRating(url, 'a1')).toMatchObject({ reportId: 1 });
     }
     expect(await badge(tabId)).toBe('Good');
   });
@@ -90,7 +90,7 @@ describe('a queued create whose report the service stores under another address'
     await clock.advance(RECONCILE_DELAY_MS, queue.idle);
     expect((await storedJob(id)).items[0]).toMatchObject({ state: 'done', report: { url: given } });
     for (const url of ['http://shop.example/a', given]) {
-      expect(await getCachedRating(url, TEST_BASE_URL)).toMatchObject({ reportId: 1 });
+      expect(await getCachedRating(url, 'a1')).toMatchObject({ reportId: 1 });
     }
     expect(await badge(tabId)).toBe('Good');
   });
@@ -108,7 +108,7 @@ describe('a queued create whose report the service stores under another address'
     // The service has the report under /good; asked for /moved, it is the host's only new one.
     expect(service.reports.size).toBe(1);
     expect((await storedJob(id)).items[0]).toMatchObject({ state: 'done', report: { id: 1 } });
-    expect(await getCachedRating(ASKED, TEST_BASE_URL)).toMatchObject({ reportId: 1 });
+    expect(await getCachedRating(ASKED, 'a1')).toMatchObject({ reportId: 1 });
     // Nothing offers to send it again.
     await queue.retryFailed(id, undefined, { unknown: true });
     await clock.advance(LAST_LOOK_MS, queue.idle);
@@ -127,7 +127,7 @@ describe('a quick create (right-click menu, keyboard command)', () => {
     const tabId = await openTab(ASKED);
     const outcome = await quickCreate({ url: ASKED, tabId }, deps, { now: clock.now });
     expect(outcome).toMatchObject({ ok: true, report: { url: GIVEN } });
-    expect(await getCachedRating(ASKED, TEST_BASE_URL)).toMatchObject({ reportId: 1 });
+    expect(await getCachedRating(ASKED, 'a1')).toMatchObject({ reportId: 1 });
     expect(await badge(tabId)).toBe('Good');
   });
 });

@@ -10,6 +10,7 @@ import { createServicePacers, MAX_PACED_SERVICES } from '../../../../lib/jobs/qu
 import { jobsItem } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {
+  accountIdOf,
   deletes,
   type FakeClock,
   fakeClock,
@@ -68,7 +69,9 @@ describe('a job made for one service', () => {
     const { id } = await queue.enqueue({ kind: 'delete', items: deletes(ids) });
     await queue.idle();
     const job = await storedJob(id);
-    expect(job.service).toEqual(await serviceOf(STAGING, STAGING_KEY));
+    expect(job.service).toEqual(
+      await serviceOf(STAGING, STAGING_KEY, accountIdOf(STAGING, STAGING_KEY)),
+    );
     expect(job.service?.key).toMatch(/^[0-9a-f]{32}$/);
     const local = JSON.stringify(await fakeBrowser.storage.local.get(null));
     expect(local).not.toContain(STAGING_KEY);
@@ -309,7 +312,7 @@ describe('pacing', () => {
     const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
     expect(
       (queuePacing as { services: { service: string }[] }).services.map((s) => s.service),
-    ).toEqual([PRODUCTION, STAGING]);
+    ).toEqual([accountIdOf(PRODUCTION, PRODUCTION_KEY), accountIdOf(STAGING, STAGING_KEY)]);
     save(services.staging);
     await queue.settingsChanged();
     await queue.idle();
@@ -348,7 +351,7 @@ describe('pacing', () => {
     await clock.advance(30_000, queue.idle);
     expect(await itemStates(id)).toEqual(['done']);
     const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
-    expect(queuePacing).toMatchObject({ services: [{ service: TEST_BASE_URL }] });
+    expect(queuePacing).toMatchObject({ services: [{ service: 'a1' }] });
     expect(queuePacing).not.toHaveProperty('unclaimed');
   });
 });

@@ -42,7 +42,7 @@ async function setup() {
     sleep: async () => undefined,
     now: clock.now,
   });
-  const jobService = await serviceOf(TEST_BASE_URL, TEST_API_KEY);
+  const jobService = await serviceOf(TEST_BASE_URL, TEST_API_KEY, 'a1');
   const watched = () =>
     queue.watchedCreate({ url: URL_A, privacy: 0 }, jobService, () =>
       client.reports.create({ url: URL_A }),
@@ -170,7 +170,7 @@ describe('a watched create', () => {
     const { clock, service, queue } = await setup();
     // The worker stops while the create is out: its answer never comes to this queue, though the
     // service made the report.
-    const jobService = await serviceOf(TEST_BASE_URL, TEST_API_KEY);
+    const jobService = await serviceOf(TEST_BASE_URL, TEST_API_KEY, 'a1');
     void queue.watchedCreate({ url: URL_A, privacy: 0 }, jobService, () => new Promise(() => {}));
     await until(async () => expect((await storedJobs())[0]?.items[0]?.state).toBe('running'));
     const createdAt = new Date(clock.now()).toISOString();
