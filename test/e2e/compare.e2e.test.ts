@@ -123,6 +123,15 @@ describe('Compare selected', () => {
     // The samples differ: something fails only in the bad one.
     expect(expected.onlyB.length).toBeGreaterThan(0);
 
+    const { service } = the(stack, 'The stack');
+    const reads = () =>
+      service
+        .apiRequests()
+        .filter((request) => request.method === 'GET' && /\/reports\/\d+$/.test(request.path))
+        .map((request) => request.path.replace(/^.*\/reports\//, ''))
+        .sort();
+    service.resetRequests();
+
     const page = await ext.openTab('sidepanel.html#tab=reports');
     opened.push(page);
     for (const width of [1280, 360]) {
@@ -146,6 +155,8 @@ describe('Compare selected', () => {
       expect(await groupNames(page, `Fails only in ${bad}`)).toEqual(expected.onlyB);
       expect(await groupNames(page, 'Fails in both')).toEqual(expected.both);
       expect(await groupNames(page, 'Passes in both')).toEqual(expected.neither);
+      // Each report read once, through the background; again within a minute, not at all.
+      expect(reads()).toEqual(ids.map(String).sort());
 
       const regionSelector = '.comparison';
       expect(await axeIn(page, regionSelector)).toEqual({ light: [], dark: [] });
