@@ -1,6 +1,6 @@
 // The selected rows of the Reports tab's page, and the bulk actions offered for them.
-import type { ComponentChildren } from 'preact';
-import { useCallback, useState } from 'preact/hooks';
+import type { ComponentChildren, Ref } from 'preact';
+import { useCallback, useId, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import {
   emptySelection,
@@ -40,15 +40,24 @@ export function BulkBar({
   count,
   status,
   onAsk,
+  onCompare,
+  compareRef,
   children,
 }: {
   count: number;
   status: string;
   onAsk: (kind: BulkKind) => void;
+  /** Compares the two selected reports; offered only with exactly two selected. */
+  onCompare?: () => void;
+  /** The Compare selected button, which gets the focus back when the comparison closes. */
+  compareRef?: Ref<HTMLButtonElement>;
   /** More actions on the selection (Watch selected), after these. */
   children?: ComponentChildren;
 }) {
   const none = count === 0;
+  const hintId = useId();
+  // With one or three selected, the disabled button says why; with none, all of them are off.
+  const hint = onCompare && count > 0 && count !== 2;
   return (
     <div class="bulk-bar">
       <div class="actions">
@@ -70,11 +79,27 @@ export function BulkBar({
         <button type="button" disabled={none} onClick={() => onAsk('share')}>
           {none ? t('share_selected') : t('share_selectedCount', count)}
         </button>
+        {onCompare && (
+          <button
+            type="button"
+            ref={compareRef}
+            disabled={count !== 2}
+            aria-describedby={hint ? hintId : undefined}
+            onClick={onCompare}
+          >
+            {t('compare_selected')}
+          </button>
+        )}
         {children}
       </div>
       <p class="selection-status" role="status">
         {status}
       </p>
+      {hint && (
+        <p class="compare-hint" id={hintId}>
+          {t('compare_hint')}
+        </p>
+      )}
     </div>
   );
 }

@@ -10,17 +10,20 @@ import type { ExportFile, ExportFormat } from '../../lib/reports/export';
 import { reportListParams } from '../../lib/reports/list-params';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { LazyView } from '../ui/LazyView';
 import { ListStatus } from '../ui/ListView';
 import { Pager } from '../ui/Pager';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { WatchSelected } from '../watch/WatchSelected';
 import { BulkBar, useSelection } from './BulkBar';
+import type { ComparisonProps } from './Comparison';
 import { ReportFilterFields } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
 import { ReportsProgress } from './ReportsProgress';
 import { ReportsTable, type RowWork } from './ReportsTable';
 import { ShareOne, ShareStatus } from './ShareStatus';
 import { newerReports, useBulkActions } from './useBulkActions';
+import { useComparison } from './useComparison';
 import { useExport } from './useExport';
 import { useHashFilters } from './useHashFilters';
 import { useProjectChoices } from './useProjectChoices';
@@ -31,6 +34,8 @@ import './reports.css';
 
 /** A side panel (360–420 px) and anything else this narrow; reports.css uses the same width. */
 export const NARROW = '(width < 600px)';
+
+const loadComparison = () => import('./Comparison').then((module) => module.Comparison);
 
 export interface ReportsTabProps {
   send: Sender;
@@ -112,6 +117,7 @@ export function ReportsTab({
     [items, work],
   );
   const selection = useSelection(view, order);
+  const comparison = useComparison();
 
   /**
    * Reports went (`deleted` besides those the rows already say): load the page again, or the
@@ -194,6 +200,11 @@ export function ReportsTab({
           onAsk={(kind) =>
             bulk.ask(kind, selection.keys, new Map(items.map(({ id, url }) => [id, url])))
           }
+          compareRef={comparison.buttonRef}
+          onCompare={() => {
+            const [a, b] = selection.keys.map((id) => items.find((report) => report.id === id));
+            if (a && b) comparison.open([a, b]);
+          }}
         >
           <WatchSelected
             send={send}
@@ -209,6 +220,15 @@ export function ReportsTab({
           </button>
         </div>
       </div>
+
+      {comparison.pair && (
+        <LazyView<ComparisonProps>
+          load={loadComparison}
+          loadingKey="popup_loading"
+          failedKey="compare_showFailed"
+          props={{ reports: comparison.pair, send, onClose: comparison.close, openOptions }}
+        />
+      )}
 
       <ReportsProgress
         bulk={bulk.run}

@@ -3,19 +3,26 @@
 // that shows such a report asks for them right after, and gets them without a second request.
 // Never stored anywhere.
 import { type Report, type ReportSummary, toSummary } from '../api/model';
+import { type CheckOutcome, readCheckOutcomes } from '../issues/compare';
 import { explanationOf, type RatingExplanation } from './checks';
 
 /** A report with why it got its rating: null when its `results` explain nothing. */
 export interface ReportDetails {
   report: ReportSummary;
   explanation: RatingExplanation | null;
+  /** Every check, passed or not, with its error kinds (what a comparison needs); null as above. */
+  checks?: CheckOutcome[] | null;
 }
 
 const KEPT = 20;
 export const DETAILS_FRESH_MS = 60_000;
 
 export function detailsOf(report: Report): ReportDetails {
-  return { report: toSummary(report), explanation: explanationOf(report.results) };
+  return {
+    report: toSummary(report),
+    explanation: explanationOf(report.results),
+    checks: readCheckOutcomes(report.results),
+  };
 }
 
 export type RecentDetails = ReturnType<typeof createRecentDetails>;
