@@ -4,10 +4,12 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
+import { pageMarkdown } from '../../lib/issues/page-markdown';
 import type { ReportDetails } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import type { RatingExplanation } from '../../lib/rating/checks';
 import { checkLine, importanceWord } from '../../lib/rating/words';
+import { copyText } from '../reports/clipboard';
 import './why-rating.css';
 
 export type DetailsState =
@@ -47,6 +49,7 @@ export function useReportDetails(
 export function WhyRating({ explanation }: { explanation: RatingExplanation }) {
   const titleId = useId();
   const { passed, total, failed } = explanation;
+  const [copied, setCopied] = useState('');
   return (
     <section class="why-rating" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('check_title')}</h2>
@@ -60,6 +63,23 @@ export function WhyRating({ explanation }: { explanation: RatingExplanation }) {
             </li>
           ))}
         </ul>
+      )}
+      {failed.length > 0 && (
+        <p class="why-copy">
+          <button
+            type="button"
+            onClick={async () =>
+              setCopied(
+                (await copyText(pageMarkdown(failed)))
+                  ? t('issues_copied')
+                  : t('issues_copyFailed'),
+              )
+            }
+          >
+            {t('issues_copyMarkdown')}
+          </button>{' '}
+          <span role="status">{copied}</span>
+        </p>
       )}
     </section>
   );

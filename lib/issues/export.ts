@@ -1,11 +1,8 @@
 // The Issues as text: a Markdown checklist (the Issues tab's, and one page's in "Why this rating")
 // and a CSV of one row per page and failing check, with the exports' CSV rules (lib/reports).
-import type { Rating } from '../api/model';
 import { formatNumber } from '../format-number';
 import { t } from '../i18n';
-import type { Check } from '../rating/checks';
 import { ratingWord } from '../rating/rating-word';
-import { checkLine } from '../rating/words';
 import type { ExportFile } from '../reports/export';
 import { csvText, exportFileName } from '../reports/export';
 import type { IssueRow } from './model';
@@ -27,15 +24,6 @@ export function issuesMarkdown(rows: readonly IssueRow[]): string {
     }
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
-}
-
-/** One page's failed checks as a checklist (the popup's "Why this rating"). */
-export function pageMarkdown(url: string, rating: Rating | null, failed: readonly Check[]): string {
-  const head = `${url} — ${ratingWord(rating)}`;
-  const items = failed.map(
-    (check) => `- [ ] ${checkLine(check)} (${importanceText(check.importance)})`,
-  );
-  return `${[head, '', ...items].join('\n')}\n`;
 }
 
 export const ISSUES_CSV_COLUMNS = [

@@ -1,8 +1,9 @@
 // The Issues as text: the problem in words (named checks, unknown keys, unknown error kinds), the
 // Markdown checklist, one page's checklist, and the CSV with the exports' rules (formula-safe).
 import { describe, expect, it } from 'vitest';
-import { issuesCsv, issuesFile, issuesMarkdown, pageMarkdown } from '../../../lib/issues/export';
+import { issuesCsv, issuesFile, issuesMarkdown } from '../../../lib/issues/export';
 import type { IssueRow, KeptCheck } from '../../../lib/issues/model';
+import { pageMarkdown } from '../../../lib/issues/page-markdown';
 import { changeText, checkTitle, pagesText, problemText } from '../../../lib/issues/words';
 
 const T0 = Date.parse('2026-11-20T09:00:00Z');
@@ -89,11 +90,11 @@ describe('Markdown', () => {
   });
 
   it("lists one page's failed checks", () => {
-    const text = pageMarkdown('https://a.example/', 'bad', [
+    const text = pageMarkdown([
       { key: 'title', importance: 'high', passed: false },
       { key: 'favicon', importance: 'low', passed: false },
     ]);
-    expect(text).toBe('https://a.example/ — Bad\n\n- [ ] Title (high)\n- [ ] Favicon (low)\n');
+    expect(text).toBe('- [ ] Title (high)\n- [ ] Favicon (low)\n');
   });
 });
 
