@@ -2,6 +2,7 @@
 // which shows that check's pages below the table: address, rating, the problem in words, and
 // "Open report".
 import { useId, useState } from 'preact/hooks';
+import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import type { IssueRow } from '../../lib/issues/model';
 import {
@@ -13,6 +14,9 @@ import {
 } from '../../lib/issues/words';
 import { ratingWord } from '../../lib/rating/rating-word';
 import { reportPageUrl } from '../../lib/this-page/pages';
+
+/** Failing pages listed at first, and added by each Show more. */
+export const PAGES_SHOWN = 200;
 
 export interface IssuesTableProps {
   rows: readonly IssueRow[];
@@ -66,7 +70,9 @@ export function IssuesTable({ rows, siteUrl, openTab }: IssuesTableProps) {
           </tbody>
         </table>
       </div>
-      {shown && <FailingPages id={listId} row={shown} siteUrl={siteUrl} openTab={openTab} />}
+      {shown && (
+        <FailingPages key={shown.key} id={listId} row={shown} siteUrl={siteUrl} openTab={openTab} />
+      )}
     </>
   );
 }
@@ -83,11 +89,14 @@ function FailingPages({
   openTab: (url: string) => unknown;
 }) {
   const label = t('issues_pagesFailing', checkTitle(row.key));
+  // A few hundred at a time: a check failing on 10,000 pages would take long to lay out at once.
+  const [shown, setShown] = useState(PAGES_SHOWN);
+  const left = row.failing.length - shown;
   return (
     <section id={id} class="failing-pages" aria-label={label}>
       <h2>{label}</h2>
       <ul>
-        {row.failing.map((page) => {
+        {row.failing.slice(0, shown).map((page) => {
           const link = reportPageUrl(siteUrl, page.reportId);
           return (
             <li key={page.reportId}>
@@ -111,6 +120,13 @@ function FailingPages({
           );
         })}
       </ul>
+      {left > 0 && (
+        <p>
+          <button type="button" onClick={() => setShown(shown + PAGES_SHOWN)}>
+            {t('issues_showMore', formatNumber(Math.min(left, PAGES_SHOWN)), formatNumber(left))}
+          </button>
+        </p>
+      )}
     </section>
   );
 }

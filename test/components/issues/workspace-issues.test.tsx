@@ -217,3 +217,20 @@ describe('a project', () => {
     expect(requestsOf(send, 'listReports').map((request) => request.params.page)).toEqual([1, 2]);
   });
 });
+
+describe('a check failing on many pages', () => {
+  it('lists its pages a few hundred at a time', async () => {
+    await keepAnalyses(
+      Array.from({ length: 250 }, (_, n) => withChecks(n + 1, ['title'])),
+      SERVICE,
+    );
+    renderIssues();
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Pages failing Title' }));
+    const pages = screen.getByRole('region', { name: 'Pages failing Title' });
+    expect(within(pages).getAllByRole('listitem')).toHaveLength(200);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Show 50 more of 50' }));
+    expect(within(pages).getAllByRole('listitem')).toHaveLength(250);
+    expect(within(pages).queryByRole('button', { name: /^Show/ })).toBeNull();
+  });
+});
