@@ -16,7 +16,7 @@ import { ratingWord } from '../../lib/rating/rating-word';
 import { reportPageUrl } from '../../lib/this-page/pages';
 
 /** Failing pages listed at first, and added by each Show more. */
-export const PAGES_SHOWN = 200;
+export const PAGES_SHOWN = 100;
 
 export interface IssuesTableProps {
   rows: readonly IssueRow[];
@@ -89,7 +89,7 @@ function FailingPages({
   openTab: (url: string) => unknown;
 }) {
   const label = t('issues_pagesFailing', checkTitle(row.key));
-  // A few hundred at a time: a check failing on 10,000 pages would take long to lay out at once.
+  // A hundred at a time: a check failing on 10,000 pages would take long to lay out at once.
   const [shown, setShown] = useState(PAGES_SHOWN);
   const left = row.failing.length - shown;
   return (

@@ -1,7 +1,7 @@
 // The workspace's Issues tab: the checks that fail across a scope's pages ("Show issues for"), the
 // count of pages without details with Read details (one paced queue job), Copy as Markdown and
 // Export issues CSV, and each check's failing pages.
-import { useMemo, useState } from 'preact/hooks';
+import { useId, useMemo, useState } from 'preact/hooks';
 import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import { issuesFile, issuesMarkdown } from '../../lib/issues/export';
@@ -10,11 +10,9 @@ import { isFinished, MAX_AUDIT_ITEMS } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import { RunProgress } from '../jobs/RunProgress';
 import { useJobRun } from '../jobs/useJobs';
-import { copyText } from '../reports/clipboard';
 import { downloadFile } from '../reports/useExport';
 import { useProjectChoices } from '../reports/useProjectChoices';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { SelectField } from '../ui/SelectField';
 import { Spinner } from '../ui/Spinner';
 import { IssuesTable } from './IssuesTable';
 import { useIssues } from './useIssues';
@@ -32,6 +30,16 @@ function scopeOf(value: string): IssueScope {
 
 const scopeValue = (scope: IssueScope) =>
   scope.kind === 'project' ? `${PROJECT}${scope.name}` : scope.kind;
+
+/** As components/reports/clipboard.ts does; imported, it would be a chunk the popup must list. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface IssuesViewProps {
   send: Sender;
@@ -61,6 +69,7 @@ export function IssuesView({
   const ended = run.job && isFinished(run.job) ? `${run.job.id}:${run.job.state}` : null;
   const { state, reload } = useIssues(send, serviceUrl, scope, active, revision, ended);
   const [notice, setNotice] = useState('');
+  const scopeId = useId();
   const data = state.phase === 'ready' ? state.data : state.phase === 'loading' ? state.data : null;
   const chosen = scope.kind === 'project' ? scope.name : '';
   const projects = useProjectChoices(send, revision, [], chosen);
@@ -97,16 +106,28 @@ export function IssuesView({
   return (
     <section class="view issues" aria-label={t('workspace_tabIssues')}>
       <div class="issues-bar">
-        <SelectField
-          label={t('issues_scope')}
-          value={scopeValue(scope)}
-          options={options}
-          onInteract={projects.load}
-          onChange={(value) => {
-            setNotice('');
-            setScope(scopeOf(value));
-          }}
-        />
+        {/* A native select (components/ui/SelectField's markup): imported, that component
+            would become a chunk of its own that the popup lists. */}
+        <div class="field">
+          <label for={scopeId}>{t('issues_scope')}</label>
+          <select
+            id={scopeId}
+            value={scopeValue(scope)}
+            onFocus={projects.load}
+            onPointerDown={projects.load}
+            onKeyDown={projects.load}
+            onChange={(event) => {
+              setNotice('');
+              setScope(scopeOf(event.currentTarget.value));
+            }}
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <p class="actions">
           <button
             type="button"

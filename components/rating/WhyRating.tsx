@@ -9,7 +9,6 @@ import type { ReportDetails } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import type { RatingExplanation } from '../../lib/rating/checks';
 import { checkLine, importanceWord } from '../../lib/rating/words';
-import { copyText } from '../reports/clipboard';
 import './why-rating.css';
 
 export type DetailsState =
@@ -44,6 +43,16 @@ export function useReportDetails(
   }, [send, id, generatedAt]);
 
   return read?.id === id ? read.state : { status: 'loading' };
+}
+
+/** As components/reports/clipboard.ts does; imported, it would be a chunk the popup must list. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function WhyRating({ explanation }: { explanation: RatingExplanation }) {

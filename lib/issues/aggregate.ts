@@ -1,30 +1,9 @@
 // The Issues table: the checks failing across a scope's pages, each with its pages, and what
-// changed since those pages' previous analysis where the history knows it.
-import type { ReportHistory } from '../watch/model';
+// changed since those pages' previous analysis where it is known (kept with each analysis, from
+// the history: analyses.ts).
 import type { IssueRow, KeptAnalysis, KeptCheck } from './model';
 
 const RANK: Record<KeptCheck['importance'], number> = { high: 0, medium: 1, low: 2 };
-
-/** Each page's failing checks at its analysis before the kept one, where the history has it. */
-export function previousFailing(
-  analyses: readonly KeptAnalysis[],
-  histories: readonly ReportHistory[],
-): Map<number, Set<string>> {
-  const byReport = new Map(histories.map((history) => [history.reportId, history.records]));
-  const previous = new Map<number, Set<string>>();
-  for (const { reportId, at } of analyses) {
-    const records = byReport.get(reportId);
-    if (!records || at === null) continue;
-    // The records are oldest first: the last one before this analysis that had details.
-    for (let index = records.length - 1; index >= 0; index--) {
-      const record = records[index];
-      if (!record || record.at >= at || !record.failed) continue;
-      previous.set(reportId, new Set(record.failed.map((check) => check.key)));
-      break;
-    }
-  }
-  return previous;
-}
 
 interface Tally {
   row: IssueRow;
@@ -34,50 +13,45 @@ interface Tally {
 
 /**
  * The rows: one per check that fails on a page (or was fixed on one), the most important first,
- * then those failing on most pages. `previous` is previousFailing's answer.
+ * then those failing on most pages, then by key.
  */
-export function issueRows(
-  analyses: readonly KeptAnalysis[],
-  previous: ReadonlyMap<number, ReadonlySet<string>> = new Map(),
-): IssueRow[] {
+export function issueRows(analyses: readonly KeptAnalysis[]): IssueRow[] {
   const tallies = new Map<string, Tally>();
-  const tallyOf = (check: KeptCheck) => {
-    let tally = tallies.get(check.key);
+  const tallyOf = (key: string, importance: KeptCheck['importance']) => {
+    let tally = tallies.get(key);
     if (!tally) {
-      tally = {
-        row: {
-          key: check.key,
-          importance: check.importance,
-          failing: [],
-          withDetails: analyses.length,
-          change: null,
-        },
-        newlyFailing: 0,
-        fixed: 0,
+      const row: IssueRow = {
+        key,
+        importance,
+        failing: [],
+        withDetails: analyses.length,
+        change: null,
       };
-      tallies.set(check.key, tally);
-    } else if (RANK[check.importance] < RANK[tally.row.importance]) {
-      tally.row.importance = check.importance;
+      tally = { row, newlyFailing: 0, fixed: 0 };
+      tallies.set(key, tally);
+    } else if (RANK[importance] < RANK[tally.row.importance]) {
+      tally.row.importance = importance;
     }
     return tally;
   };
+  let known = false;
   for (const analysis of analyses) {
-    const before = previous.get(analysis.reportId);
-    for (const check of analysis.checks) {
-      const failed = !check.passed;
-      if (!failed && !before?.has(check.key)) continue;
-      const tally = tallyOf(check);
-      if (failed) {
-        const { reportId, url, rating, at } = analysis;
-        tally.row.failing.push({ reportId, url, rating, at, check });
-      }
-      if (!before) continue;
-      if (failed && !before.has(check.key)) tally.newlyFailing++;
-      if (!failed) tally.fixed++;
+    const { reportId, url, rating, at, before } = analysis;
+    const failedBefore = before && new Set(before.map((check) => check.key));
+    for (const check of analysis.failed) {
+      const tally = tallyOf(check.key, check.importance);
+      tally.row.failing.push({ reportId, url, rating, at, check });
+      if (failedBefore && !failedBefore.has(check.key)) tally.newlyFailing++;
+    }
+    if (!before) continue;
+    // Known when one page's previous analysis is: it tells of every check, also those it passes.
+    known = true;
+    if (before.length === 0) continue;
+    const passed = new Set(analysis.passed);
+    for (const check of before) {
+      if (passed.has(check.key)) tallyOf(check.key, check.importance).fixed++;
     }
   }
-  // Known when one page's previous analysis is: it tells of every check, also those it passes.
-  const known = analyses.some((analysis) => previous.has(analysis.reportId));
   const rows = [...tallies.values()].map(({ row, newlyFailing, fixed }) => ({
     ...row,
     change: known ? { newlyFailing, fixed } : null,

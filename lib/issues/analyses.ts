@@ -2,10 +2,11 @@
 // (store `analyses`), written from every answer of the service that carries parseable `results`
 // (service-answers.ts feeds it where it records the history). Bounded per owner, the least recently
 // seen dropped first. Best effort like the history: a failed write is logged, never an error.
+import type { IDBPTransaction } from 'idb';
 import type { Report } from '../api/model';
 import { parseChecks } from '../rating/checks';
 import { hostOf } from '../url-parts';
-import { db, warnWatch } from '../watch/history';
+import { db, type HistoryDb, warnWatch } from '../watch/history';
 import type { KeptAnalysis, KeptCheck } from './model';
 
 export const MAX_ANALYSES_PER_OWNER = 50_000;
@@ -50,7 +51,8 @@ export function analysisOf(report: Report, owner: string, seenAt: number): KeptA
     ...(report.score !== undefined && { score: report.score }),
     at: Number.isFinite(at) ? at : null,
     seenAt,
-    checks,
+    failed: checks.filter((check) => !check.passed),
+    passed: checks.filter((check) => check.passed).map((check) => check.key),
   };
 }
 
@@ -90,17 +92,44 @@ export function keepAnalyses(
   return tracked(writeAnalyses(kept, owner, bound));
 }
 
+type WriteTx = IDBPTransaction<HistoryDb, ('analyses' | 'records')[], 'readwrite'>;
+
+/**
+ * The checks that failed at the report's analysis before `analysis`: the history's last record
+ * before it that has them, else the analysis kept before it; undefined when neither knows.
+ */
+async function beforeOf(tx: WriteTx, analysis: KeptAnalysis, stored: KeptAnalysis | undefined) {
+  if (stored && stored.at === analysis.at) return stored.before;
+  if (analysis.at === null) return undefined;
+  const { owner, reportId, at } = analysis;
+  const range = IDBKeyRange.bound(
+    [owner, reportId, Number.NEGATIVE_INFINITY],
+    [owner, reportId, at],
+    false,
+    true,
+  );
+  let cursor = await tx.objectStore('records').index('report').openCursor(range, 'prev');
+  for (; cursor; cursor = await cursor.continue()) {
+    if (cursor.value.failed) return cursor.value.failed;
+  }
+  return stored?.failed.map(({ key, importance }) => ({ key, importance }));
+}
+
 async function writeAnalyses(kept: KeptAnalysis[], owner: string, bound: number) {
   try {
-    const tx = (await db()).transaction('analyses', 'readwrite');
+    const tx = (await db()).transaction(['analyses', 'records'], 'readwrite');
+    const store = tx.objectStore('analyses');
     for (const analysis of kept) {
-      const stored = await tx.store.get([owner, analysis.reportId]);
-      const older =
-        stored?.at != null && analysis.at !== null && stored.at > analysis.at ? stored : undefined;
-      await tx.store.put(older ? { ...older, seenAt: analysis.seenAt } : analysis);
+      const stored = await store.get([owner, analysis.reportId]);
+      if (stored?.at != null && analysis.at !== null && stored.at > analysis.at) {
+        await store.put({ ...stored, seenAt: analysis.seenAt });
+        continue;
+      }
+      const before = await beforeOf(tx, analysis, stored);
+      await store.put(before ? { ...analysis, before } : analysis);
     }
-    const seen = tx.store.index('seen');
-    let over = (await tx.store.index('owner').count(owner)) - bound;
+    const seen = store.index('seen');
+    let over = (await store.index('owner').count(owner)) - bound;
     for (let cursor = await seen.openCursor(ownerRange(owner)); cursor && over > 0; over--) {
       await cursor.delete();
       cursor = await cursor.continue();

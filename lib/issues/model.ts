@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { IMPORTANCES, Rating } from '../api/model';
 import { CheckLimit } from '../rating/checks';
+import { FailedCheck } from '../watch/model';
 
 /** One check of an analysis: its key, importance, outcome, and the kinds of its errors. */
 export const KeptCheck = z.object({
@@ -16,7 +17,10 @@ export const KeptCheck = z.object({
 });
 export type KeptCheck = z.infer<typeof KeptCheck>;
 
-/** A report's latest analysis with details; `seenAt` (ms) orders what is dropped first. */
+/**
+ * A report's latest analysis with details; `seenAt` (ms) orders what is dropped first. Compact, as
+ * the tab reads thousands at once: the failed checks whole, the passed ones by key.
+ */
 export const KeptAnalysis = z.object({
   owner: z.string(),
   reportId: z.number(),
@@ -27,7 +31,13 @@ export const KeptAnalysis = z.object({
   /** When the service generated it (ms); null when it did not say. */
   at: z.nullable(z.number()),
   seenAt: z.number(),
-  checks: z.array(KeptCheck),
+  failed: z.array(KeptCheck),
+  passed: z.array(z.string()),
+  /**
+   * The checks that failed at the analysis before it that had details, from the history (or the
+   * one kept before); absent when neither knows one.
+   */
+  before: z.optional(z.array(FailedCheck)),
 });
 export type KeptAnalysis = z.infer<typeof KeptAnalysis>;
 

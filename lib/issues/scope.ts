@@ -1,11 +1,10 @@
 // Which pages the Issues tab looks at ("Show issues for"), and its table over them: all reports
-// the extension knows of, the watched pages, or a project's reports (listed from the service, a
+// whose details are kept, the watched pages, or a project's reports (listed from the service, a
 // page of 100 at a time, only as many pages as there are).
 import type { ErrorData, ListReportsParams, ReportSummary } from '../api/model';
 import type { Answer } from '../messaging/protocol';
-import { readAllHistories } from '../watch/history';
 import { readWatch, watchedReports } from '../watch/store';
-import { issueRows, previousFailing } from './aggregate';
+import { issueRows } from './aggregate';
 import { readAnalyses } from './analyses';
 import type { IssueRow, KeptAnalysis } from './model';
 
@@ -62,18 +61,13 @@ export function membersOf(reports: readonly ReportSummary[]): Members {
 }
 
 /**
- * The table over the scope's reports: `members` null means every report known (kept details, or
- * a history). A member whose list shows a newer analysis than the details kept has none yet.
+ * The table over the scope's reports: `members` null means every report with details kept (the
+ * history's reports are not walked: one step each, seconds for thousands). A member whose list
+ * shows a newer analysis than the details kept has none yet.
  */
-export function issuesOf(
-  analyses: readonly KeptAnalysis[],
-  histories: Parameters<typeof previousFailing>[1],
-  members: Members | null,
-): IssuesData {
+export function issuesOf(analyses: readonly KeptAnalysis[], members: Members | null): IssuesData {
   const byId = new Map(analyses.map((analysis) => [analysis.reportId, analysis]));
-  const ids = members
-    ? [...members.keys()]
-    : [...new Set([...byId.keys(), ...histories.map((history) => history.reportId)])];
+  const ids = members ? [...members.keys()] : [...byId.keys()];
   const inScope: KeptAnalysis[] = [];
   const missing: number[] = [];
   for (const id of ids) {
@@ -83,7 +77,7 @@ export function issuesOf(
     if (analysis && !stale) inScope.push(analysis);
     else missing.push(id);
   }
-  const rows = issueRows(inScope, previousFailing(inScope, histories));
+  const rows = issueRows(inScope);
   return { rows, total: ids.length, withDetails: inScope.length, missing };
 }
 
@@ -101,6 +95,5 @@ export async function readIssues(
   } else if (scope.kind === 'project') {
     members = projectMembers ?? new Map();
   }
-  const [analyses, histories] = await Promise.all([readAnalyses(owner), readAllHistories(owner)]);
-  return issuesOf(analyses, histories, members);
+  return issuesOf(await readAnalyses(owner), members);
 }

@@ -36,7 +36,7 @@ export interface StoredRecord extends HistoryRecord {
   project?: string;
 }
 
-interface HistoryDb extends DBSchema {
+export interface HistoryDb extends DBSchema {
   records: {
     key: number;
     value: StoredRecord;

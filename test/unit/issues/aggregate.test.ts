@@ -3,24 +3,29 @@
 // a direct count over random results.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { issueRows, previousFailing } from '../../../lib/issues/aggregate';
+import { issueRows } from '../../../lib/issues/aggregate';
 import type { KeptAnalysis, KeptCheck } from '../../../lib/issues/model';
 import { issuesOf, membersOf } from '../../../lib/issues/scope';
-import type { ReportHistory } from '../../../lib/watch/model';
 import { summary } from '../../support/fixtures';
 
 const OWNER = 'https://reports.example.com/api/v1';
 const T0 = Date.parse('2026-11-20T09:00:00Z');
 
-function page(reportId: number, checks: KeptCheck[], at: number | null = T0): KeptAnalysis {
+function page(
+  reportId: number,
+  checks: KeptCheck[],
+  before?: KeptAnalysis['before'],
+): KeptAnalysis {
   return {
     owner: OWNER,
     reportId,
     url: `https://example.com/${reportId}`,
     rating: 'decent',
-    at,
+    at: T0,
     seenAt: T0,
-    checks,
+    failed: checks.filter((check) => !check.passed),
+    passed: checks.filter((check) => check.passed).map((check) => check.key),
+    ...(before && { before }),
   };
 }
 
@@ -57,44 +62,29 @@ describe('issueRows', () => {
     expect(issueRows([page(1, [passes('title')]), page(2, [passes('title')])])).toEqual([]);
   });
 
-  it('says what is newly failing and fixed since the previous analysis the history knows', () => {
+  it('says what is newly failing and fixed since the previous analysis, where it is known', () => {
     const analyses = [
-      page(1, [fails('title'), passes('language', 'medium')], T0 + 10),
-      page(2, [fails('title'), fails('language', 'medium')], T0 + 10),
-      page(3, [fails('title')], T0 + 10),
+      page(
+        1,
+        [fails('title'), passes('language', 'medium')],
+        [{ key: 'language', importance: 'medium' }],
+      ),
+      page(2, [fails('title'), fails('language', 'medium')], []),
+      // Nothing known of this one's previous analysis: it counts in neither.
+      page(3, [fails('title')]),
+      // Fixed, and passing now: a row of its own.
+      page(4, [passes('favicon', 'low')], [{ key: 'favicon', importance: 'low' }]),
     ];
-    const histories: ReportHistory[] = [
-      {
-        reportId: 1,
-        url: '',
-        records: [
-          { at: T0, result: 'bad', failed: [{ key: 'language', importance: 'medium' }] },
-          // The kept analysis itself is not its own previous one.
-          { at: T0 + 10, result: 'decent', failed: [{ key: 'title', importance: 'high' }] },
-        ],
-      },
-      {
-        reportId: 2,
-        url: '',
-        // A list's record carries no checks: it tells nothing.
-        records: [
-          { at: T0 - 5, result: 'good', failed: [] },
-          { at: T0, result: 'good' },
-        ],
-      },
-    ];
-    const previous = previousFailing(analyses, histories);
-    expect([...previous.keys()]).toEqual([1, 2]);
-    const rows = issueRows(analyses, previous);
-    expect(rows.map((row) => [row.key, row.change])).toEqual([
-      ['title', { newlyFailing: 2, fixed: 0 }],
-      ['language', { newlyFailing: 1, fixed: 1 }],
+    expect(issueRows(analyses).map((row) => [row.key, row.failing.length, row.change])).toEqual([
+      ['title', 3, { newlyFailing: 2, fixed: 0 }],
+      ['language', 1, { newlyFailing: 1, fixed: 1 }],
+      ['favicon', 0, { newlyFailing: 0, fixed: 1 }],
     ]);
   });
 });
 
 describe('issuesOf: the scope', () => {
-  const kept = [page(1, [fails('title')], T0), page(2, [fails('title')], T0)];
+  const kept = [page(1, [fails('title')]), page(2, [fails('title')])];
 
   it('counts the members without details, and those whose list shows a newer analysis', () => {
     const members = membersOf([
@@ -102,14 +92,13 @@ describe('issuesOf: the scope', () => {
       summary({ id: 2, generatedAt: new Date(T0 + 60_000).toISOString() }),
       summary({ id: 3 }),
     ]);
-    const data = issuesOf(kept, [], members);
+    const data = issuesOf(kept, members);
     expect(data).toMatchObject({ total: 3, withDetails: 1, missing: [2, 3] });
     expect(data.rows[0]?.failing.map((failing) => failing.reportId)).toEqual([1]);
   });
 
-  it('takes every report known for All reports: kept details and the history', () => {
-    const data = issuesOf(kept, [{ reportId: 5, url: '', records: [] }], null);
-    expect(data).toMatchObject({ total: 3, withDetails: 2, missing: [5] });
+  it('takes every report with details kept for All reports', () => {
+    expect(issuesOf(kept, null)).toMatchObject({ total: 2, withDetails: 2, missing: [] });
   });
 });
 
@@ -130,7 +119,7 @@ describe('the counts (property)', () => {
         const analyses = checksOfPages.map((checks, index) => page(index + 1, checks));
         const rows = issueRows(analyses);
         for (const key of KEYS) {
-          const direct = analyses.filter((a) => a.checks.some((c) => c.key === key && !c.passed));
+          const direct = analyses.filter((a) => a.failed.some((c) => c.key === key));
           const row = rows.find((candidate) => candidate.key === key);
           expect(row?.failing.length ?? 0).toBe(direct.length);
           if (row) expect(row.withDetails).toBe(analyses.length);

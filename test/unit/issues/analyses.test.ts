@@ -13,7 +13,8 @@ import {
   keptChecks,
   readAnalyses,
 } from '../../../lib/issues/analyses';
-import { closeHistory, readHistory } from '../../../lib/watch/history';
+import { closeHistory, historyWritten, readHistory } from '../../../lib/watch/history';
+import { recordAnalyses } from '../../../lib/watch/record';
 import { report } from '../../support/fixtures';
 
 const OWNER = 'https://reports.example.com/api/v1';
@@ -68,11 +69,41 @@ describe('what is kept of an answer', () => {
     await keepAnalyses([older], OWNER);
     await keepAnalyses([analysed(1, 9, { rating: 'bad' })], OTHER);
     const mine = await readAnalyses(OWNER);
-    expect(mine.map((a) => [a.reportId, a.checks.length])).toEqual([
-      [1, 3],
-      [2, 3],
+    expect(mine.map((a) => [a.reportId, a.failed.length, a.passed])).toEqual([
+      [1, 2, ['title']],
+      [2, 2, ['title']],
     ]);
     expect((await readAnalyses(OTHER)).map((a) => a.rating)).toEqual(['bad']);
+  });
+});
+
+describe('the analysis before', () => {
+  it('is the history’s last record with checks before it, else the one kept before', async () => {
+    // The history knows minute 1's checks; a list at minute 2 carried none.
+    await recordAnalyses(
+      [
+        analysed(1, 1, { results: { title: { passed: false, importance: 'high', errors: {} } } }),
+        analysed(1, 2, { results: undefined }),
+      ],
+      OWNER,
+    );
+    await historyWritten();
+    await keepAnalyses([analysed(1, 5)], OWNER);
+    expect((await readAnalyses(OWNER))[0]?.before).toEqual([{ key: 'title', importance: 'high' }]);
+    // Seen again: the same analysis keeps what it knew.
+    await keepAnalyses([analysed(1, 5)], OWNER);
+    expect((await readAnalyses(OWNER))[0]?.before).toEqual([{ key: 'title', importance: 'high' }]);
+    // No history of report 2: its kept analysis is the one before.
+    await keepAnalyses([analysed(2, 5)], OWNER);
+    await keepAnalyses([analysed(2, 9, { results: { title: results.title } })], OWNER);
+    const second = (await readAnalyses(OWNER)).find((a) => a.reportId === 2);
+    expect(second?.before).toEqual([
+      { key: 'meta_description', importance: 'high' },
+      { key: 'load_time', importance: 'medium' },
+    ]);
+    // Nothing known before: none.
+    await keepAnalyses([analysed(3, 5)], OWNER);
+    expect((await readAnalyses(OWNER)).find((a) => a.reportId === 3)).not.toHaveProperty('before');
   });
 });
 
