@@ -66,7 +66,9 @@ export function IssuesView({
 }: IssuesViewProps) {
   const [scope, setScope] = useState<IssueScope>({ kind: 'all' });
   const run = useJobRun(send);
-  const ended = run.job && isFinished(run.job) ? `${run.job.id}:${run.job.state}` : null;
+  // Each end, also of a Retry failed of the same job, reads the table again.
+  const ended =
+    run.job && isFinished(run.job) ? `${run.job.id}:${run.job.finishedAt ?? run.job.state}` : null;
   const { state, reload } = useIssues(send, serviceUrl, scope, active, revision, ended);
   const [notice, setNotice] = useState('');
   const scopeId = useId();
