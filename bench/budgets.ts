@@ -34,3 +34,15 @@ export const ADD_PAGES = { urls: 50_000, goalMs: 500 } as const;
 
 /** One report's records of history read. */
 export const HISTORY = { records: 100, readMs: 5 } as const;
+
+/**
+ * The Issues tab over `reports` kept reports of `checks` checks: its tab clicked until the table
+ * shows, and a check's pages listed (goals, not gates); the store's size for `storeReports`.
+ */
+export const ISSUES = {
+  reports: 10_000,
+  checks: 30,
+  tableMs: 300,
+  pagesMs: 50,
+  storeReports: 50_000,
+} as const;

@@ -317,13 +317,21 @@ export async function historyRead(lab: Lab, records: number, runs: number) {
   const read = await lab.control.evaluate(
     // No named functions inside: the page gets this function's text without the bundler's helpers.
     async ({ service, id, count, runs: times }) => {
-      const opening = indexedDB.open('site-report-history', 1);
-      // Made as lib/watch/history.ts makes it, when nothing opened it yet.
-      opening.onupgradeneeded = () => {
-        const store = opening.result.createObjectStore('records', { autoIncrement: true });
-        store.createIndex('report', ['service', 'reportId', 'at']);
-        store.createIndex('at', 'at');
-        store.createIndex('service', 'service');
+      const opening = indexedDB.open('site-report-history', 2);
+      // Made as lib/watch/history.ts makes it (version 2), when nothing opened it yet.
+      opening.onupgradeneeded = (event) => {
+        const db = opening.result;
+        if (event.oldVersion < 1) {
+          const store = db.createObjectStore('records', { autoIncrement: true });
+          store.createIndex('report', ['service', 'reportId', 'at']);
+          store.createIndex('at', 'at');
+          store.createIndex('service', 'service');
+        }
+        if (event.oldVersion < 2) {
+          const analyses = db.createObjectStore('analyses', { keyPath: ['owner', 'reportId'] });
+          analyses.createIndex('owner', 'owner');
+          analyses.createIndex('seen', ['owner', 'seenAt']);
+        }
       };
       const db = await new Promise<IDBDatabase>((done, fail) => {
         opening.onsuccess = () => done(opening.result);
@@ -436,3 +444,160 @@ export const watchRun = (lab: Lab, pages: number) =>
     await command(lab, { type: 'watchReports', reports });
     return { type: 'runWatchNow' };
   });
+
+/**
+ * Kept analyses seeded straight into the extension's IndexedDB (as lib/issues/analyses.ts keeps
+ * them): `reports` reports of `checks` checks each for `owner`, about 3 in 10 of each failing,
+ * with the checks failing before (so that the table's Change is computed) and, with `history`, that
+ * earlier analysis in the history. Opened as
+ * lib/watch/history.ts opens it (version 2) when nothing opened it yet.
+ */
+function seedAnalyses(page: Page, owner: string, reports: number, checks: number, history = true) {
+  // No named functions inside: the page gets this function's text without the bundler's helpers.
+  return page.evaluate(
+    async ({ owner, reports, checks, history }) => {
+      const opening = indexedDB.open('site-report-history', 2);
+      opening.onupgradeneeded = (event) => {
+        const db = opening.result;
+        if (event.oldVersion < 1) {
+          const records = db.createObjectStore('records', { autoIncrement: true });
+          records.createIndex('report', ['service', 'reportId', 'at']);
+          records.createIndex('at', 'at');
+          records.createIndex('service', 'service');
+        }
+        if (event.oldVersion < 2) {
+          const analyses = db.createObjectStore('analyses', { keyPath: ['owner', 'reportId'] });
+          analyses.createIndex('owner', 'owner');
+          analyses.createIndex('seen', ['owner', 'seenAt']);
+        }
+      };
+      const db = await new Promise<IDBDatabase>((done, fail) => {
+        opening.onsuccess = () => done(opening.result);
+        opening.onerror = () => fail(opening.error);
+      });
+      const importances = ['high', 'medium', 'low'];
+      const at = 1_800_000_000_000;
+      const tx = db.transaction(['analyses', 'records'], 'readwrite');
+      for (let id = 1; id <= reports; id++) {
+        const failed = [];
+        const passed = [];
+        const before = [];
+        for (let c = 0; c < checks; c++) {
+          const key = `check_${c}`;
+          const importance = importances[c % 3];
+          if ((id * 7 + c * 13) % 10 >= 3) passed.push(key);
+          else failed.push({ key, importance, passed: false, errors: ['missing'] });
+          if ((id + c) % 4 === 0) before.push({ key, importance });
+        }
+        tx.objectStore('analyses').put({
+          owner,
+          reportId: id,
+          url: `https://bench.example/page-${id}`,
+          rating: 'decent',
+          score: 60,
+          at,
+          seenAt: at,
+          failed,
+          passed,
+          before,
+        });
+        if (history) {
+          tx.objectStore('records').add({
+            service: owner,
+            reportId: id,
+            url: `https://bench.example/page-${id}`,
+            at: at - 86_400_000,
+            result: 'decent',
+            score: 60,
+            failed: before,
+          });
+        }
+      }
+      await new Promise((done, fail) => {
+        tx.addEventListener('complete', done);
+        tx.addEventListener('error', () => fail(tx.error));
+      });
+      db.close();
+    },
+    { owner, reports, checks, history },
+  );
+}
+
+const ISSUES_TABLE = 'table[aria-label="Checks failing across pages"] tbody tr';
+
+/**
+ * The Issues tab over `reports` kept reports of `checks` checks: from the click on its tab (the
+ * workspace open on Reports) until the table's rows are in the document, and from a click on a
+ * row's "Pages failing …" until its pages are listed; medians of `runs`, after one uncounted round.
+ */
+export async function issuesTable(lab: Lab, reports: number, checks: number, runs: number) {
+  await seedAnalyses(lab.control, lab.service.baseUrl, reports, checks);
+  const table: number[] = [];
+  const pages: number[] = [];
+  await afterWarmUp(runs, async () => {
+    await inWindow(lab, 'sidepanel.html#tab=reports', async (page) => {
+      const tab = page.getByRole('tab', { name: 'Issues', exact: true });
+      await tab.waitFor();
+      await page.evaluate(() => sessionStorage.setItem('benchClick', String(performance.now())));
+      await tab.click();
+      const shown = await page.waitForFunction(
+        (rows) =>
+          document.querySelectorAll(rows).length > 0 &&
+          performance.now() - Number(sessionStorage.getItem('benchClick')),
+        ISSUES_TABLE,
+        { polling: 'raf', timeout: 30_000 },
+      );
+      table.push((await shown.jsonValue()) as number);
+      await page.evaluate(() => {
+        const button = [...document.querySelectorAll('button')].find((el) =>
+          el.textContent?.startsWith('Pages failing'),
+        );
+        if (!button) throw new Error('No Pages failing button');
+        sessionStorage.setItem('benchClick', String(performance.now()));
+        button.click();
+      });
+      const listed = await page.waitForFunction(
+        () =>
+          document.querySelector('section.failing-pages li') !== null &&
+          performance.now() - Number(sessionStorage.getItem('benchClick')),
+        undefined,
+        { polling: 'raf', timeout: 30_000 },
+      );
+      pages.push((await listed.jsonValue()) as number);
+    });
+  });
+  // afterWarmUp drops the first round of what it returns; these lists hold it too.
+  return { tableMs: median(table.slice(1)), pagesMs: median(pages.slice(1)) };
+}
+
+/**
+ * The store's size for `reports` reports of `checks` checks of one owner: the page's storage use
+ * before and after they are written (Chromium's estimate), and their values' JSON size.
+ */
+export async function issuesStoreSize(lab: Lab, reports: number, checks: number) {
+  const owner = 'https://bench-size.example/api/v1';
+  const usage = () =>
+    lab.control.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  const before = await usage();
+  await seedAnalyses(lab.control, owner, reports, checks, false);
+  const after = await usage();
+  const json = await lab.control.evaluate(async (who) => {
+    const opening = indexedDB.open('site-report-history', 2);
+    const db = await new Promise<IDBDatabase>((done, fail) => {
+      opening.onsuccess = () => done(opening.result);
+      opening.onerror = () => fail(opening.error);
+    });
+    const getting = db.transaction('analyses').objectStore('analyses').index('owner').getAll(who);
+    const all = await new Promise<unknown[]>((done, fail) => {
+      getting.onsuccess = () => done(getting.result);
+      getting.onerror = () => fail(getting.error);
+    });
+    db.close();
+    return {
+      count: all.length,
+      bytes: all.reduce<number>((sum, value) => sum + JSON.stringify(value).length, 0),
+    };
+  }, owner);
+  if (json.count !== reports) throw new Error(`${json.count} analyses stored`);
+  return { usageBytes: after - before, jsonBytes: json.bytes };
+}

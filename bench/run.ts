@@ -13,6 +13,8 @@ const RESULTS = resolve(import.meta.dirname, 'results.json');
 const BYTES_ONLY = process.argv.includes('--bytes');
 const QUEUE = !process.argv.includes('--no-queue');
 const WATCH = !process.argv.includes('--no-watch');
+/** Only the Issues tab's rows (after the build and the lab's start). */
+const ISSUES_ONLY = process.argv.includes('--issues');
 /** Openings of each page in each worker state (after one uncounted round). */
 const RUNS = 20;
 
@@ -66,6 +68,20 @@ function printTable() {
   });
 }
 
+/** The Issues tab's rows: its table and a check's pages (medians of 5), the store's size. */
+async function issuesRows(lab: Lab) {
+  const { reports, checks, tableMs, pagesMs, storeReports } = budget.ISSUES;
+  console.log(`Issues: ${reports} reports × ${checks} checks…`);
+  section = `Issues: ${reports} kept reports × ${checks} checks, median of 5`;
+  const times = await measure.issuesTable(lab, reports, checks, 5);
+  row('Issues tab clicked → table shown, goal', times.tableMs, 'ms', tableMs);
+  row("a check's Pages failing clicked → pages listed, goal", times.pagesMs, 'ms', pagesMs);
+  section = `Issues: the kept analyses of ${storeReports} reports × ${checks} checks`;
+  const size = await measure.issuesStoreSize(lab, storeReports, checks);
+  row("storage used (Chromium's estimate)", size.usageBytes, 'kB');
+  row('their values as JSON', size.jsonBytes, 'kB');
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   console.log('Building the production extension (.output/bench-chrome-mv3)…');
@@ -97,6 +113,14 @@ async function main(): Promise<void> {
     browser = (await lab.cdp.send('Browser.getVersion')).product;
     await showPage(lab, samples.good);
     await command(lab, { type: 'createReport', input: { url: samples.good, privacy: 0 } });
+
+    if (ISSUES_ONLY) {
+      // Printed only: results.json keeps the last full run.
+      await issuesRows(lab);
+      console.log('');
+      printTable();
+      return;
+    }
 
     for (const [timed, shown] of [
       [measure.POPUP, new RegExp(samples.good.replace(/[.?]/g, '\\$&'))],
@@ -170,6 +194,7 @@ async function main(): Promise<void> {
       const run = await measure.watchRun(lab, pages);
       limitedRows(run, 'PUT /reports/{id} (results=1)', 'of them answered 200', pages);
     }
+    await issuesRows(lab);
   } finally {
     await lab?.ext.close().catch(() => undefined);
     await service?.close().catch(() => undefined);

@@ -3,14 +3,14 @@
 /** A job has at most this many items; a bigger one is refused (reason 'jobTooBig'). */
 export const MAX_JOB_ITEMS = 1000;
 /**
- * An audit (Add pages) or a run of watched pages may have this many pages: a site's sitemap is
+ * An audit (Add pages), a run of watched pages or a reading of details may have this many pages: a site's sitemap is
  * often larger than 1000.
  */
 export const MAX_AUDIT_ITEMS = 10_000;
 
 /** The most items a job of `kind` (a watched pages' run when `watchRun`) may have. */
 export function maxJobItems(kind: string, watchRun = false): number {
-  return kind === 'audit' || watchRun ? MAX_AUDIT_ITEMS : MAX_JOB_ITEMS;
+  return kind === 'audit' || kind === 'details' || watchRun ? MAX_AUDIT_ITEMS : MAX_JOB_ITEMS;
 }
 /** Finished jobs kept for the Activity view; beyond it the oldest finished go first. */
 export const MAX_FINISHED_JOBS = 20;

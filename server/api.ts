@@ -41,6 +41,8 @@ export interface ApiContext {
   reserveCreate?: () => (() => void) | null;
   /** What a change or delete of a report that is not the account's answers (default 403). */
   missingReport?: 403 | 404;
+  /** false: list items leave `results` out (a read still has them). */
+  listResults?: boolean;
 }
 
 type Handler = (context: ApiContext) => Promise<JsonAnswer> | JsonAnswer;
@@ -106,7 +108,13 @@ const validationFailed = (errors: Record<string, string[]>): JsonAnswer => ({
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-function listReports({ store, accountId, url, defaultPerPage }: ApiContext): JsonAnswer {
+function listReports({
+  store,
+  accountId,
+  url,
+  defaultPerPage,
+  listResults = true,
+}: ApiContext): JsonAnswer {
   const query = url.searchParams;
   const { page, perPage } = paging(query, defaultPerPage);
   const result = query.get('result')?.toLowerCase();
@@ -120,7 +128,11 @@ function listReports({ store, accountId, url, defaultPerPage }: ApiContext): Jso
     limit: perPage,
     offset: (page - 1) * perPage,
   });
-  return { status: 200, body: paginated(url, page, perPage, total, rows.map(reportResource)) };
+  const items = rows.map((row) => {
+    const { results, ...rest } = reportResource(row);
+    return listResults ? { ...rest, results } : rest;
+  });
+  return { status: 200, body: paginated(url, page, perPage, total, items) };
 }
 
 function listProjects({ store, accountId, url, defaultPerPage }: ApiContext): JsonAnswer {

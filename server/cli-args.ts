@@ -39,6 +39,7 @@ export const USAGE = `Usage: npm run service -- [options]
   --per-page N             default per_page (default 25)
   --missing-report-404     a PUT or DELETE of a report that is missing or another key's
                            answers 404 (default: 403 "This action is unauthorized.")
+  --list-without-results   list items come without results (only a read has them)
   --fetch-timeout MS       time limit of the analysis' fetch (default 10000)
   --monthly-quota N        reports each key may create per calendar month (deleted ones
                            count); then creates answer 422 "You created too many reports."
@@ -83,6 +84,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
       'plan-name': { type: 'string' },
       'no-account': { type: 'boolean' },
       'missing-report-404': { type: 'boolean' },
+      'list-without-results': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -137,6 +139,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliCo
     ...(values['plan-name'] !== undefined && { planName: planName(values['plan-name']) }),
     ...(values['no-account'] && { account: false }),
     ...(values['missing-report-404'] && { missingReport: 404 as const }),
+    ...(values['list-without-results'] && { listResults: false }),
   };
   return { help: false, options, generatedKey };
 }

@@ -160,6 +160,11 @@ export interface ServiceOptions {
    * look), or 404 as a GET of it does.
    */
   missingReport?: 403 | 404;
+  /**
+   * false: list items come without `results`, as some deployments' list resource leaves them
+   * out (only a read has them). Default true.
+   */
+  listResults?: boolean;
   /** Receives one line per request (never a key or a body). Default: no logging. */
   log?: (line: string) => void;
 }
@@ -472,6 +477,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       plan: { name: options.planName ?? DEFAULT_PLAN_NAME, reports: monthlyQuota ?? -1 },
       reserveCreate: () => reserveCreate(account.id),
       missingReport: options.missingReport ?? 403,
+      listResults: options.listResults ?? true,
     };
     try {
       const answer = await route.handler(context);

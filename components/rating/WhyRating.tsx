@@ -4,6 +4,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import type { ErrorData } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
+import { pageMarkdown } from '../../lib/issues/page-markdown';
 import type { ReportDetails } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import type { RatingExplanation } from '../../lib/rating/checks';
@@ -44,9 +45,20 @@ export function useReportDetails(
   return read?.id === id ? read.state : { status: 'loading' };
 }
 
+/** As components/reports/clipboard.ts does; imported, it would be a chunk the popup must list. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function WhyRating({ explanation }: { explanation: RatingExplanation }) {
   const titleId = useId();
   const { passed, total, failed } = explanation;
+  const [copied, setCopied] = useState('');
   return (
     <section class="why-rating" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('check_title')}</h2>
@@ -60,6 +72,23 @@ export function WhyRating({ explanation }: { explanation: RatingExplanation }) {
             </li>
           ))}
         </ul>
+      )}
+      {failed.length > 0 && (
+        <p class="why-copy">
+          <button
+            type="button"
+            onClick={async () =>
+              setCopied(
+                (await copyText(pageMarkdown(failed)))
+                  ? t('issues_copied')
+                  : t('issues_copyFailed'),
+              )
+            }
+          >
+            {t('issues_copyMarkdown')}
+          </button>{' '}
+          <span role="status">{copied}</span>
+        </p>
       )}
     </section>
   );

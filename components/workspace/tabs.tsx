@@ -114,6 +114,13 @@ export const WORKSPACE_TABS = [
     ...loadOnce(() => import('../watch/WatchedView').then((module) => module.WatchedView)),
   },
   {
+    id: 'issues',
+    labelKey: 'workspace_tabIssues',
+    loadingKey: 'issues_loading',
+    failedKey: 'issues_loadFailed',
+    ...loadOnce(() => import('../issues/IssuesView').then((module) => module.IssuesView)),
+  },
+  {
     id: 'activity',
     labelKey: 'workspace_tabActivity',
     loadingKey: 'workspace_activityLoading',

@@ -3,6 +3,7 @@
 // watch list too. And the one create request, which remembers its answer.
 import { SiteReportError } from '../api';
 import type { CreateReportInput, Report } from '../api/model';
+import { forgetProjectAnalyses, forgetReportAnalysis, keepAnalyses } from '../issues/analyses';
 import type { QueueClient } from '../jobs/queue/items';
 import { forgetProject, forgetReport, rememberReports } from '../rating/cache-writes';
 import type { RecentDetails } from '../rating/recent-details';
@@ -17,6 +18,7 @@ const warnNotSaved = (error: unknown) => warnWatch('update the watch list', erro
 async function forgetWatchedReport(serviceUrl: string, reportId: number): Promise<void> {
   await Promise.all([
     forgetReportHistory(serviceUrl, reportId),
+    forgetReportAnalysis(serviceUrl, reportId),
     changeWatch(serviceUrl, (watch) => {
       watch.reports = watch.reports.filter((report) => report.id !== reportId);
       for (const [project, members] of Object.entries(watch.members)) {
@@ -29,6 +31,7 @@ async function forgetWatchedReport(serviceUrl: string, reportId: number): Promis
 async function forgetWatchedProject(serviceUrl: string, name: string): Promise<void> {
   await Promise.all([
     forgetProjectHistory(serviceUrl, name),
+    forgetProjectAnalyses(serviceUrl, name),
     changeWatch(serviceUrl, (watch) => {
       const gone = new Set((watch.members[name] ?? []).map((report) => report.id));
       watch.projects = watch.projects.filter((project) => project !== name);
@@ -95,6 +98,8 @@ export async function rememberAnswer(
   if (details && report) details.keep(report, serviceUrl);
   // Not waited for: the history's reads wait for it.
   void recordAnalyses(reports, serviceUrl);
+  // The latest checks, for the Issues tab, kept by the same owner as the history.
+  void keepAnalyses(reports, serviceUrl);
   await rememberReports(reports, serviceUrl, { askedUrl });
 }
 

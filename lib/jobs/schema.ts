@@ -29,6 +29,7 @@ export const JOB_KINDS = [
   'deleteProjects',
   'export',
   'audit',
+  'details',
 ] as const;
 /** 'failed': finished with some item failed or of unknown fate. */
 export const JOB_STATES = ['waiting', 'running', 'paused', 'done', 'failed', 'cancelled'] as const;
@@ -71,7 +72,17 @@ export const ListPageOp = z.strictObject({
   params: ListReportsParams,
 });
 
-export const JobOp = z.union([CreateOp, UpdateOp, DeleteReportOp, DeleteProjectOp, ListPageOp]);
+/** A read of one report (`GET /reports/{id}`), for its details (the Issues tab's Read details). */
+export const ReadOp = z.strictObject({ type: z.literal('read'), id: ReportId });
+
+export const JobOp = z.union([
+  CreateOp,
+  UpdateOp,
+  DeleteReportOp,
+  DeleteProjectOp,
+  ListPageOp,
+  ReadOp,
+]);
 export type JobOp = z.infer<typeof JobOp>;
 
 /** An operation as a page asks for it: a create may name the tab whose badge follows it. */
@@ -81,6 +92,7 @@ export const RequestedOp = z.union([
   DeleteReportOp,
   DeleteProjectOp,
   ListPageOp,
+  ReadOp,
 ]);
 export type RequestedOp = z.infer<typeof RequestedOp>;
 
@@ -96,6 +108,7 @@ export const KIND_OPS: Record<JobKind, readonly JobOp['type'][]> = {
   deleteProjects: ['deleteProject'],
   export: ['listPage'],
   audit: ['create', 'update'],
+  details: ['read'],
 };
 
 const Time = z.number();

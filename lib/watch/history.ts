@@ -5,6 +5,7 @@
 // failure is logged, never turned into a failed answer, and a failed write leaves nothing half
 // done (one transaction).
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
+import type { KeptAnalysis } from '../issues/model';
 import { hostOf } from '../url-parts';
 import type { HistoryRecord, ReportHistory } from './model';
 
@@ -35,30 +36,46 @@ export interface StoredRecord extends HistoryRecord {
   project?: string;
 }
 
-interface HistoryDb extends DBSchema {
+export interface HistoryDb extends DBSchema {
   records: {
     key: number;
     value: StoredRecord;
     indexes: { report: [string, number, number]; at: number; service: string };
   };
+  /** Each report's latest checks, by owner (lib/issues/analyses.ts). */
+  analyses: {
+    key: [string, number];
+    value: KeptAnalysis;
+    indexes: { owner: string; seen: [string, number] };
+  };
 }
 
 const DB_NAME = 'site-report-history';
-type Db = IDBPDatabase<HistoryDb>;
+export type Db = IDBPDatabase<HistoryDb>;
 type WriteTx = IDBPTransaction<HistoryDb, ['records'], 'readwrite'>;
 
 let opened: Promise<Db> | undefined;
 /** Writes under way: callers need not wait for them, reads do. */
 const writing = new Set<Promise<unknown>>();
 
-function db(): Promise<Db> {
-  opened ??= openDB<HistoryDb>(DB_NAME, 1, {
-    upgrade(database) {
-      const records = database.createObjectStore('records', { autoIncrement: true });
-      // A report's records by time; records of one time in the order they were written.
-      records.createIndex('report', ['service', 'reportId', 'at']);
-      records.createIndex('at', 'at');
-      records.createIndex('service', 'service');
+/** The database, opened once (version 2 added the analyses; the records are kept). */
+export function db(): Promise<Db> {
+  opened ??= openDB<HistoryDb>(DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        const records = database.createObjectStore('records', { autoIncrement: true });
+        // A report's records by time; records of one time in the order they were written.
+        records.createIndex('report', ['service', 'reportId', 'at']);
+        records.createIndex('at', 'at');
+        records.createIndex('service', 'service');
+      }
+      if (oldVersion < 2) {
+        const analyses = database.createObjectStore('analyses', {
+          keyPath: ['owner', 'reportId'],
+        });
+        analyses.createIndex('owner', 'owner');
+        analyses.createIndex('seen', ['owner', 'seenAt']);
+      }
     },
   }).catch((error) => {
     opened = undefined;

@@ -11,7 +11,7 @@ import type { JobOp } from '../schema';
 
 /** What the queue uses of the API client. */
 export interface QueueClient {
-  reports: Pick<SiteReportClient['reports'], 'create' | 'update' | 'delete' | 'list'>;
+  reports: Pick<SiteReportClient['reports'], 'create' | 'update' | 'delete' | 'list' | 'get'>;
   projects: Pick<SiteReportClient['projects'], 'delete'>;
 }
 
@@ -51,6 +51,8 @@ export async function perform(
       return undefined;
     case 'listPage':
       return client.reports.list(op.params, { signal });
+    case 'read':
+      return client.reports.get(op.id, { signal });
   }
 }
 

@@ -198,7 +198,9 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         if (verdict.next === 'unknown' && stored.sentAt !== undefined) {
           stored.reconcileAt = env.now() + RECONCILE_DELAY_MS;
         }
-        if (op.type === 'update' && verdict.error.kind === 'not_found') gone = { id: op.id };
+        if ((op.type === 'update' || op.type === 'read') && verdict.error.kind === 'not_found') {
+          gone = { id: op.id };
+        }
       }
     }
     // A create still to be looked for shows as being sent until that answer.

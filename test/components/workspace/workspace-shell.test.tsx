@@ -14,7 +14,7 @@ const LISTS = {
   listProjects: () => ok(listPage([project('example.com', { reportCount: 3 }), project('b.org')])),
 };
 
-const NAMES = ['Reports', 'Projects', 'Open tabs', 'Add pages', 'Watched', 'Activity'];
+const NAMES = ['Reports', 'Projects', 'Open tabs', 'Add pages', 'Watched', 'Issues', 'Activity'];
 
 function tab(name: string) {
   return screen.getByRole('tab', { name });
