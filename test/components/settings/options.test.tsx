@@ -54,7 +54,10 @@ const type = (element: HTMLElement, value: string) =>
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 /** The stored preferences with the first account's connection; undefined when nothing is. */
 async function stored() {
-  const { settings, accounts } = await fakeBrowser.storage.local.get(['settings', 'accounts']);
+  const { settings, accounts } = (await fakeBrowser.storage.local.get([
+    'settings',
+    'accounts',
+  ])) as { settings?: object; accounts?: { accounts: object[] } };
   if (!settings && !accounts) return undefined;
   return { ...settings, ...accounts?.accounts[0] };
 }
