@@ -21,22 +21,26 @@ export interface AccountListProps {
   onStatus: (text: string) => void;
 }
 
-/** The plans kept by the background, by account; read after the first paint. */
-function usePlans(ids: string): Record<string, Plan | null> {
-  const [plans, setPlans] = useState<Record<string, Plan | null>>({});
+/**
+ * The plan the background keeps for the account in use (getPlan), null when none is kept. The
+ * other accounts' plans are in lib/account/plans.ts too, but reading them here would bring the
+ * API's schemas (and zod) into every page's first load through the shared chunk.
+ */
+function useInUsePlan(send: Sender, inUse: string | undefined): Plan | null {
+  const [plan, setPlan] = useState<Plan | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../lib/account/plans')
-      .then(({ knownPlan }) =>
-        Promise.all(ids.split(' ').map(async (id) => [id, (await knownPlan(id))?.plan ?? null])),
-      )
-      .then((entries) => live && setPlans(Object.fromEntries(entries)))
-      .catch(() => undefined);
+    setPlan(null);
+    if (inUse) {
+      void send({ type: 'getPlan' }).then(
+        (answer) => live && setPlan(answer.ok ? answer.data : null),
+      );
+    }
     return () => {
       live = false;
     };
-  }, [ids]);
-  return plans;
+  }, [send, inUse]);
+  return plan;
 }
 
 interface Removing {
@@ -54,7 +58,7 @@ export function AccountList({
   onStatus,
 }: AccountListProps) {
   const id = useId();
-  const plans = usePlans(accounts.map((account) => account.id).join(' '));
+  const inUsePlan = useInUsePlan(send, inUse);
   const [removing, setRemoving] = useState<Removing | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const full = accounts.length >= MAX_ACCOUNTS;
@@ -78,7 +82,7 @@ export function AccountList({
       <h2 id={`${id}-heading`}>{t('options_accounts_heading')}</h2>
       <ul class="accounts">
         {accounts.map((account) => {
-          const plan = plans[account.id];
+          const plan = account.id === inUse ? inUsePlan : null;
           return (
             <li
               key={account.id}

@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../../entrypoints/options/App';
 import { MAX_ACCOUNTS } from '../../../lib/account/accounts';
-import { plansItem } from '../../../lib/account/plans';
 import { dropAccount, loadSettings, saveSettings } from '../../../lib/settings';
 import { fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
 
@@ -28,7 +27,8 @@ beforeEach(async () => {
 });
 
 function renderPage(handlers: Handlers = {}) {
-  const send = fakeSend(handlers);
+  // A service that does not tell its plan, unless a test says otherwise.
+  const send = fakeSend({ getPlan: () => ok(null), ...handlers });
   render(<App send={send} />);
   return send;
 }
@@ -46,17 +46,18 @@ const account = async (id: string) =>
   (await loadSettings()).accounts.find((candidate) => candidate.id === id);
 
 describe('the list', () => {
-  it('shows each account with its service and kept plan, and Edit / Remove by name', async () => {
-    await plansItem.setValue({
-      a2: { plan: { name: 'Pro', reportsPerMonth: 500 }, checkedAt: Date.now() },
-    });
-    renderPage();
+  it('shows each account with its service, the plan kept for the one in use, and Edit / Remove by name', async () => {
+    renderPage({ getPlan: () => ok({ name: 'Pro', reportsPerMonth: 500 }) });
     await screen.findByRole('button', { name: 'Edit One' });
     const rows = within(list()).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(rows[0]?.textContent).toMatch(/One.*In use.*one\.example/);
-    await waitFor(() => expect(rows[1]?.textContent).toMatch(/Two.*two\.example · Plan Pro: 500/));
-    expect(rows[0]?.textContent).not.toMatch(/Plan/);
+    await waitFor(() =>
+      expect(rows[0]?.textContent).toMatch(
+        /One.*In use.*one\.example · Plan Pro: 500 reports a month/,
+      ),
+    );
+    expect(rows[1]?.textContent).toMatch(/Two.*two\.example/);
+    expect(rows[1]?.textContent).not.toMatch(/Plan/);
     for (const name of ['Edit One', 'Remove One', 'Edit Two', 'Remove Two', 'Add account']) {
       within(list()).getByRole('button', { name });
     }
