@@ -1,7 +1,7 @@
 // What the options page's buttons do, each saying its outcome in the status region. Test connection
 // may be pressed again while one runs: each press is numbered and only the newest answer counts.
 // Save first asks the service whose key it writes over an account's key (checkAccountKey).
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
 import { type SaveTarget, type Settings, saveSettings } from '../../lib/settings';
@@ -22,8 +22,9 @@ import type { SettingsForm } from './useSettingsForm';
 /** Save waits for the user: the key is another account's, or the service does not say. */
 export interface KeyQuestion {
   verdict: 'other' | 'unknown';
-  /** The values checked, saved as the user answers. */
+  /** The values checked, saved as the user answers, and the account they were typed for. */
   patch: Partial<Settings>;
+  target: SaveTarget;
   access: HostAccessRequest | null;
 }
 
@@ -57,6 +58,8 @@ export function useOptionsActions(form: SettingsForm, send: Sender): OptionsActi
   const { values, locked, set, setErrors, setStatus, showInvalid, applySaved } = form;
   const { accounts, editing, edited, name } = form;
   const failed = () => setStatus(t('options_save_failed'));
+  // A question is about the account it was asked for: another one in the form drops it.
+  useEffect(() => setQuestion(null), [editing]);
 
   /** Where Save writes: the edited account, or a new one (the first: whatever is in use). */
   const targetOf = (asNew: boolean): SaveTarget => {
@@ -65,8 +68,8 @@ export function useOptionsActions(form: SettingsForm, send: Sender): OptionsActi
     return accounts.length === 0 ? { name } : { account: 'new', name };
   };
 
-  function write(patch: Partial<Settings>, asNew: boolean, access: HostAccessRequest | null) {
-    const target = targetOf(asNew);
+  function write(patch: Partial<Settings>, target: SaveTarget, access: HostAccessRequest | null) {
+    const asNew = target.account === 'new' && editing !== 'new';
     const before = new Set(accounts.map((account) => account.id));
     saveSettings(patch, target).then((result) => {
       if (!result.ok) {
@@ -103,7 +106,7 @@ export function useOptionsActions(form: SettingsForm, send: Sender): OptionsActi
     const access = requestHostAccess(checked.serviceUrl);
     const typed = { serviceUrl: checked.serviceUrl, apiKey: checked.patch.apiKey ?? values.apiKey };
     if (!edited || !needsKeyCheck(edited, typed)) {
-      write(checked.patch, false, access);
+      write(checked.patch, targetOf(false), access);
       return;
     }
     setStatus(t('options_checking_key'));
@@ -118,10 +121,10 @@ export function useOptionsActions(form: SettingsForm, send: Sender): OptionsActi
     }
     const { verdict } = answer.data;
     if (verdict === 'same') {
-      write(checked.patch, false, access);
+      write(checked.patch, targetOf(false), access);
       return;
     }
-    setQuestion({ verdict, patch: checked.patch, access });
+    setQuestion({ verdict, patch: checked.patch, target: targetOf(false), access });
     setStatus(
       verdict === 'other' ? t('error_other_account_key') : t('options_key_question', edited.name),
     );
@@ -130,7 +133,7 @@ export function useOptionsActions(form: SettingsForm, send: Sender): OptionsActi
   function answer(asNew: boolean) {
     if (!question) return;
     setQuestion(null);
-    write(question.patch, asNew, question.access);
+    write(question.patch, asNew ? targetOf(true) : question.target, question.access);
   }
 
   function saveNow(patch: Partial<FormValues>) {

@@ -177,6 +177,17 @@ describe('a key typed over an account’s key', () => {
     expect(await account('a3')).toMatchObject({ apiKey: TYPED });
   });
 
+  it('drops the question when another account is edited', async () => {
+    await typeKey({ checkAccountKey: () => ok({ verdict: 'unknown' }) });
+    await screen.findByRole('button', { name: 'Same account, new key' });
+    click('Edit Two');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Same account, new key' })).toBeNull(),
+    );
+    expect(await account('a2')).toMatchObject({ apiKey: TWO.apiKey });
+    expect(await account('a1')).toMatchObject({ apiKey: ONE.apiKey });
+  });
+
   it('says when the service refuses the key, as Test connection does, saving nothing', async () => {
     await typeKey({
       checkAccountKey: () =>
