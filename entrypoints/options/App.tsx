@@ -76,7 +76,8 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
       <form ref={form.formRef} class="stack" noValidate onSubmit={onSubmit}>
         <section class="stack" aria-labelledby="connection-heading">
           <h2 id="connection-heading">{t('options_connection_heading')}</h2>
-          {(form.editing === 'new' || form.accounts.length > 1) && (
+          {/* Which account the form is for, once there is a choice. */}
+          {form.accounts.length > (form.editing === 'new' ? 0 : 1) && (
             <p class="muted">
               {form.edited
                 ? t('options_account_editing', form.edited.name)
