@@ -1,18 +1,24 @@
 // The options page: connects the extension to a service and sets the defaults. The API key is
 // shown here only (masked unless asked), and only this page and the background read it.
 import type { TargetedSubmitEvent } from 'preact';
-import { useId } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
+import { AccountList } from '../../components/settings/AccountList';
 import { AddressField, ServiceUrlField } from '../../components/settings/AddressField';
 import { ApiKeyField } from '../../components/settings/ApiKeyField';
-import { LockedNote, noteAria } from '../../components/settings/FieldNotes';
+import { FieldNotes, LockedNote, noteAria } from '../../components/settings/FieldNotes';
 import { ShortcutsSection } from '../../components/settings/ShortcutsSection';
-import { useOptionsActions } from '../../components/settings/useOptionsActions';
+import {
+  type OptionsActions,
+  useOptionsActions,
+} from '../../components/settings/useOptionsActions';
 import { useSettingsForm } from '../../components/settings/useSettingsForm';
 import { PrivacyPicker } from '../../components/ui/PrivacyPicker';
 import { Spinner } from '../../components/ui/Spinner';
 import { PRIVACY } from '../../lib/api/constants';
 import { t } from '../../lib/i18n';
 import { type Sender, send as sendToBackground } from '../../lib/messaging/send';
+import type { Editing } from '../../lib/settings/form';
+import { hostOf } from '../../lib/url-parts';
 
 export interface OptionsAppProps {
   /** Talks to the background; tests hand in their own. */
@@ -30,6 +36,7 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
   const form = useSettingsForm();
   const actions = useOptionsActions(form, send);
   const { values, errors, status, statusOutdated, isLocked, set } = form;
+  const nameRef = useRef<HTMLInputElement>(null);
 
   if (!values) {
     return (
@@ -42,7 +49,12 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
 
   function onSubmit(event: TargetedSubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    actions.save();
+    void actions.save();
+  }
+
+  function edit(editing: Editing) {
+    form.edit(editing);
+    requestAnimationFrame(() => nameRef.current?.focus());
   }
 
   return (
@@ -52,9 +64,33 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
         <p class="muted">{t('options_intro')}</p>
       </header>
 
+      <AccountList
+        accounts={form.accounts}
+        inUse={form.inUse}
+        editing={form.editing}
+        send={send}
+        onEdit={edit}
+        onStatus={(text) => form.setStatus(text)}
+      />
+
       <form ref={form.formRef} class="stack" noValidate onSubmit={onSubmit}>
         <section class="stack" aria-labelledby="connection-heading">
           <h2 id="connection-heading">{t('options_connection_heading')}</h2>
+          {/* Which account the form is for, once there is a choice. */}
+          {form.accounts.length > (form.editing === 'new' ? 0 : 1) && (
+            <p class="muted">
+              {form.edited
+                ? t('options_account_editing', form.edited.name)
+                : t('options_account_new')}
+            </p>
+          )}
+          <AccountNameField
+            inputRef={nameRef}
+            value={form.name}
+            placeholder={hostOf(values.serviceUrl) ?? ''}
+            locked={isLocked('serviceUrl') && !!form.edited}
+            onInput={form.setName}
+          />
           <ServiceUrlField
             value={values.serviceUrl}
             error={errors.serviceUrl}
@@ -123,6 +159,7 @@ export function App({ send = sendToBackground }: OptionsAppProps) {
           {status}
           {statusOutdated && ` ${t('options_test_outdated')}`}
         </p>
+        <KeyQuestionButtons actions={actions} />
       </form>
       <ShortcutsSection />
     </main>
@@ -151,6 +188,73 @@ export function CheckField({ label, checked, locked, onChange }: CheckFieldProps
       />
       <label for={id}>{label}</label>
       {locked && <LockedNote id={`${id}-locked`} inline />}
+    </div>
+  );
+}
+
+export interface AccountNameFieldProps {
+  value: string;
+  /** The service's host: the name an account gets when none is typed. */
+  placeholder: string;
+  locked: boolean;
+  inputRef: { current: HTMLInputElement | null };
+  onInput: (value: string) => void;
+}
+
+/** The account's name, for the list and the Account select; an administrator's preset keeps its. */
+export function AccountNameField({
+  value,
+  placeholder,
+  locked,
+  inputRef,
+  onInput,
+}: AccountNameFieldProps) {
+  const id = useId();
+  const hint = t('options_account_name_hint');
+  return (
+    <div class="field">
+      <label for={id}>{t('options_account_name_label')}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        autocomplete="off"
+        value={value}
+        placeholder={placeholder}
+        disabled={locked}
+        {...noteAria(id, { hint, locked })}
+        onInput={(event) => onInput(event.currentTarget.value)}
+      />
+      <FieldNotes id={id} hint={hint} locked={locked} />
+    </div>
+  );
+}
+
+/** Save's question about a key, beside the status that asks it; the first answer gets the focus. */
+function KeyQuestionButtons({ actions }: { actions: OptionsActions }) {
+  const first = useRef<HTMLButtonElement>(null);
+  const { question } = actions;
+  useEffect(() => {
+    if (question) first.current?.focus();
+  }, [question]);
+  if (!question) return null;
+  if (question.verdict === 'other') {
+    return (
+      <div class="actions">
+        <button ref={first} type="button" onClick={() => actions.answer(true)}>
+          {t('options_add_as_new')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div class="actions">
+      <button ref={first} type="button" onClick={() => actions.answer(false)}>
+        {t('options_key_same')}
+      </button>
+      <button type="button" onClick={() => actions.answer(true)}>
+        {t('options_key_other')}
+      </button>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // and then stays (hidden), keeping its place; the lists' code loads when one is first shown.
 // Everything from the browser comes in as props.
 import { useCallback, useState } from 'preact/hooks';
+import type { AccountSelectProps } from '../../components/account/AccountSelect';
 import type { PopupListsProps } from '../../components/reports/PopupLists';
 import { NotReady } from '../../components/this-page/NotReady';
 import { ThisPageView } from '../../components/this-page/ThisPageView';
@@ -16,6 +17,10 @@ import type { PopupStateStore, PopupView } from '../../lib/reports/view-state';
 
 const loadLists = () =>
   import('../../components/reports/PopupLists').then((module) => module.PopupLists);
+
+// Only with two accounts or more, after the first paint: most never add a second one.
+const loadAccountSelect = () =>
+  import('../../components/account/AccountSelect').then((module) => module.AccountSelect);
 
 const VIEWS: { view: PopupView; key: MessageKey }[] = [
   { view: 'page', key: 'popup_tabThisPage' },
@@ -69,8 +74,16 @@ export function App({
 
   const { tab, status } = load;
   const common = { send, openOptions, revision, onChanged: changed, searchDelay };
+  // Defensive: a status without the list (an older background) shows no select.
+  const accounts = status.accounts ?? [];
   return (
     <main class="popup">
+      {accounts.length > 1 && (
+        <LazyView<AccountSelectProps>
+          load={loadAccountSelect}
+          props={{ accounts, account: status.account, send }}
+        />
+      )}
       <ViewTabs
         label={t('popup_tabsLabel')}
         views={VIEWS.map(({ view, key }) => ({ view, label: t(key) }))}

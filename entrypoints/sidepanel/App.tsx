@@ -1,6 +1,7 @@
 // The workspace: the page in front (from the rating cache), then the registry's tabs, each
 // mounted on its first visit and then kept (hidden). Everything from the browser comes in as props.
 import { useCallback, useState } from 'preact/hooks';
+import { AccountSelect } from '../../components/account/AccountSelect';
 import { NotReady } from '../../components/this-page/NotReady';
 import { ThisPage } from '../../components/this-page/ThisPage';
 import {
@@ -96,6 +97,7 @@ export function App({
   return (
     <main class="workspace">
       <h1 class="visually-hidden">{t('workspace_title')}</h1>
+      <AccountSelect accounts={status.accounts ?? []} account={status.account} send={send} />
       <ThisPage tabs={tabs} place={place} first={load.tab} account={status.account} />
       <ViewTabs
         label={t('workspace_tabsLabel')}

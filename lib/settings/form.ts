@@ -1,9 +1,13 @@
 // The options page's logic, kept out of the component so it can be tested on its own: the form's
 // values, their validation, the host-access request, and outcomes in words.
 import { browser } from 'wxt/browser';
+import type { Account } from '../account/accounts';
+import type { AccountHoldings } from '../account/key-check';
 import { planText } from '../account/words';
 import type { ErrorData } from '../api/model';
+import { formatNumber } from '../format-number';
 import { t } from '../i18n';
+import { originOf } from '../url-parts';
 import {
   checkFields,
   endsWithApiVersion,
@@ -147,4 +151,68 @@ export function testOutcome(
         : t('options_test_ok_count', baseUrl, total),
     ),
   };
+}
+
+/** Which account the form edits: one by its id, or a new one. */
+export type Editing = string | 'new';
+
+/**
+ * Whether Save must first ask the service whose key it writes (checkAccountKey): a key typed over
+ * an account's saved key, or a service of another origin for an account that has a key. A new
+ * account, an account without a key, and a key removed (left empty) are saved without asking.
+ */
+export function needsKeyCheck(
+  saved: Pick<Account, 'serviceUrl' | 'apiKey'> | undefined,
+  typed: ConnectionValues,
+): boolean {
+  if (!saved?.apiKey || !typed.apiKey) return false;
+  if (typed.apiKey !== saved.apiKey) return true;
+  return originOf(typed.serviceUrl) !== originOf(saved.serviceUrl);
+}
+
+/** The account's values in the form: its connection over the preferences every account shares. */
+export function formOfAccount(preferences: FormValues, account: Account | undefined): FormValues {
+  return {
+    ...preferences,
+    serviceUrl: account?.serviceUrl ?? '',
+    apiKey: account?.apiKey ?? '',
+    siteUrl: account?.siteUrl ?? '',
+  };
+}
+
+/**
+ * An administrator's preset: its id is `m` and a hash (lib/settings/presets.ts), the user's
+ * accounts are `a` and a number (lib/account/accounts.ts).
+ */
+export function isPresetId(id: string): boolean {
+  return id.startsWith('m');
+}
+
+/** What the administrator fixed of an account: its service and site (see presetLocks). */
+export function accountLocks(
+  account: Account | undefined,
+  inUse: { id: string | undefined; locked: readonly SettingKey[] },
+): SettingKey[] {
+  const preferences = inUse.locked.filter(
+    (key) => key !== 'serviceUrl' && key !== 'siteUrl' && key !== 'apiKey',
+  );
+  if (!account) return preferences;
+  if (account.id === inUse.id) return [...inUse.locked];
+  return isPresetId(account.id) ? [...preferences, 'serviceUrl', 'siteUrl'] : preferences;
+}
+
+/** What removing an account takes from this browser, in words ("3 watched pages", …). */
+export function holdingsText(holdings: AccountHoldings | null): string {
+  if (!holdings) return t('options_remove_account_detail_unknown');
+  const { watched, analyses, jobs } = holdings;
+  return t(
+    'options_remove_account_detail',
+    watched === 1
+      ? t('options_holdings_watched_one')
+      : t('options_holdings_watched', formatNumber(watched)),
+    analyses === 1
+      ? t('options_holdings_analyses_one')
+      : t('options_holdings_analyses', formatNumber(analyses)),
+    jobs === 1 ? t('options_holdings_jobs_one') : t('options_holdings_jobs', formatNumber(jobs)),
+  );
 }

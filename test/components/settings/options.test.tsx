@@ -52,7 +52,15 @@ const keyBox = () => screen.getByLabelText('API key') as HTMLInputElement;
 const type = (element: HTMLElement, value: string) =>
   fireEvent.input(element, { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
-const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings;
+/** The stored preferences with the first account's connection; undefined when nothing is. */
+async function stored() {
+  const { settings, accounts } = (await fakeBrowser.storage.local.get([
+    'settings',
+    'accounts',
+  ])) as { settings?: object; accounts?: { accounts: object[] } };
+  if (!settings && !accounts) return undefined;
+  return { ...settings, ...accounts?.accounts[0] };
+}
 
 describe('the form', () => {
   it('has every control under its name', async () => {
@@ -211,7 +219,8 @@ describe('managed settings', () => {
     }) as HTMLInputElement;
     expect(notify.disabled).toBe(true);
     expect(notify.checked).toBe(false);
-    expect(screen.getAllByText('Set by your administrator.')).toHaveLength(2);
+    // The preset account's name, service and site address, and the notification.
+    expect(screen.getAllByText('Set by your administrator.')).toHaveLength(4);
     expect(keyBox().disabled).toBe(false);
   });
 
