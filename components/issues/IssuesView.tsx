@@ -47,7 +47,7 @@ export interface IssuesViewProps {
   openOptions: () => unknown;
   siteUrl: string | null;
   /** The owner the kept details are read for (the saved service, as the history keys it). */
-  serviceUrl: string | null;
+  account: string | null;
   /** Whether the tab is shown; hidden, it reads nothing. */
   active: boolean;
   revision: number;
@@ -59,7 +59,7 @@ export function IssuesView({
   openTab,
   openOptions,
   siteUrl,
-  serviceUrl,
+  account,
   active,
   revision,
   download = downloadFile,
@@ -69,7 +69,7 @@ export function IssuesView({
   // Each end, also of a Retry failed of the same job, reads the table again.
   const ended =
     run.job && isFinished(run.job) ? `${run.job.id}:${run.job.finishedAt ?? run.job.state}` : null;
-  const { state, reload } = useIssues(send, serviceUrl, scope, active, revision, ended);
+  const { state, reload } = useIssues(send, account, scope, active, revision, ended);
   const [notice, setNotice] = useState('');
   const scopeId = useId();
   const data = state.phase === 'ready' ? state.data : state.phase === 'loading' ? state.data : null;

@@ -1,7 +1,7 @@
-// What the Watched tab shows, read by the tab itself from what the background keeps: the saved
-// service's watch list (`local:watch`, store.ts) and each page's history (IndexedDB, history.ts).
+// What the Watched tab shows, read by the tab itself from what the background keeps: the account
+// in use's watch list (`local:watch`, store.ts) and each page's history (IndexedDB, history.ts).
 // Each read answers as the background's answers do: its data, or the error to show. `service` is
-// the saved service's base URL (the settings summary's), null when none is saved.
+// the account in use's local id (the settings summary's `account`), null when there is none.
 import type { ErrorData } from '../api/model';
 import { errorWithText } from '../error-text';
 import { latestChange } from './diff';

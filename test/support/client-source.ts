@@ -10,9 +10,17 @@ export function clientSource(
   apiKey = 'test-api-key',
   account = 'a1',
 ): ClientSource {
+  // One wrapper per client, as the real source keeps one client per account.
+  const wrapped = new WeakMap<SiteReportClient, AccountClient>();
   const client = async (): Promise<AccountClient | null> => {
     const made = await get();
-    return made && Object.assign(Object.create(made) as SiteReportClient, made, { accountId: account });
+    if (!made) return null;
+    let own = wrapped.get(made);
+    if (!own) {
+      own = Object.assign(Object.create(made) as SiteReportClient, made, { accountId: account });
+      wrapped.set(made, own);
+    }
+    return own;
   };
   const saved = async () => {
     const made = await client();

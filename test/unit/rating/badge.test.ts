@@ -16,10 +16,12 @@ import {
 } from '../../../lib/rating/badge';
 import { forgetReport, rememberReports } from '../../../lib/rating/cache-writes';
 import { ratingWord } from '../../../lib/rating/rating-word';
-import { saveSettings } from '../../../lib/settings';
+import { saveSettings, useAccount } from '../../../lib/settings';
 import { exactTime } from '../../../lib/time';
 
 const SERVICE = 'https://service.example/api/v1';
+/** The account SERVICE's settings are saved as. */
+const ACCOUNT = 'a1';
 
 beforeEach(async () => {
   await saveSettings({ serviceUrl: SERVICE, apiKey: 'badge-key-0123' });
@@ -125,7 +127,7 @@ describe('tab badges', () => {
 
   it('shows the cached rating of the tab’s address, or nothing, with no network request', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
-    await rememberReports([report({ url: 'https://example.com/page', rating: 'bad' })], SERVICE);
+    await rememberReports([report({ url: 'https://example.com/page', rating: 'bad' })], ACCOUNT);
     await updateTabBadge(1, 'https://example.com/page#part');
     expect(await badgeText(1)).toBe('Bad');
     await updateTabBadge(2, 'https://example.com/other');
@@ -145,7 +147,7 @@ describe('tab badges', () => {
   );
 
   it('shows nothing when the setting is off', async () => {
-    await rememberReports([report({ url: 'https://example.com/page' })], SERVICE);
+    await rememberReports([report({ url: 'https://example.com/page' })], ACCOUNT);
     await saveSettings({ showBadge: false });
     await updateTabBadge(1, 'https://example.com/page');
     expect(await badgeText(1)).toBe('');
@@ -175,7 +177,7 @@ describe('following tabs', () => {
   it('follows navigation: the rating of the new address, cleared when unknown', async () => {
     await rememberReports(
       [report({ id: 1, url: 'https://example.com/known', rating: 'good' })],
-      SERVICE,
+      ACCOUNT,
     );
     const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/known' });
     const id = tab.id as number;
@@ -203,17 +205,17 @@ describe('following tabs', () => {
 
     await rememberReports(
       [report({ id: 8, url: 'https://example.com/a', rating: 'decent' })],
-      SERVICE,
+      ACCOUNT,
     );
     await vi.waitFor(async () => expect(await badgeText(a.id as number)).toBe('OK'));
     expect(await badgeText(b.id as number)).toBe('!');
 
-    await forgetReport(8, SERVICE);
+    await forgetReport(8, ACCOUNT);
     await vi.waitFor(async () => expect(await badgeText(a.id as number)).toBe(''));
   });
 
   it('refreshes every tab at once, e.g. when the setting changes', async () => {
-    await rememberReports([report({ url: 'https://example.com/a' })], SERVICE);
+    await rememberReports([report({ url: 'https://example.com/a' })], ACCOUNT);
     const tabs = await Promise.all(
       [1, 2].map(() => fakeBrowser.tabs.create({ url: 'https://example.com/a' })),
     );
@@ -224,18 +226,23 @@ describe('following tabs', () => {
     for (const tab of tabs) expect(await badgeText(tab.id as number)).toBe('');
   });
 
-  it('shows only the saved service’s ratings: nothing after a switch, all again after switching back', async () => {
-    await rememberReports([report({ url: 'https://example.com/a', rating: 'bad' })], SERVICE);
+  it('shows only the account in use’s ratings: nothing after a switch, all again after switching back', async () => {
+    await rememberReports([report({ url: 'https://example.com/a', rating: 'bad' })], ACCOUNT);
+    await saveSettings({ serviceUrl: SERVICE, apiKey: 'other-key-4567' }, { account: 'new' });
+    await rememberReports([report({ url: 'https://example.com/b', rating: 'good' })], 'a2');
     const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/a' });
+    const other = await fakeBrowser.tabs.create({ url: 'https://example.com/b' });
     const id = tab.id as number;
     await refreshBadges();
     expect(await badgeText(id)).toBe('Bad');
-    await saveSettings({ serviceUrl: 'https://prod.example/api/v1' });
+    expect(await badgeText(other.id as number)).toBe('');
+    expect(await useAccount('a2')).toBe(true);
     await refreshBadges();
     expect(await badgeText(id)).toBe('');
+    expect(await badgeText(other.id as number)).toBe('Good');
     await updateTabBadge(id, 'https://example.com/a');
     expect(await badgeText(id)).toBe('');
-    await saveSettings({ serviceUrl: SERVICE });
+    expect(await useAccount(ACCOUNT)).toBe(true);
     await refreshBadges();
     expect(await badgeText(id)).toBe('Bad');
   });

@@ -135,7 +135,7 @@ describe('one poll per report', () => {
     expect(second.received).toEqual(first.received);
     // The cache (and so the badge) is updated once, for everyone.
     expect(writes()).toBe(1);
-    expect(await getCachedRating(PAGE_URL, 'https://reports.example.com/api/v1')).toMatchObject({
+    expect(await getCachedRating(PAGE_URL, 'a1')).toMatchObject({
       reportId: 42,
       rating: 'good',
     });

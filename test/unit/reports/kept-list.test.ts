@@ -66,11 +66,11 @@ const stored = async () =>
 /** Lets the background's write after an answer start (it reads the settings first). */
 
 describe('the kept list', () => {
-  it('is the answer to a list asked for with keepAs, under that name and its service', async () => {
+  it('is the answer to a list asked for with keepAs, under that name and its account', async () => {
     const { ask } = await setUp(async () => page(5));
     expect(await ask(KEY)).toEqual({ ok: true, data: summaries(5) });
     await vi.waitFor(async () => expect(await stored()).toBeDefined());
-    expect(await stored()).toEqual({ version: 1, key: KEY, service: SERVICE, data: summaries(5) });
+    expect(await stored()).toEqual({ version: 1, key: KEY, service: 'a1', data: summaries(5) });
   });
 
   it('is not written for a list asked for without keepAs, nor by a failed one', async () => {

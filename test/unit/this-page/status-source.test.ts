@@ -13,6 +13,8 @@ import {
 
 const SUMMARY = {
   connected: true,
+  account: 'a1',
+  accounts: [{ id: 'a1', name: 'reports.example.com' }],
   serviceUrl: 'https://reports.example.com/api/v1',
   siteUrl: 'https://reports.example.com',
   defaultPrivacy: 1 as const,

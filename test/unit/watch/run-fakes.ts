@@ -12,6 +12,8 @@ import { clientSource } from '../../support/client-source';
 import { report } from '../../support/fixtures';
 
 export const SERVICE = 'https://reports.example.com/api/v1';
+/** The account SERVICE's settings are saved as: what its watch is kept under. */
+export const ACCOUNT = 'a1';
 
 export const page = (id: number) => ({ id, url: `https://example.com/page-${id}` });
 
@@ -79,7 +81,7 @@ export async function runFakes(
         id,
         watchRun: {},
         state: going ? 'running' : 'done',
-        service: { url: SERVICE },
+        service: { account: 'a1', url: SERVICE },
       })),
     enqueue: async (input: { items: { id: number }[]; watchRun: { slot?: number } }) => {
       const id = `run-${queued.length + 1}`;
@@ -123,5 +125,5 @@ export async function runFakes(
   };
 }
 
-/** Stores SERVICE's watch as `change` makes it (the schedule begun at `lastSlot`). */
-export const setWatch = (change: (watch: ServiceWatch) => void) => changeWatch(SERVICE, change);
+/** Stores ACCOUNT's watch as `change` makes it (the schedule begun at `lastSlot`). */
+export const setWatch = (change: (watch: ServiceWatch) => void) => changeWatch(ACCOUNT, change);

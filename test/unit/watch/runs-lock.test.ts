@@ -2,10 +2,10 @@
 // the service answers, and under the lock the run looks again at what decided it (the slot run
 // by another wake meanwhile, the schedule, the projects, the service, a run already going).
 import { describe, expect, it, vi } from 'vitest';
-import { saveSettings } from '../../../lib/settings';
+import { dropAccount } from '../../../lib/settings';
 import { runDueSlot, runNow } from '../../../lib/watch/runs';
 import { changeWatch, readWatch } from '../../../lib/watch/store';
-import { page, type RunFakes, runFakes, SERVICE, setWatch } from './run-fakes';
+import { ACCOUNT, page, type RunFakes, runFakes, SERVICE, setWatch } from './run-fakes';
 
 const DAY = 86_400_000;
 
@@ -44,7 +44,7 @@ describe('while the projects are listed, the watch is not locked', () => {
     const run = runNow(fakes.deps);
     await heldList(fakes);
     const change = settled(
-      changeWatch(SERVICE, (watch) => {
+      changeWatch(ACCOUNT, (watch) => {
         watch.reports.push(page(9));
       }),
     );
@@ -52,7 +52,7 @@ describe('while the projects are listed, the watch is not locked', () => {
     fakes.held[0]?.release([1, 3]);
     await run;
     expect(fakes.queued.map((job) => job.ids.sort())).toEqual([[1, 3, 5, 9]]);
-    expect((await readWatch(SERVICE)).members.shop).toEqual([page(1), page(3)]);
+    expect((await readWatch(ACCOUNT)).members.shop).toEqual([page(1), page(3)]);
   });
 
   it('a scheduled run: a project no longer watched is neither kept nor run', async () => {
@@ -61,16 +61,16 @@ describe('while the projects are listed, the watch is not locked', () => {
     const run = runDueSlot(fakes.deps);
     await heldList(fakes);
     const change = settled(
-      changeWatch(SERVICE, (watch) => {
+      changeWatch(ACCOUNT, (watch) => {
         watch.projects = [];
         delete watch.members.shop;
       }),
     );
     await vi.waitFor(() => expect(change()).toBe(true), { timeout: 2000 });
     fakes.held[0]?.release([1, 3]);
-    expect(await run).toBe('run-1');
+    expect(await run).toEqual(['run-1']);
     expect(fakes.queued.map((job) => job.ids)).toEqual([[5]]);
-    expect((await readWatch(SERVICE)).members).toEqual({});
+    expect((await readWatch(ACCOUNT)).members).toEqual({});
   });
 });
 
@@ -82,10 +82,10 @@ describe('under the lock, the run looks again', () => {
     await heldList(fakes, 2);
     for (const held of [...fakes.held]) held.release([1]);
     const ids = await Promise.all(wakes);
-    expect(ids.filter(Boolean)).toEqual(['run-1']);
+    expect(ids.flat()).toEqual(['run-1']);
     const slot = Date.parse('2026-11-20T06:00:00Z');
     expect(fakes.queued).toEqual([{ id: 'run-1', ids: [1, 5], slot }]);
-    expect((await readWatch(SERVICE)).lastSlot).toBe(slot);
+    expect((await readWatch(ACCOUNT)).lastSlot).toBe(slot);
   });
 
   it('a new schedule saved meanwhile: the slot is no longer due, nothing runs', async () => {
@@ -93,12 +93,12 @@ describe('under the lock, the run looks again', () => {
     await watchingShop(fakes);
     const run = runDueSlot(fakes.deps);
     await heldList(fakes);
-    await changeWatch(SERVICE, (watch) => {
+    await changeWatch(ACCOUNT, (watch) => {
       watch.schedule = { every: 'weekly', day: 3, hour: 12 };
       watch.lastSlot = fakes.clock();
     });
     fakes.held[0]?.release([1]);
-    expect(await run).toBeUndefined();
+    expect(await run).toEqual([]);
     expect(fakes.queued).toEqual([]);
   });
 
@@ -107,13 +107,13 @@ describe('under the lock, the run looks again', () => {
     await watchingShop(fakes);
     const run = runNow(fakes.deps);
     await heldList(fakes);
-    await changeWatch(SERVICE, (watch) => {
+    await changeWatch(ACCOUNT, (watch) => {
       watch.projects.push('blog');
       watch.members.blog = [page(7)];
     });
     fakes.held[0]?.release([1]);
     await run;
-    expect((await readWatch(SERVICE)).members).toEqual({ shop: [page(1)], blog: [page(7)] });
+    expect((await readWatch(ACCOUNT)).members).toEqual({ shop: [page(1)], blog: [page(7)] });
     expect(fakes.queued[0]?.ids.sort()).toEqual([1, 5, 7]);
   });
 
@@ -133,15 +133,15 @@ describe('under the lock, the run looks again', () => {
     expect(fakes.queued).toHaveLength(1);
   });
 
-  it('another service saved meanwhile: nothing is queued for either', async () => {
+  it('the account removed meanwhile: nothing is queued for it', async () => {
     const fakes = await runFakes();
     await watchingShop(fakes);
     const run = runDueSlot(fakes.deps);
     const now = runNow(fakes.deps);
     await heldList(fakes, 2);
-    await saveSettings({ serviceUrl: 'http://localhost:8000/api/v1' });
+    await dropAccount(ACCOUNT);
     for (const held of [...fakes.held]) held.release([1]);
-    expect(await run).toBeUndefined();
+    expect(await run).toEqual([]);
     await expect(now).rejects.toMatchObject({ name: 'NotConnectedError' });
     expect(fakes.queued).toEqual([]);
   });

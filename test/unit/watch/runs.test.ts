@@ -53,7 +53,7 @@ async function watchThree() {
 /** As if watching had begun eight days ago: a weekly slot has come since. */
 async function slotCame() {
   const stored = await watchItem.getValue();
-  const watch = stored?.services[svc.baseUrl] as { lastSlot: number };
+  const watch = stored?.services.a1 as { lastSlot: number };
   watch.lastSlot -= 8 * DAY;
   await watchItem.setValue(stored);
 }
@@ -107,7 +107,7 @@ describe('a scheduled run', () => {
       reports.map(({ id }) => ({ type: 'update', id, results: true })),
     );
     await fireAlarm();
-    expect(await runDueSlot(deps)).toBeUndefined();
+    expect(await runDueSlot(deps)).toEqual([]);
     expect(await runs()).toHaveLength(1);
     // Re-analyses only: nothing was created.
     const sent = svc.apiRequests().map(({ method }) => method);
@@ -125,7 +125,7 @@ describe('a scheduled run', () => {
       deps,
     );
     // What the alarm calls: it answers the job it queued, if any.
-    expect(await runDueSlot(deps)).toBeUndefined();
+    expect(await runDueSlot(deps)).toEqual([]);
     expect(await runs()).toEqual([]);
   });
 
@@ -137,9 +137,9 @@ describe('a scheduled run', () => {
     const run = await finishedRun();
     expect(watchRunSummary(run)).toBe('3 re-analyzed: 1 worse, 0 better, 2 unchanged');
     expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([`watched:${worse?.id}`]);
-    const history = await read(watchReads.history(svc.baseUrl, worse?.id ?? 0));
+    const history = await read(watchReads.history('a1', worse?.id ?? 0));
     expect(history.records.map((record) => record.result)).toEqual(['good', 'bad']);
-    const overview = await read(watchReads.overview(svc.baseUrl));
+    const overview = await read(watchReads.overview('a1'));
     const page = overview.pages.find((candidate) => candidate.reportId === worse?.id);
     expect(page?.change?.direction).toBe('worse');
     expect(page?.change?.nowFailing.map((check) => check.key)).toContain('title');
@@ -181,9 +181,9 @@ describe('a scheduled run', () => {
     const run = await finishedRun();
     expect(run.items.map((item) => item.state)).toEqual(['failed', 'done', 'done']);
     await vi.waitFor(async () =>
-      expect((await readWatch(svc.baseUrl)).reports.map(({ id }) => id)).not.toContain(gone?.id),
+      expect((await readWatch('a1')).reports.map(({ id }) => id)).not.toContain(gone?.id),
     );
-    const history = await read(watchReads.history(svc.baseUrl, gone?.id ?? 0));
+    const history = await read(watchReads.history('a1', gone?.id ?? 0));
     expect(history.records).toEqual([]);
   });
 });
@@ -207,16 +207,12 @@ describe('Run now', () => {
 });
 
 describe('a run and the saved service', () => {
-  it('is not sent when the client at hand is of another service than the one chosen', async () => {
+  it('is not sent when the account has no client any more (removed meanwhile)', async () => {
     await watchThree();
     svc.resetRequests();
-    const client = await deps.clients.get();
     const switched: HandlerDeps = {
       ...deps,
-      clients: {
-        ...deps.clients,
-        get: async () => client && { ...client, baseUrl: 'http://other.test/api/v1' },
-      },
+      clients: { ...deps.clients, forAccount: async () => null },
     };
     await expect(runNow(switched)).rejects.toMatchObject({ name: 'NotConnectedError' });
     expect(await runs()).toEqual([]);
@@ -236,7 +232,7 @@ describe('watching a project, and what leaves the watch', () => {
       { type: 'createReport', input: { url: `${svc.url}/samples/watch/b`, privacy: 0 } },
       deps,
     );
-    const watched = await read(watchReads.overview(svc.baseUrl));
+    const watched = await read(watchReads.overview('a1'));
     expect(watched.projects).toEqual([project]);
     expect(watched.pages.map((page) => [page.reportId, page.project])).toEqual([
       [first.id, project],
@@ -259,7 +255,7 @@ describe('watching a project, and what leaves the watch', () => {
     );
     await handlers.watchProject({ type: 'watchProject', name: first.project ?? '' }, deps);
     await handlers.unwatchReports({ type: 'unwatchReports', ids: [first.id] }, deps);
-    const watched = await read(watchReads.overview(svc.baseUrl));
+    const watched = await read(watchReads.overview('a1'));
     expect(watched.pages.map((page) => page.reportId)).toEqual([second.id]);
     await handlers.runWatchNow({ type: 'runWatchNow' }, deps);
     const run = await finishedRun();
@@ -268,7 +264,7 @@ describe('watching a project, and what leaves the watch', () => {
       { type: 'watchReports', reports: [{ id: first.id, url: first.url }] },
       deps,
     );
-    const again = await read(watchReads.overview(svc.baseUrl));
+    const again = await read(watchReads.overview('a1'));
     expect(again.pages.map((page) => page.reportId).sort()).toEqual([first.id, second.id].sort());
   });
 
@@ -295,11 +291,11 @@ describe('watching a project, and what leaves the watch', () => {
   it('a deleted report leaves the watch list and takes its history along', async () => {
     const [report, other] = await watchThree();
     await handlers.deleteReport({ type: 'deleteReport', id: report?.id ?? 0 }, deps);
-    const watched = await read(watchReads.overview(svc.baseUrl));
+    const watched = await read(watchReads.overview('a1'));
     expect(watched.pages.map((page) => page.reportId)).not.toContain(report?.id);
-    const gone = await read(watchReads.history(svc.baseUrl, report?.id ?? 0));
+    const gone = await read(watchReads.history('a1', report?.id ?? 0));
     expect(gone.records).toEqual([]);
-    const kept = await read(watchReads.history(svc.baseUrl, other?.id ?? 0));
+    const kept = await read(watchReads.history('a1', other?.id ?? 0));
     expect(kept.records).toHaveLength(1);
   });
 
@@ -308,7 +304,7 @@ describe('watching a project, and what leaves the watch', () => {
     const project = report?.project ?? '';
     await handlers.watchProject({ type: 'watchProject', name: project }, deps);
     await handlers.deleteProject({ type: 'deleteProject', name: project }, deps);
-    const watched = await read(watchReads.overview(svc.baseUrl));
+    const watched = await read(watchReads.overview('a1'));
     expect(watched).toMatchObject({ projects: [], pages: [], nextRunAt: null });
     expect(await read(watchReads.histories(svc.baseUrl))).toEqual([]);
     // The alarm left set finds nothing to run when it rings, and is cleared.
