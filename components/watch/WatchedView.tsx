@@ -101,9 +101,7 @@ export function WatchedView({
   }
 
   async function exportAs(format: ExportFormat) {
-    const histories = await act('export', t('watch_exportFailed'), () =>
-      reads.histories(account),
-    );
+    const histories = await act('export', t('watch_exportFailed'), () => reads.histories(account));
     if (histories === null) return;
     const file = historyExportFile(format, histories);
     download(file);

@@ -2,24 +2,26 @@
 // in use, whether a typed key is an account's own, and removing one with everything kept for it.
 import { type AccountHoldings, type KeyVerdict, keyVerdict } from '../account/key-check';
 import { forgetPlan } from '../account/plans';
+import { invalidInput } from '../api/errors';
 import { errorWithText } from '../error-text';
 import { ExplainedError } from '../errors';
+import { forgetOwnerAnalyses } from '../issues/analyses';
 import { isFinished } from '../jobs/schema';
 import type { AnswerMap, RequestOf } from '../messaging/protocol';
 import { forgetCache } from '../rating/cache-writes';
 import {
   checkField,
   dropAccount,
-  noteServiceAccountId,
   normaliseServiceUrl,
+  noteServiceAccountId,
   useAccount,
 } from '../settings';
-import { invalidInput } from '../api/errors';
 import { countHistory, forgetServiceHistory } from '../watch/history';
 import { forgetWatch, readWatch, watchedReports } from '../watch/store';
 import type { HandlerDeps } from './deps';
 
-const gone = () => new ExplainedError(errorWithText({ kind: 'invalid_input', reason: 'accountGone' }));
+const gone = () =>
+  new ExplainedError(errorWithText({ kind: 'invalid_input', reason: 'accountGone' }));
 
 type AccountHandlers = {
   [T in 'useAccount' | 'checkAccountKey' | 'accountHoldings' | 'removeAccount']: (
@@ -46,7 +48,9 @@ export const accountHandlers = {
     if (!address.ok) throw invalidInput({ serviceUrl: [address.message] });
     const key = checkField('apiKey', apiKey);
     if (!key.ok || key.value === '') throw invalidInput({ apiKey: [key.ok ? '' : key.message] });
-    const typed = await deps.createClient({ baseUrl: address.url, apiKey: key.value }).accountInfo();
+    const typed = await deps
+      .createClient({ baseUrl: address.url, apiKey: key.value })
+      .accountInfo();
     let saved = account.serviceAccountId;
     if (saved === undefined && account.serviceUrl && account.apiKey) {
       const client = deps.createClient({ baseUrl: account.serviceUrl, apiKey: account.apiKey });
@@ -81,6 +85,7 @@ export const accountHandlers = {
       forgetCache(id),
       forgetWatch(id),
       forgetServiceHistory(id),
+      forgetOwnerAnalyses(id),
       forgetPlan(id).catch(() => undefined),
       deps.queue().dropAccount(id),
     ]);

@@ -5,6 +5,7 @@
 // next start; the move is marked done only when every step went through.
 import { AccountId, FIRST_ACCOUNT_ID } from '../account/accounts';
 import { plansItem } from '../account/plans';
+import { moveAnalyses } from '../issues/analyses';
 import type { Queue } from '../jobs/queue';
 import { moveCache } from '../rating/cache-writes';
 import { forgetLastPage } from '../reports/last-page';
@@ -34,6 +35,7 @@ async function upgrade(queue: () => Queue): Promise<void> {
     moveCache(from, to, isAccountId),
     moveWatch(from, to),
     moveHistory(from, to),
+    moveAnalyses(from, to),
     queue().adoptAccount(from, to),
     // Kept by service and key: asked again for the account when next needed.
     plansItem.removeValue(),

@@ -3,7 +3,6 @@
 // not sent), sent as a one-item job the queue watches while it is out (a reopened popup finds it
 // under way, and a lost answer is looked for before anything is said, so no page gets two
 // reports), then its rating waited for.
-import type { SiteReportClient } from '../api';
 import { PRIVACY } from '../api/constants';
 import {
   type CreateReportInput,

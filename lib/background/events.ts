@@ -10,8 +10,8 @@ import {
   syncSettingsSummary,
 } from '../settings';
 import { handleWatchAlarm, runDueSlot } from '../watch/runs';
-import type { HandlerDeps } from './deps';
 import { upgradeToAccounts } from './accounts-upgrade';
+import type { HandlerDeps } from './deps';
 import { forgetKeptList } from './kept-lists';
 import { syncContextMenus } from './menus';
 import { setDefaultSuggestion } from './omnibox';

@@ -21,6 +21,7 @@ import { clientOf } from '../service/client-source';
 import { summaryOf } from '../settings';
 import { findQueuedCreate, hasUnknownCreate } from '../this-page/queued-create';
 import { pageWatchOf } from '../watch/overview';
+import { accountHandlers } from './account-handlers';
 import { testConnection } from './connection-test';
 import { createReport, waitForRating } from './create-report';
 import type { HandlerDeps } from './deps';
@@ -29,7 +30,6 @@ import { knownPagesOfSaved } from './known-pages';
 import { backgroundQueue } from './queue';
 import { forgetGone, forgettingGone, rememberAnswer } from './service-answers';
 import { watchHandlers } from './watch-handlers';
-import { accountHandlers } from './account-handlers';
 
 // zod/mini says only "Invalid input" without a locale: a rejected message names what was wrong
 // with each field (the messages name types and keys, never the values sent).
@@ -96,10 +96,7 @@ export const handlers = {
     const summary = summaryOf(loaded);
     if (!url) return { ...summary, cached: null, queued: null, watch: null };
     const account = loaded.account?.id;
-    const [cached, jobs] = await Promise.all([
-      getCachedRating(url, account),
-      jobsItem.getValue(),
-    ]);
+    const [cached, jobs] = await Promise.all([getCachedRating(url, account), jobsItem.getValue()]);
     const stored = parseStoredJobs(jobs);
     const queued = findQueuedCreate(stored, url, tabId) ?? null;
     const watch = cached && account ? await pageWatchOf(account, cached.reportId) : null;
@@ -143,7 +140,9 @@ export const handlers = {
 
   async deleteReport({ id }, deps) {
     const client = await clientOf(deps);
-    const answer = await forgettingGone(id, client.accountId, deps, () => client.reports.delete(id));
+    const answer = await forgettingGone(id, client.accountId, deps, () =>
+      client.reports.delete(id),
+    );
     await forgetGone({ id }, client.accountId, deps.recentDetails);
     return answer;
   },

@@ -5,8 +5,8 @@ import type { RateInfo } from '../api/rate-info';
 import { createQueue, type Queue } from '../jobs/queue';
 import type { QueueEnvironment } from '../jobs/queue/context';
 import { createClientSource } from '../service/client-source';
-import { loadSettings } from '../settings';
 import { browserOnline } from '../service/online';
+import { loadSettings } from '../settings';
 import { queueEffects } from './queue-effects';
 
 let instance: Queue | undefined;

@@ -196,3 +196,24 @@ export function forgetProjectAnalyses(owner: string, name: string): Promise<void
     analysis.project !== undefined ? analysis.project === name : hostOf(analysis.url) === host,
   );
 }
+
+/** Forgets every analysis kept for `owner` (its account was removed). Never rejects. */
+export function forgetOwnerAnalyses(owner: string): Promise<void> {
+  return forgetWhere(owner, () => true);
+}
+
+/**
+ * The analyses kept under `from` (an earlier version's base URL) become `to`'s, in one
+ * transaction: all or none.
+ */
+export async function moveAnalyses(from: string, to: string): Promise<void> {
+  await analysesWritten();
+  const tx = (await db()).transaction('analyses', 'readwrite');
+  let cursor = await tx.store.index('owner').openCursor(from);
+  for (; cursor; cursor = await cursor.continue()) {
+    const moved = { ...cursor.value, owner: to };
+    await cursor.delete();
+    await tx.store.put(moved);
+  }
+  await tx.done;
+}

@@ -1,6 +1,8 @@
 // The one protocol between the extension's pages and the background: the requests, which the
 // background validates, and their answers.
 import * as z from 'zod/mini';
+import { AccountId } from '../account/accounts';
+import type { AccountHoldings, KeyVerdict } from '../account/key-check';
 import {
   CreateReportInput,
   type ErrorData,
@@ -16,8 +18,6 @@ import {
   type ReportSummaryPage,
   UpdateReportInput,
 } from '../api/model';
-import { AccountId } from '../account/accounts';
-import type { AccountHoldings, KeyVerdict } from '../account/key-check';
 import type { KnownPages } from '../audit/known';
 import { MAX_ADDRESSES } from '../audit/limits';
 import { type Job, JobKind, MAX_RETRY_AFTER_SECONDS, RequestedOp } from '../jobs/schema';

@@ -140,9 +140,7 @@ export async function refreshBadges(urls?: ReadonlySet<string>): Promise<void> {
     tabs.map((tab) => {
       if (tab.id === undefined) return undefined;
       if (urls && !urls.has(ratingCacheKey(tab.url) ?? '')) return undefined;
-      const entry = settings.showBadge
-        ? cachedRatingFor(stored, tab.url, account?.id)
-        : null;
+      const entry = settings.showBadge ? cachedRatingFor(stored, tab.url, account?.id) : null;
       return setTabBadge(tab.id, entry ? badgeFor(entry) : null);
     }),
   );

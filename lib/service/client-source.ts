@@ -66,7 +66,7 @@ export function createClientSource({
   function clientOf(account: Account): Built | null {
     const { id, serviceUrl: baseUrl, apiKey } = account;
     if (baseUrl === '' || apiKey === '') return null;
-    let made = built.get(id);
+    const made = built.get(id);
     if (made?.baseUrl !== baseUrl || made.apiKey !== apiKey) {
       const client = {
         ...create({

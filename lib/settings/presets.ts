@@ -91,7 +91,9 @@ export function presetLocks(account: Account, presets: readonly Account[]): Sett
 }
 
 /** The connection part of checked values. */
-export function pickConnection(values: Partial<Settings>): Partial<Pick<Settings, 'serviceUrl' | 'apiKey' | 'siteUrl'>> {
+export function pickConnection(
+  values: Partial<Settings>,
+): Partial<Pick<Settings, 'serviceUrl' | 'apiKey' | 'siteUrl'>> {
   const connection: Partial<Pick<Settings, 'serviceUrl' | 'apiKey' | 'siteUrl'>> = {};
   for (const key of CONNECTION_KEYS) {
     if (values[key] !== undefined) Object.assign(connection, { [key]: values[key] });

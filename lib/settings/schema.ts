@@ -1,8 +1,8 @@
 // The settings' shape, defaults and types.
 import * as z from 'zod/mini';
+import { type Account, AccountChoice, AccountId } from '../account/accounts';
 import { PRIVACY } from '../api/constants';
 import type { Plan, Privacy } from '../api/model';
-import { type Account, AccountChoice, AccountId } from '../account/accounts';
 
 // Zod otherwise probes `new Function('')`, which extension CSPs block and reviewers flag.
 z.config({ jitless: true });

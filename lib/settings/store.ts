@@ -17,9 +17,9 @@ import {
 } from '../account/accounts';
 import { t } from '../i18n';
 import { createLock } from '../lock';
-import { pickConnection, presetAccounts, presetLocks, withPresets } from './presets';
 import { checkFields, hasErrors } from './fields';
 import { readStoredValue, type StoredRead, type StoredSettings, toStored } from './migrations';
+import { pickConnection, presetAccounts, presetLocks, withPresets } from './presets';
 import {
   CONNECTION_KEYS,
   DEFAULT_SETTINGS,
@@ -107,11 +107,7 @@ function accountsOf({ stored, legacy }: AccountsRead, presets: Account[]): Accou
   return withPresets(own, presets);
 }
 
-function loaded(
-  stored: Settings,
-  read: AccountsRead,
-  managed: Managed,
-): LoadedSettings {
+function loaded(stored: Settings, read: AccountsRead, managed: Managed): LoadedSettings {
   const accounts = accountsOf(read, managed.presets);
   const account = accountInUse({ accounts, nextId: 0 }, read.inUse);
   const settings: Settings = {
@@ -121,7 +117,12 @@ function loaded(
     apiKey: account?.apiKey ?? '',
     siteUrl: account?.siteUrl ?? '',
   };
-  return { settings, locked: lockedBy(managed.values, account, managed.presets), account, accounts };
+  return {
+    settings,
+    locked: lockedBy(managed.values, account, managed.presets),
+    account,
+    accounts,
+  };
 }
 
 function lockedBy(
@@ -229,7 +230,10 @@ export function saveSettings(
     let inUse = read.inUse ?? current?.id ?? null;
     if (isNew) {
       if (own.length >= MAX_ACCOUNTS) {
-        return { ok: false, errors: { serviceUrl: t('error_too_many_accounts', `${MAX_ACCOUNTS}`) } };
+        return {
+          ok: false,
+          errors: { serviceUrl: t('error_too_many_accounts', `${MAX_ACCOUNTS}`) },
+        };
       }
       const made = newAccountId({ accounts: everyAccount, nextId });
       nextId = made.nextId;
@@ -259,11 +263,7 @@ export function saveSettings(
       accounts,
       nextId,
     };
-    const result = loaded(
-      prefs,
-      { stored: nextStored, inUse, legacy: null },
-      managed,
-    );
+    const result = loaded(prefs, { stored: nextStored, inUse, legacy: null }, managed);
     await storage.setItems([
       { item: settingsItem, value: toStored(prefs) },
       { item: accountsItem, value: nextStored },
@@ -339,7 +339,8 @@ export function onSettingsChanged(listener: (loaded: LoadedSettings) => void): (
 export function isSettingsChange(changes: Record<string, unknown>, area: string): boolean {
   return (
     area === 'managed' ||
-    (area === 'local' && (SETTINGS in changes || 'accounts' in changes || 'accountInUse' in changes))
+    (area === 'local' &&
+      (SETTINGS in changes || 'accounts' in changes || 'accountInUse' in changes))
   );
 }
 

@@ -4,7 +4,6 @@
 // outside the watch's lock; then, under it, what decided the run is checked again, and the slot
 // is recorded as run and its job queued in one step, so it never runs twice.
 import { browser } from 'wxt/browser';
-import type { SiteReportClient } from '../api';
 import type { Report } from '../api/model';
 import { errorWithText } from '../error-text';
 import { ExplainedError, NotConnectedError } from '../errors';

@@ -122,7 +122,6 @@ export function createContext(env: QueueEnvironment): QueueContext {
   };
 }
 
-
 export const keyOf = (jobId: string, index: number) => `${jobId}:${index}`;
 
 /** A create of unknown fate still to be looked for (see findMade): its job is not over yet. */

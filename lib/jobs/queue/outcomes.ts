@@ -233,7 +233,8 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         await effects.tabCreate('sending', item, single).catch(() => undefined);
       }
       const { op } = item;
-      const create = (input: CreateReportInput) => effects.create(client, input, accountOf(saved.service));
+      const create = (input: CreateReportInput) =>
+        effects.create(client, input, accountOf(saved.service));
       const value =
         op.type === 'create' && !sendsCreate
           ? await findMade(client, op.url, item.sentAt ?? 0, controller.signal)

@@ -9,8 +9,8 @@ import { toSummary } from '../../api/model';
 import { ExplainedError, errorData } from '../../errors';
 import { followItem } from '../../follow-item';
 import type { CreateOp, Job, JobItem, JobService } from '../schema';
-import { accountOf } from '../service';
 import { itemReport, jobsItem, parseStoredJobs } from '../schema';
+import { accountOf } from '../service';
 import {
   announce,
   finishIfDone,
