@@ -22,25 +22,28 @@ export interface AccountListProps {
 }
 
 /**
- * The plan the background keeps for the account in use (getPlan), null when none is kept. The
- * other accounts' plans are in lib/account/plans.ts too, but reading them here would bring the
- * API's schemas (and zod) into every page's first load through the shared chunk.
+ * The plans the background keeps for the accounts (getPlan of each), by account id; an account
+ * with none kept is missing. Asked of the background, which reads what it keeps and asks no service.
  */
-function useInUsePlan(send: Sender, inUse: string | undefined): Plan | null {
-  const [plan, setPlan] = useState<Plan | null>(null);
+function useAccountPlans(send: Sender, accounts: readonly Account[]): Map<string, Plan> {
+  const [plans, setPlans] = useState<Map<string, Plan>>(new Map());
+  const ids = accounts.map(({ id }) => id).join(' ');
   useEffect(() => {
     let live = true;
-    setPlan(null);
-    if (inUse) {
-      void send({ type: 'getPlan' }).then(
-        (answer) => live && setPlan(answer.ok ? answer.data : null),
-      );
-    }
+    const asked = ids === '' ? [] : ids.split(' ');
+    void Promise.all(
+      asked.map(async (account) => {
+        const answer = await send({ type: 'getPlan', account });
+        return answer.ok && answer.data ? ([account, answer.data] as const) : null;
+      }),
+    ).then((found) => {
+      if (live) setPlans(new Map(found.filter((entry) => entry !== null)));
+    });
     return () => {
       live = false;
     };
-  }, [send, inUse]);
-  return plan;
+  }, [send, ids]);
+  return plans;
 }
 
 interface Removing {
@@ -58,7 +61,7 @@ export function AccountList({
   onStatus,
 }: AccountListProps) {
   const id = useId();
-  const inUsePlan = useInUsePlan(send, inUse);
+  const plans = useAccountPlans(send, accounts);
   const [removing, setRemoving] = useState<Removing | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const full = accounts.length >= MAX_ACCOUNTS;
@@ -82,7 +85,7 @@ export function AccountList({
       <h2 id={`${id}-heading`}>{t('options_accounts_heading')}</h2>
       <ul class="accounts">
         {accounts.map((account) => {
-          const plan = account.id === inUse ? inUsePlan : null;
+          const plan = plans.get(account.id);
           return (
             <li
               key={account.id}

@@ -169,7 +169,8 @@ export const handlers = {
 
   testConnection,
 
-  async getPlan(_request, deps) {
+  async getPlan({ account }, deps) {
+    if (account) return keptPlan(account);
     const client = await deps.clients.get();
     return client ? keptPlan(client.accountId) : null;
   },

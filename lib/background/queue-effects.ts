@@ -77,6 +77,7 @@ export const queueEffects: QueueEffects = {
       `job:${job.id}`,
       t('notify_job_done_title'),
       t('notify_job_done_message', counts.done, counts.failed + counts.unknown),
+      job.service?.account,
     );
   },
 };

@@ -108,7 +108,11 @@ export const Request = z.discriminatedUnion('type', [
   /** Removes a job held for another service (or finished), with its password and export. */
   z.strictObject({ type: z.literal('discardJob'), id: JobId }),
   /** The saved service's plan (name and monthly allowance), null when it does not tell. */
-  z.strictObject({ type: z.literal('getPlan') }),
+  z.strictObject({
+    type: z.literal('getPlan'),
+    /** Another account than the one in use (the options page's list). */
+    account: z.optional(AccountId),
+  }),
   /**
    * Add pages: which of these addresses already have a report on the saved service (from the
    * rating cache, and the service's list searched by host, bounded).

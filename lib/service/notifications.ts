@@ -25,13 +25,36 @@ export function watchedNotificationId(reportId: number): string {
 export const historyPath = (reportId: number): `/sidepanel.html#${string}` =>
   `/sidepanel.html#tab=watched&history=${reportId}`;
 
-/** Shows a notification; a failure to show one is not worth failing the action for. */
-export async function notify(id: string, title: string, message: string): Promise<void> {
+/**
+ * With two or more accounts, the title names the account it is about: `account` (the account in
+ * use when not given).
+ */
+async function titleFor(title: string, account: string | undefined): Promise<string> {
+  try {
+    const { accounts, account: inUse } = await loadSettings();
+    if (accounts.length < 2) return title;
+    const named = accounts.find(({ id }) => id === (account ?? inUse?.id));
+    return named ? t('notify_account_title', named.name, title) : title;
+  } catch {
+    return title;
+  }
+}
+
+/**
+ * Shows a notification, of `account` (the account in use when not given); a failure to show one
+ * is not worth failing the action for.
+ */
+export async function notify(
+  id: string,
+  title: string,
+  message: string,
+  account?: string,
+): Promise<void> {
   try {
     await browser.notifications.create(id, {
       type: 'basic',
       iconUrl: browser.runtime.getURL('/icon/128.png'),
-      title,
+      title: await titleFor(title, account),
       message,
     });
   } catch (error) {

@@ -28,9 +28,9 @@ export function worseMessage(url: string, change: Change): string {
  */
 export async function watchedAnalysis(
   report: Report,
-  serviceUrl: string,
+  account: string,
 ): Promise<Direction | undefined> {
-  const records = await readHistory(serviceUrl, report.id);
+  const records = await readHistory(account, report.id);
   const [from, to] = [records.at(-2), records.at(-1)];
   if (!to || report.generatedAt === null || to.at !== Date.parse(report.generatedAt)) {
     return undefined;
@@ -44,6 +44,7 @@ export async function watchedAnalysis(
         watchedNotificationId(report.id),
         t('notify_worse_title'),
         worseMessage(report.url, change),
+        account,
       );
     }
   }
