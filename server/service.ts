@@ -54,6 +54,8 @@ export interface ApiKeyOption {
   key: string;
   /** false: the key is known but its plan has no API access (every API request answers 403). */
   apiAccess?: boolean;
+  /** Another key of the same account (an account may have several keys); its own otherwise. */
+  sameAccountAs?: string;
 }
 
 export interface ServiceOptions {
@@ -179,6 +181,8 @@ export interface RequestLogEntry {
   durationMs: number;
   /** The request was to the API (under /api/). */
   api: boolean;
+  /** The service's id of the account whose key it carried (never the key), when it had one. */
+  account?: number;
 }
 
 export interface SeedReport {
@@ -252,10 +256,10 @@ export function generateApiKey(): string {
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const keyOptions = (options.apiKeys?.length ? options.apiKeys : [generateApiKey()]).map(
-    (entry): Required<ApiKeyOption> =>
+    (entry): Required<Omit<ApiKeyOption, 'sameAccountAs'>> & Pick<ApiKeyOption, 'sameAccountAs'> =>
       typeof entry === 'string'
         ? { key: entry, apiAccess: true }
-        : { key: entry.key, apiAccess: entry.apiAccess ?? true },
+        : { ...entry, apiAccess: entry.apiAccess ?? true },
   );
   for (const { key } of keyOptions) {
     if (!/^[\x21-\x7e]{8,}$/.test(key)) {
@@ -271,8 +275,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const store = new Store(options.db ?? ':memory:');
   /** The sample each watched page serves, by path (setPageOutcome); `good` when not set. */
   const pageOutcomes = new Map<string, SampleName>();
+  const accountOfKey = (key: string) =>
+    store.accountId(keyOptions.find((option) => option.key === key)?.sameAccountAs ?? key);
   const accounts = new Map(
-    keyOptions.map(({ key, apiAccess }) => [key, { id: store.accountId(key), apiAccess }]),
+    keyOptions.map(({ key, apiAccess }) => [key, { id: accountOfKey(key), apiAccess }]),
   );
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const now = options.now ?? Date.now;
@@ -663,6 +669,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         durationMs: Math.round(performance.now() - started),
         api,
       };
+      const key = api ? bearerToken(req) : null;
+      const account = key === null ? undefined : accounts.get(key)?.id;
+      if (account !== undefined) entry.account = account;
       requests.push(entry);
       options.log?.(
         `${entry.time} ${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms`,
@@ -733,7 +742,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       pageOutcomes.set(watchedKey(pathname), outcome);
     },
     async seed(reports, apiKey = (keyOptions[0] as ApiKeyOption).key) {
-      const accountId = store.accountId(apiKey);
+      const accountId = accountOfKey(apiKey);
       const ids: number[] = [];
       for (const report of reports) {
         if (!isWebUrl(report.url)) throw new Error(`Cannot seed a report for ${report.url}.`);
