@@ -1,6 +1,7 @@
 // What the popup and the workspace need before they show anything: the active tab, then the
 // background's status for its page, asked again when the settings change while they are open.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { AccountChoice } from '../../lib/account/accounts';
 import type { ErrorData } from '../../lib/api/model';
 import type { StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
@@ -17,7 +18,8 @@ export interface ServiceStatusDeps {
 export type Load =
   | { phase: 'loading' }
   | { phase: 'ready'; tab: ActiveTab | undefined; status: StatusAnswer }
-  | { phase: 'notConnected' }
+  /** `accounts`: when another account may be chosen (an account without a key is in use). */
+  | { phase: 'notConnected'; accounts?: AccountChoice[]; account?: string | null }
   | { phase: 'failed'; error: ErrorData };
 
 /** How long loading may take before the popup says it is loading. */
@@ -60,7 +62,8 @@ export function useServiceStatus(
           : { phase: 'failed', error: answer.error },
       );
     } else if (!answer.data.connected) {
-      setLoad({ phase: 'notConnected' });
+      const { accounts, account } = answer.data;
+      setLoad({ phase: 'notConnected', accounts, account });
     } else {
       setLoad({ phase: 'ready', tab, status: answer.data });
     }

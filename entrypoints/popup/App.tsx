@@ -65,8 +65,15 @@ export function App({
   const changed = useCallback(() => setRevision((n) => n + 1), []);
 
   if (load.phase !== 'ready') {
+    const others = load.phase === 'notConnected' ? (load.accounts ?? []) : [];
     return (
       <main class="popup" aria-busy={load.phase === 'loading' && !slow ? 'true' : undefined}>
+        {others.length > 1 && load.phase === 'notConnected' && (
+          <LazyView<AccountSelectProps>
+            load={loadAccountSelect}
+            props={{ accounts: others, account: load.account ?? null, send }}
+          />
+        )}
         <NotReady load={load} slow={slow} onRetry={start} openOptions={openOptions} />
       </main>
     );
@@ -74,8 +81,7 @@ export function App({
 
   const { tab, status } = load;
   const common = { send, openOptions, revision, onChanged: changed, searchDelay };
-  // Defensive: a status without the list (an older background) shows no select.
-  const accounts = status.accounts ?? [];
+  const { accounts } = status;
   return (
     <main class="popup">
       {accounts.length > 1 && (

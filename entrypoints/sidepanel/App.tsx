@@ -73,6 +73,13 @@ export function App({
   if (load.phase !== 'ready') {
     return (
       <main class="workspace" aria-busy={load.phase === 'loading' && !slow ? 'true' : undefined}>
+        {load.phase === 'notConnected' && (
+          <AccountSelect
+            accounts={load.accounts ?? []}
+            account={load.account ?? null}
+            send={send}
+          />
+        )}
         <NotReady load={load} slow={slow} onRetry={start} openOptions={openOptions} />
       </main>
     );
@@ -97,7 +104,7 @@ export function App({
   return (
     <main class="workspace">
       <h1 class="visually-hidden">{t('workspace_title')}</h1>
-      <AccountSelect accounts={status.accounts ?? []} account={status.account} send={send} />
+      <AccountSelect accounts={status.accounts} account={status.account} send={send} />
       <ThisPage tabs={tabs} place={place} first={load.tab} account={status.account} />
       <ViewTabs
         label={t('workspace_tabsLabel')}
