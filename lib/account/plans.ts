@@ -15,8 +15,11 @@ export const PLAN_WAIT_MS = 5_000;
 /** Accounts remembered at most; the longest unasked is forgotten first. */
 export const MAX_KNOWN_PLANS = 20;
 
-/** A service's plan (null: the service does not tell it) and when it was asked. */
-const KnownPlan = z.object({ plan: z.nullable(Plan), checkedAt: z.number() });
+/**
+ * An account's plan (null: the service does not tell it), when it was asked, and of which service
+ * address: an account whose address changed is asked again.
+ */
+const KnownPlan = z.object({ plan: z.nullable(Plan), checkedAt: z.number(), url: z.string() });
 type KnownPlan = z.infer<typeof KnownPlan>;
 
 /** By account (its local id). */
@@ -26,23 +29,29 @@ export const plansItem = storage.defineItem<Record<string, unknown> | null>('loc
 
 const lock = createLock();
 
-/** The plan kept for an account, undefined when none is kept (or what is kept is unreadable). */
-export async function knownPlan(account: string): Promise<KnownPlan | undefined> {
+/**
+ * The plan kept for an account at its service address `url`, undefined when none is kept (or it
+ * was asked at another address, or what is kept is unreadable).
+ */
+export async function knownPlan(account: string, url: string): Promise<KnownPlan | undefined> {
   const stored = (await plansItem.getValue()) ?? {};
   if (!Object.hasOwn(stored, account)) return undefined;
   const parsed = KnownPlan.safeParse(stored[account]);
-  return parsed.success ? parsed.data : undefined;
+  return parsed.success && parsed.data.url === url ? parsed.data : undefined;
 }
 
 /** The plan kept for a job's account (null: it does not tell; undefined: none kept), however
  * old: the background's queue never waits on GET /account. */
 export async function keptPlanOf(service: JobService): Promise<Plan | null | undefined> {
-  return service.account === undefined ? undefined : (await knownPlan(service.account))?.plan;
+  return service.account === undefined
+    ? undefined
+    : (await knownPlan(service.account, service.url))?.plan;
 }
 
-async function keepPlan(account: string, plan: Plan | null, now: number) {
+async function keepPlan(account: string, url: string, plan: Plan | null, now: number) {
   await lock.runExclusive(async () => {
-    const stored = { ...((await plansItem.getValue()) ?? {}), [account]: { plan, checkedAt: now } };
+    const kept: KnownPlan = { plan, checkedAt: now, url };
+    const stored = { ...((await plansItem.getValue()) ?? {}), [account]: kept };
     const oldestFirst = Object.entries(stored).sort(([, a], [, b]) => checkedAt(a) - checkedAt(b));
     await plansItem.setValue(Object.fromEntries(oldestFirst.slice(-MAX_KNOWN_PLANS)));
   });
@@ -68,7 +77,7 @@ const checkedAt = (value: unknown) => {
  * undefined when the question failed. With `account`, the plan is kept for that account.
  */
 export async function askAccount(
-  client: Pick<SiteReportClient, 'accountInfo'>,
+  client: Pick<SiteReportClient, 'accountInfo' | 'baseUrl'>,
   {
     account,
     signal,
@@ -82,7 +91,9 @@ export async function askAccount(
     return undefined;
   }
   // Keeping it is a convenience: a failed write does not make the answer wrong.
-  if (account) await keepPlan(account, info?.plan ?? null, now()).catch(() => undefined);
+  if (account) {
+    await keepPlan(account, client.baseUrl, info?.plan ?? null, now()).catch(() => undefined);
+  }
   return info;
 }
 
@@ -96,11 +107,11 @@ let refreshing: Promise<unknown> = Promise.resolve();
  * page opens.
  */
 export function refreshPlan(
-  client: Pick<SiteReportClient, 'accountInfo'> & { accountId: string },
+  client: Pick<SiteReportClient, 'accountInfo' | 'baseUrl'> & { accountId: string },
   now: () => number = Date.now,
 ): Promise<AccountInfo | null | undefined> {
   const asked = (async () => {
-    const known = await knownPlan(client.accountId).catch(() => undefined);
+    const known = await knownPlan(client.accountId, client.baseUrl).catch(() => undefined);
     if (known && now() - known.checkedAt < PLAN_MAX_AGE_MS) return undefined;
     return askAccount(client, { account: client.accountId, now });
   })().catch(() => undefined);
@@ -112,7 +123,7 @@ export function refreshPlan(
  * The plan kept for the account, however old (null when none is kept or the service does not
  * tell it). Waits for a question in flight, and asks nothing itself.
  */
-export async function keptPlan(account: string): Promise<Plan | null> {
+export async function keptPlan(account: string, url: string): Promise<Plan | null> {
   await refreshing;
-  return (await knownPlan(account).catch(() => undefined))?.plan ?? null;
+  return (await knownPlan(account, url).catch(() => undefined))?.plan ?? null;
 }

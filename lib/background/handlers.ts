@@ -71,7 +71,7 @@ async function refuseOverAllowance(
   // A plan that cannot be read is not known: the queue says what is wrong, if anything.
   const plan = await (async () => {
     const client = await deps.clients.get();
-    return client ? (await knownPlan(client.accountId))?.plan : undefined;
+    return client ? (await knownPlan(client.accountId, client.baseUrl))?.plan : undefined;
   })().catch(() => undefined);
   const check = allowanceCheck(creates, plan);
   if (check && !check.fits && check.allowance !== 'unlimited') {
@@ -170,9 +170,13 @@ export const handlers = {
   testConnection,
 
   async getPlan({ account }, deps) {
-    if (account) return keptPlan(account);
+    if (account) {
+      const { accounts } = await deps.loadSettings();
+      const named = accounts.find(({ id }) => id === account);
+      return named ? keptPlan(account, named.serviceUrl) : null;
+    }
     const client = await deps.clients.get();
-    return client ? keptPlan(client.accountId) : null;
+    return client ? keptPlan(client.accountId, client.baseUrl) : null;
   },
 
   findKnownPages: ({ urls }, deps) => knownPagesOfSaved(urls, deps),

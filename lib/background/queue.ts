@@ -25,13 +25,15 @@ export function browserEnvironment(): QueueEnvironment {
   let tell: (info: RateInfo, account: string) => void = () => {};
   // Its own clients, built like the handlers' ones, whose answers tell the pacer.
   const clients = createClientSource({ onRateInfo: (info, account) => tell(info, account) });
-  const accounts = async () => (await loadSettings()).accounts.map((account) => account.id);
+  const accounts = async () =>
+    (await loadSettings()).accounts.map(({ id, serviceUrl }) => ({ id, serviceUrl }));
   return {
     async getClient(account, onRateInfo) {
       tell = onRateInfo;
       if (account === undefined) return clients.saved();
       // A job of an account that is gone is compared with the account in use, and held.
-      return (await accounts()).includes(account) ? clients.forAccount(account) : clients.saved();
+      const known = (await accounts()).some(({ id }) => id === account);
+      return known ? clients.forAccount(account) : clients.saved();
     },
     accounts,
     now: () => Date.now(),

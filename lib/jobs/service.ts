@@ -20,9 +20,13 @@ export async function serviceOf(
   return { ...(account && { account }), url: baseUrl, key: await keyFingerprint(apiKey) };
 }
 
-/** Whether two are of one account (a job goes on with its account's key, even a new one). */
+/**
+ * Whether two are of one account at one service address. A job goes on with its account's key,
+ * even a new one (a key is checked to be the account's before it is saved), but never at another
+ * address: the same ids there may be other reports.
+ */
 export function sameService(a: JobService | undefined, b: JobService | undefined): boolean {
-  return a?.account !== undefined && a.account === b?.account;
+  return a?.account !== undefined && a.account === b?.account && a.url === b.url;
 }
 
 /** What jobs, pacing and quota are kept under: the account, or for an older job its base URL. */

@@ -95,22 +95,33 @@ export interface Connection {
 }
 
 /**
- * Stores a connection the way the options page's Save does (the storage.local 'settings' value).
+ * Stores a connection the way the options page's Save does: as the account in use's service and
+ * key (the first account, `a1`, when there is none yet), the settings' other values kept.
  * Runs inside an extension context: pass it to a worker's or an extension page's evaluate().
  */
 export async function writeConnection({ baseUrl, apiKey }: Connection): Promise<void> {
-  const { settings } = await chrome.storage.local.get('settings');
+  type Stored = { id: string; name: string; serviceUrl: string; siteUrl: string; apiKey: string };
+  const stored = (await chrome.storage.local.get(['accounts', 'accountInUse', 'settings'])) as {
+    accounts?: { accounts: Stored[]; nextId: number };
+    accountInUse?: string;
+    settings?: object;
+  };
+  const list = stored.accounts?.accounts ?? [];
+  const id = stored.accountInUse ?? list[0]?.id ?? 'a1';
+  const account = { id, name: new URL(baseUrl).host, serviceUrl: baseUrl, siteUrl: '', apiKey };
+  const accounts = list.some((other) => other.id === id)
+    ? list.map((other) => (other.id === id ? { ...other, serviceUrl: baseUrl, apiKey } : other))
+    : [...list, account];
   await chrome.storage.local.set({
-    settings: {
-      version: 1,
+    accounts: { accounts, nextId: Math.max(stored.accounts?.nextId ?? 1, accounts.length + 1) },
+    accountInUse: id,
+    settings: stored.settings ?? {
+      version: 2,
       defaultPrivacy: 0,
       showBadge: true,
       contextMenu: true,
       notify: true,
-      siteUrl: '',
-      ...(settings as object | undefined),
-      serviceUrl: baseUrl,
-      apiKey,
+      notifyWorse: true,
     },
   });
 }

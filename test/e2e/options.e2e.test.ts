@@ -65,11 +65,19 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 const statusText = async (page: Page) =>
   (await page.getByRole('status').textContent())?.trim() ?? '';
 
-/** The settings as the extension stored them. */
+/** The settings as the extension stored them, with the connection of the account in use. */
 function storedSettings() {
   return the(stack, 'The stack').ext.worker.evaluate(async () => {
-    const { settings } = await chrome.storage.local.get('settings');
-    return settings as { serviceUrl?: string; apiKey?: string; showBadge?: boolean } | undefined;
+    const { settings, accounts, accountInUse } = await chrome.storage.local.get([
+      'settings',
+      'accounts',
+      'accountInUse',
+    ]);
+    const list = (accounts as { accounts: { id: string }[] } | undefined)?.accounts ?? [];
+    const account = list.find(({ id }) => id === accountInUse) ?? list[0];
+    return { ...(settings as object | undefined), ...account } as
+      | { serviceUrl?: string; apiKey?: string; showBadge?: boolean }
+      | undefined;
   });
 }
 

@@ -54,7 +54,7 @@ describe('address bar keyword sr', () => {
           },
         });
       },
-      { serviceUrl: service.baseUrl, id: the(ids[0], 'the kept id') },
+      { serviceUrl: 'a1', id: the(ids[0], 'the kept id') },
     );
   });
 

@@ -53,13 +53,13 @@ describe('a scheduled run of watched pages', () => {
 
     service.setPageOutcome('/samples/watch/b', 'bad');
     // As if the browser had been closed since watching began, a week ago: a slot is due.
-    await the(page, 'The page').evaluate(async (serviceUrl) => {
+    await the(page, 'The page').evaluate(async (account) => {
       const { watch } = await chrome.storage.local.get('watch');
       const stored = watch as { services: Record<string, { lastSlot: number }> };
-      const own = stored.services[serviceUrl];
+      const own = stored.services[account];
       if (own) own.lastSlot -= 8 * 86_400_000;
       await chrome.storage.local.set({ watch: stored });
-    }, service.baseUrl);
+    }, 'a1');
     await ext.worker.evaluate(() => chrome.alarms.create('watch', { when: Date.now() }));
 
     await poll(async () => {

@@ -88,7 +88,7 @@ beforeAll(async () => {
         },
       });
     },
-    { baseUrl: service.baseUrl, id: the(ids[0], 'the kept id') },
+    { baseUrl: 'a1', id: the(ids[0], 'the kept id') },
   );
 });
 

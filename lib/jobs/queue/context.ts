@@ -4,6 +4,7 @@ import type { CreateReportInput, Plan, Report } from '../../api/model';
 import type { RateInfo } from '../../api/rate-info';
 import { isFinished, type Job, type JobItem, type JobService } from '../schema';
 import type { QueueClient } from './items';
+import type { JobAccount } from './other-service';
 import { createServicePacers, type ServicePacers } from './service-pacers';
 import { createJobStore, type JobStore, jobPasswords } from './store';
 
@@ -59,8 +60,8 @@ export interface QueueEnvironment {
     account: string | undefined,
     onRateInfo: (info: RateInfo, account: string) => void,
   ): Promise<SavedClient | null>;
-  /** The local ids of the accounts there are: jobs of any other are held. */
-  accounts(): Promise<string[]>;
+  /** The accounts there are: jobs of any other, or made at another address, are held. */
+  accounts(): Promise<JobAccount[]>;
   now(): number;
   /** Runs `run` after `ms`; returns a function that cancels it. */
   setTimer(run: () => void, ms: number): () => void;

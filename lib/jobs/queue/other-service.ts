@@ -5,6 +5,12 @@ import type { ErrorData } from '../../api/model';
 import { errorWithText } from '../../error-text';
 import { isFinished, type Job } from '../schema';
 
+/** An account as the queue knows it: its id and its service's address now. */
+export interface JobAccount {
+  id: string;
+  serviceUrl: string;
+}
+
 /** The job's account is gone: nothing was sent. */
 export class OtherServiceError extends Error {
   override readonly name = 'OtherServiceError';
@@ -28,11 +34,15 @@ export function holdForOtherService(job: Job): void {
   delete job.resumeAt;
 }
 
-/** Holds the unfinished jobs of no account in `accounts`; those of one, if held, go on. */
-export function followAccounts(jobs: Job[], accounts: readonly string[]): void {
+/**
+ * Holds the unfinished jobs of no account in `accounts`, or of one whose service address is
+ * another now; those of one as it was, if held, go on.
+ */
+export function followAccounts(jobs: Job[], accounts: readonly JobAccount[]): void {
   for (const job of jobs) {
-    const account = job.service?.account;
-    if (account === undefined || !accounts.includes(account)) holdForOtherService(job);
+    const { account, url } = job.service ?? {};
+    const current = accounts.find(({ id }) => id === account);
+    if (!current || current.serviceUrl !== url) holdForOtherService(job);
     else if (isHeldForOtherService(job)) {
       job.state = job.startedAt === undefined ? 'waiting' : 'running';
       delete job.pause;

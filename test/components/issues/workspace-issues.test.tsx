@@ -15,7 +15,8 @@ import { deferred, fail, fakeSend, type Handlers, ok, requestsOf } from '../popu
 
 afterEach(cleanup);
 
-const SERVICE = 'https://reports.example.com/api/v1';
+// The owner everything is kept under: the account's local id.
+const SERVICE = 'a1';
 const SITE = 'https://reports.example.com';
 const AT = '2026-11-20T09:00:00.000Z';
 
@@ -47,7 +48,7 @@ function renderIssues(handlers: Handlers = {}) {
       openTab={openTab}
       openOptions={vi.fn()}
       siteUrl={SITE}
-      serviceUrl={SERVICE}
+      account={SERVICE}
       active
       revision={0}
       download={download}

@@ -79,7 +79,7 @@ async function setUp() {
     ['a1', idsA, 'a'],
     ['a2', idsB, 'b'],
   ] as const) {
-    await handlers.useAccount({ type: 'useAccount', id: account }, deps);
+    await handlers.useAccount({ type: 'useAccount', id: account });
     await handlers.watchReports(
       {
         type: 'watchReports',
@@ -118,7 +118,7 @@ async function perform(
   const ignore = () => undefined;
   switch (step.type) {
     case 'switch':
-      await handlers.useAccount({ type: 'useAccount', id: step.to }, deps);
+      await handlers.useAccount({ type: 'useAccount', id: step.to });
       return;
     case 'editKey': {
       // As the options page does: a key typed over an account's key is saved only when the

@@ -450,7 +450,8 @@ function createWorld(scenario: Scenario) {
     alive.add(generation);
     const env: QueueEnvironment = {
       async accounts() {
-        return [`${settings.origin} ${String(settings.key)}`.replace(/\W/g, '')];
+        const id = `${settings.origin} ${String(settings.key)}`.replace(/\W/g, '');
+        return [{ id, serviceUrl: `${settings.origin}/api/v1` }];
       },
       // The saved settings' client: a job of other settings (an account that is gone) is held.
       async getClient(_account, onRateInfo) {

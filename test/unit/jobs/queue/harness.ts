@@ -369,7 +369,7 @@ export function testQueue({
     },
     async accounts() {
       const { baseUrl, apiKey } = saved();
-      return [accountIdOf(baseUrl, apiKey)];
+      return [{ id: accountIdOf(baseUrl, apiKey), serviceUrl: baseUrl }];
     },
     now: clock.now,
     setTimer: clock.setTimer,

@@ -185,7 +185,7 @@ describe('the plan kept from GET /account', () => {
 
   async function keepPlan(reportsPerMonth: number | 'unlimited') {
     await plansItem.setValue({
-      a1: { plan: { name: 'Pro', reportsPerMonth }, checkedAt: START },
+      a1: { plan: { name: 'Pro', reportsPerMonth }, checkedAt: START, url: TEST_BASE_URL },
     });
   }
 
