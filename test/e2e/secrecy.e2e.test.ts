@@ -8,6 +8,7 @@
 // requests; the logs; storage), so none depends on another having run first.
 import type { ConsoleMessage, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeConnection } from './extension';
 import {
   openPageTab,
   openPopup,
@@ -77,6 +78,8 @@ const session = {
   /** The popup's alerts after the 422 and after the 401. */
   alertAfter422: '',
   alertAfter401: '',
+  /** The options page's status when a wrong key was typed over the saved one. */
+  refusedOnSave: '',
   /** The popup's document at each step, by view. */
   documents: new Map<string, PopupDocument>(),
 };
@@ -181,7 +184,15 @@ async function usePopupWithWrongKey() {
   session.keyShownAfterSave = await keyBox.inputValue();
   await keyBox.fill(UNKNOWN_KEY);
   await button(options, 'Save').click();
-  await options.getByRole('status').filter({ hasText: /saved/i }).waitFor();
+  // A key typed over the account's is checked first: the service rejects it, nothing is saved.
+  const refused = options.getByRole('status').filter({ hasText: /rejected/i });
+  await refused.waitFor();
+  session.refusedOnSave = (await refused.textContent()) ?? '';
+  // As if the service had revoked the saved key since: the popup meets its 401.
+  await options.evaluate(writeConnection, {
+    baseUrl: the(stack, 'The stack').service.baseUrl,
+    apiKey: UNKNOWN_KEY,
+  });
   await options.close();
 
   const popup = await openPopupOver(sample('decent'));
@@ -237,6 +248,8 @@ describe('the API key', () => {
     // The options page showed the saved key before the user replaced it with a wrong one.
     expect(session.keyShownAfterSave, 'the saved key in the form').toBe(API_KEY);
     expect(session.alertAfter401).toMatch(/rejected the API key/i);
+    expect(session.refusedOnSave).toMatch(/rejected/i);
+    for (const key of KEYS) expect(session.refusedOnSave).not.toContain(key);
     for (const view of [
       'This page, after a 401',
       'Reports view, after a 401',
@@ -289,15 +302,16 @@ describe('the API key', () => {
       "the service's request log",
     ).toEqual([]);
 
-    // Storage: only storage.local's settings hold a key; never sync or session storage.
+    // Storage: only storage.local's accounts hold a key; never sync or session storage.
     const stored = await ext.worker.evaluate(async () => {
       const local = await chrome.storage.local.get(null);
-      const { settings, ...rest } = local as Record<string, unknown>;
+      const { accounts, ...rest } = local as Record<string, unknown>;
       const session = await (
         chrome.storage as unknown as { session?: { get(keys: null): Promise<unknown> } }
       ).session?.get(null);
       return {
-        settingsKey: (settings as { apiKey?: string } | undefined)?.apiKey,
+        settingsKey: (accounts as { accounts: { apiKey: string }[] } | undefined)?.accounts[0]
+          ?.apiKey,
         otherLocal: JSON.stringify(rest),
         sync: JSON.stringify(await chrome.storage.sync.get(null)),
         session: JSON.stringify(session ?? {}),
