@@ -43,7 +43,7 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
    * right after a single action hit the limit waits instead of spending a refused request. Only
    * the saved settings' client: Test connection may be talking to another service.
    */
-  const tellQueue = (info: RateInfo, serviceUrl: string) => queue().noteRateInfo(info, serviceUrl);
+  const tellQueue = (info: RateInfo, key: string) => queue().noteRateInfo(info, key);
   return {
     clients:
       overrides.clients ??

@@ -3,6 +3,7 @@
 // or the workspace's Reports searching the text typed.
 import { browser } from 'wxt/browser';
 import { t } from '../i18n';
+import { paceKey } from '../jobs/service';
 import { readRatingCache } from '../rating/cache';
 import { ratingWord } from '../rating/rating-word';
 import { createOmniboxSearch, type OmniboxSearch } from '../reach/omnibox-search';
@@ -61,7 +62,8 @@ async function keptReports(deps: Deps): Promise<KeptReport[]> {
  */
 async function listReports(text: string, deps: Deps, now = Date.now()) {
   const client = await deps.clients.get();
-  if (!client || !(await deps.queue().mayRead(client.accountId))) return null;
+  const key = client && paceKey({ account: client.accountId, url: client.baseUrl });
+  if (!client || !key || !(await deps.queue().mayRead(key))) return null;
   const page = await client.reports.list({ search: text.trim(), perPage: SEARCH_PER_PAGE });
   await deps.remember(page.items, client.accountId).catch(() => undefined);
   return page.items.map((report) => ({

@@ -29,8 +29,15 @@ export function sameService(a: JobService | undefined, b: JobService | undefined
   return a?.account !== undefined && a.account === b?.account && a.url === b.url;
 }
 
-/** What jobs, pacing and quota are kept under: the account, or for an older job its base URL. */
+/** What a job's answers are kept under: its account, or for an older job its base URL. */
 export const accountOf = (service: JobService): string => service.account ?? service.url;
+
+/**
+ * What pacing and a used-up quota are kept under: the account at its service's address (the
+ * limit is per key, and an account whose address changed meets another limit there).
+ */
+export const paceKey = ({ account, url }: { account?: string; url: string }): string =>
+  account === undefined ? url : `${account} ${url}`;
 
 /** What a person recognises a service by: its origin. */
 export function serviceOrigin({ url }: JobService): string {

@@ -5,7 +5,7 @@ import { createSiteReportClient, type SiteReportClient } from '../api';
 import type { RateInfo } from '../api/rate-info';
 import { NotConnectedError } from '../errors';
 import type { JobService } from '../jobs/schema';
-import { serviceOf } from '../jobs/service';
+import { paceKey, serviceOf } from '../jobs/service';
 import { isConnected, type LoadedSettings, loadSettings } from '../settings';
 import { keepWorkerAlive } from './keep-alive';
 
@@ -58,7 +58,7 @@ export function createClientSource({
 }: {
   load?: () => Promise<LoadedSettings>;
   create?: ClientFactory;
-  /** Hears what each answer of a built client says of the rate limit, with its account's id. */
+  /** Hears what each answer of a built client says of the rate limit, with its paceKey. */
   onRateInfo?: (info: RateInfo, account: string) => void;
 } = {}): ClientSource {
   const built = new Map<string, Built>();
@@ -72,7 +72,10 @@ export function createClientSource({
         ...create({
           baseUrl,
           apiKey,
-          ...(onRateInfo && { onRateInfo: (info: RateInfo) => onRateInfo(info, id) }),
+          ...(onRateInfo && {
+            onRateInfo: (info: RateInfo) =>
+              onRateInfo(info, paceKey({ account: id, url: baseUrl })),
+          }),
         }),
         accountId: id,
       };

@@ -1,6 +1,7 @@
 // The queue's share of the accounts' life: an upgrade gives the jobs and pacing an earlier version
 // kept under the service's base URL to the first account; removing an account removes its jobs.
 import { isFinished } from '../schema';
+import { paceKey } from '../service';
 import { announce, type QueueContext, type QueueEvent } from './context';
 import type { Recovery } from './recovery';
 import { exportKeys } from './store';
@@ -17,7 +18,7 @@ export function createAccountCommands(
       const events: QueueEvent[] = [];
       await store.update((state) => {
         recovery.restore(state, events);
-        pacer.rename(from, to);
+        pacer.rename(from, paceKey({ account: to, url: from }));
         for (const job of state.jobs) {
           if (job.service && job.service.account === undefined && job.service.url === from) {
             job.service.account = to;
@@ -37,7 +38,7 @@ export function createAccountCommands(
         const dropped = state.jobs.filter((job) => job.service?.account === account);
         state.jobs = state.jobs.filter((job) => !dropped.includes(job));
         for (const job of dropped) state.removed.push(...exportKeys(job));
-        pacer.forget(account);
+        pacer.forgetAccount(account);
         state.pacing = pacer.snapshot();
         return dropped;
       });

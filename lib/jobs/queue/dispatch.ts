@@ -3,7 +3,7 @@
 
 import type { Job } from '../schema';
 import { isFinished } from '../schema';
-import { accountOf } from '../service';
+import { paceKey } from '../service';
 import type { Wakeups } from './alarms';
 import {
   announce,
@@ -46,7 +46,7 @@ function nextWaiting(
     if ((isFinished(job) && job.state !== 'cancelled') || job.state === 'paused') continue;
     // A job without a service is held at the first look (recovery.ts).
     if (!job.service) continue;
-    const noCreates = quotaRefused.has(accountOf(job.service));
+    const noCreates = quotaRefused.has(paceKey(job.service));
     for (const [index, item] of job.items.entries()) {
       if (underWay(keyOf(job.id, index))) continue;
       if (item.state === 'waiting' && noCreates && item.op.type === 'create') continue;
@@ -105,7 +105,7 @@ export function createDispatcher(ctx: QueueContext, { recovery, wakeups, send }:
           ctx.backoffUntil = until = now + OFFLINE_RECHECK_MS;
           break;
         }
-        const decision = pacer.for(accountOf(next.service)).decide(inFlight.size);
+        const decision = pacer.for(paceKey(next.service)).decide(inFlight.size);
         if (!decision.send) {
           until = decision.until;
           break;

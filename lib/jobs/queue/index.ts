@@ -2,6 +2,7 @@
 // matters is stored, so any worker goes on; making it reads nothing, so a woken worker answers at
 // once. The background's one queue is lib/background/queue.ts.
 import type { RateInfo } from '../../api/rate-info';
+import { paceKey } from '../service';
 import { createAccountCommands } from './accounts';
 import { createWakeups, QUEUE_ALARM } from './alarms';
 import { createContext, type QueueEnvironment } from './context';
@@ -29,22 +30,26 @@ export function createQueue(env: QueueEnvironment) {
     watchedCreate: createWatchedCreates(ctx, { recovery, pump }),
 
     /**
-     * What the service said of `account`'s rate limit to a page's own request, so a job does not
-     * spend a request it knows will be refused. Kept in memory; the next step stores it.
+     * What the service said of a rate limit (`key`: paceKey's, of the account and address) to a
+     * page's own request, so a job does not spend a request it knows will be refused. Kept in
+     * memory; the next step stores it.
      */
-    noteRateInfo(info: RateInfo, account: string): void {
-      recovery.note(info, account);
+    noteRateInfo(info: RateInfo, key: string): void {
+      recovery.note(info, key);
     },
 
     /**
-     * Whether a page's single read (the address bar's search) may go for `account` now, by its
-     * pacing; its answer then tells the pacer like any page's request.
+     * Whether a page's single read (the address bar's search) may go for `key` (paceKey's, of
+     * the account and address) now, by its pacing; its answer then tells the pacer like any
+     * page's request.
      */
-    async mayRead(account: string): Promise<boolean> {
+    async mayRead(key: string): Promise<boolean> {
       // A step restores the pacing a stopped worker stored, and sends what the jobs may.
       await pump();
-      const sending = [...ctx.inFlight.values()].filter((d) => d.service?.account === account);
-      return ctx.pacer.for(account).allows(sending.length);
+      const sending = [...ctx.inFlight.values()].filter(
+        (d) => d.service && paceKey(d.service) === key,
+      );
+      return ctx.pacer.for(key).allows(sending.length);
     },
 
     /** The worker started, the alarm rang or a page asked something: go on with the work. */

@@ -13,7 +13,7 @@ import {
   maxJobItems,
   type RequestedOp,
 } from '../schema';
-import { accountOf, sameService } from '../service';
+import { paceKey, sameService } from '../service';
 import { announce, type QueueContext, type QueueEvent } from './context';
 import { followAccounts, isHeldForOtherService } from './other-service';
 import type { Recovery } from './recovery';
@@ -141,7 +141,7 @@ export function createJobCommands(ctx: QueueContext, { recovery, pump }: Lifecyc
       if (needsPassword(input) && input.password) await passwords.keep(id, input.password);
       await changeJobs((state) => {
         const wait = Math.min(input.retryAfterSeconds ?? 0, MAX_RETRY_AFTER_SECONDS);
-        if (wait > 0) pacer.for(accountOf(service)).holdUntil(now + wait * 1000);
+        if (wait > 0) pacer.for(paceKey(service)).holdUntil(now + wait * 1000);
         // Jobs wait for the user (a rejected key, no connection): a new one would be refused too.
         const pause = state.jobs.find(
           (other) =>

@@ -16,7 +16,7 @@ import { isQuotaRefusal } from '../../api/quota';
 import { errorWithText } from '../../error-text';
 import { NotConnectedError } from '../../errors';
 import type { JobItem, JobOp } from '../schema';
-import { accountOf, sameService } from '../service';
+import { accountOf, paceKey, sameService } from '../service';
 import {
   announce,
   type Dispatch,
@@ -222,9 +222,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     // The fingerprint of the key it went with: what a "gone" is believed with.
     let sentWith: string | undefined;
     try {
-      const saved = await env.getClient(service?.account, (info, account) =>
-        pacer.for(account).note(info),
-      );
+      const saved = await env.getClient(service?.account, (info, key) => pacer.for(key).note(info));
       if (!saved) throw new NotConnectedError();
       if (!sameService(saved.service, service)) throw new OtherServiceError();
       sentWith = saved.service.key;
@@ -251,7 +249,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     // Until it is written, no other create goes to that service.
     const refusedFor =
       service && item.op.type === 'create' && !outcome.ok && quotaRefusal(outcome.error, plan)
-        ? accountOf(service)
+        ? paceKey(service)
         : undefined;
     if (refusedFor) quotaRefused.add(refusedFor);
     const key = keyOf(jobId, index);

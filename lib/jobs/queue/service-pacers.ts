@@ -49,9 +49,9 @@ export function createServicePacers(now: () => number) {
       if (entry && !pacers.some(({ service }) => service === to)) entry.service = to;
     },
 
-    /** Forgets an account's pacing (it was removed). */
-    forget(account: string) {
-      pacers = pacers.filter(({ service }) => service !== account);
+    /** Forgets an account's pacing at every address (it was removed). */
+    forgetAccount(account: string) {
+      pacers = pacers.filter(({ service }) => !service.startsWith(`${account} `));
     },
 
     restore(stored: StoredPacing) {

@@ -82,7 +82,7 @@ describe('omnibox handlers', () => {
     const suggest = vi.fn();
     await handlers.onInputChanged('kept', suggest);
     timers[0]?.();
-    await vi.waitFor(() => expect(mayRead).toHaveBeenCalledWith('a1'));
+    await vi.waitFor(() => expect(mayRead).toHaveBeenCalledWith(`a1 ${BASE}`));
     expect(list).not.toHaveBeenCalled();
     expect(suggest.mock.calls.at(-1)?.[0]).toEqual([
       expect.objectContaining({ content: 'https://kept.test/' }),

@@ -15,7 +15,7 @@ import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
 import { EXPORT_KEPT_MS } from '../../../../lib/jobs/queue/store';
 import type { JobKind, RequestedOp } from '../../../../lib/jobs/schema';
-import { serviceOf } from '../../../../lib/jobs/service';
+import { paceKey, serviceOf } from '../../../../lib/jobs/service';
 import { type FakeService, fakeClock, fakeService, recordedEffects, type wire } from './harness';
 
 const ORIGIN_A = 'https://a.example';
@@ -468,7 +468,7 @@ function createWorld(scenario: Scenario) {
             fetch: (input, init) => serve(generation, input, init),
             sleep: async () => undefined,
             now: browserNow,
-            onRateInfo: (info) => onRateInfo(info, account),
+            onRateInfo: (info) => onRateInfo(info, paceKey({ account, url: baseUrl })),
           });
           const service = await serviceOf(baseUrl, KEYS[key], account);
           fingerprints.set(service.key, key);

@@ -11,7 +11,7 @@ import type { QueueEffects } from '../../../../lib/jobs/queue/context';
 import type { Pacing } from '../../../../lib/jobs/queue/pacer';
 import { parseStoredPacing } from '../../../../lib/jobs/queue/service-pacers';
 import { type Job, parseStoredJobs } from '../../../../lib/jobs/schema';
-import { serviceOf } from '../../../../lib/jobs/service';
+import { paceKey, serviceOf } from '../../../../lib/jobs/service';
 import { createRateLimiter } from '../../../../server/rate-limit';
 
 export const START = 1_800_000_000_000;
@@ -363,7 +363,7 @@ export function testQueue({
         fetch: (input, init) => target.fetch(input, init),
         sleep: async () => undefined,
         now: clock.now,
-        onRateInfo: (info) => onRateInfo(info, account),
+        onRateInfo: (info) => onRateInfo(info, paceKey({ account, url: baseUrl })),
       });
       return { client, service: await serviceOf(baseUrl, apiKey, account) };
     },
@@ -386,8 +386,8 @@ export async function storedPacing(
   apiKey = TEST_API_KEY,
 ): Promise<Pacing | undefined> {
   const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
-  const account = accountIdOf(serviceUrl, apiKey);
-  return parseStoredPacing(queuePacing).services.find(({ service }) => service === account)
+  const key = paceKey({ account: accountIdOf(serviceUrl, apiKey), url: serviceUrl });
+  return parseStoredPacing(queuePacing).services.find(({ service }) => service === key)
     ?.pacing;
 }
 

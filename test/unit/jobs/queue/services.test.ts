@@ -8,7 +8,7 @@ import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import { createServicePacers, MAX_PACED_SERVICES } from '../../../../lib/jobs/queue/service-pacers';
 import { jobsItem } from '../../../../lib/jobs/schema';
-import { serviceOf } from '../../../../lib/jobs/service';
+import { paceKey, serviceOf } from '../../../../lib/jobs/service';
 import {
   accountIdOf,
   deletes,
@@ -312,7 +312,10 @@ describe('pacing', () => {
     const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
     expect(
       (queuePacing as { services: { service: string }[] }).services.map((s) => s.service),
-    ).toEqual([accountIdOf(PRODUCTION, PRODUCTION_KEY), accountIdOf(STAGING, STAGING_KEY)]);
+    ).toEqual([
+      paceKey({ account: accountIdOf(PRODUCTION, PRODUCTION_KEY), url: PRODUCTION }),
+      paceKey({ account: accountIdOf(STAGING, STAGING_KEY), url: STAGING }),
+    ]);
     save(services.staging);
     await queue.settingsChanged();
     await queue.idle();
@@ -351,7 +354,7 @@ describe('pacing', () => {
     await clock.advance(30_000, queue.idle);
     expect(await itemStates(id)).toEqual(['done']);
     const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
-    expect(queuePacing).toMatchObject({ services: [{ service: 'a1' }] });
+    expect(queuePacing).toMatchObject({ services: [{ service: `a1 ${TEST_BASE_URL}` }] });
     expect(queuePacing).not.toHaveProperty('unclaimed');
   });
 });
