@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from '../../server/service';
-import { connect } from './extension';
+import { useAccountOf } from './extension';
 import { openPageTab, poll, type Stack, serviceReportFor, startStack, the } from './flows';
 
 const PRO_KEY = 'account-e2e-pro-0001';
@@ -98,7 +98,8 @@ describe('Open tabs beside the plan', () => {
   /** Connects to `service`, opens two sample pages and the workspace on Open tabs. */
   async function openTabsFor(service: RunningService, apiKey: string) {
     const { ext, sample } = the(stack, 'The stack');
-    await connect(ext, { baseUrl: service.baseUrl, apiKey });
+    // Each service is an account of its own: what one kept is not another's.
+    await ext.worker.evaluate(useAccountOf, { baseUrl: service.baseUrl, apiKey });
     for (const name of ['decent', 'bad'] as const) {
       opened.push(await openPageTab(ext, sample(name)));
     }

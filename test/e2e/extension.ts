@@ -126,6 +126,41 @@ export async function writeConnection({ baseUrl, apiKey }: Connection): Promise<
   });
 }
 
+/**
+ * Makes the account of `baseUrl` and `apiKey` the one in use, adding it when there is none yet:
+ * each service and key is its own account, as the options page's "Add account" makes them.
+ * Runs inside an extension context, like writeConnection.
+ */
+export async function useAccountOf({ baseUrl, apiKey }: Connection): Promise<void> {
+  type Stored = { id: string; name: string; serviceUrl: string; siteUrl: string; apiKey: string };
+  const stored = (await chrome.storage.local.get(['accounts', 'settings'])) as {
+    accounts?: { accounts: Stored[]; nextId: number };
+    settings?: object;
+  };
+  const list = stored.accounts?.accounts ?? [];
+  const nextId = stored.accounts?.nextId ?? 1;
+  const found = list.find((account) => account.serviceUrl === baseUrl && account.apiKey === apiKey);
+  const account = found ?? {
+    id: `a${nextId}`,
+    name: new URL(baseUrl).host,
+    serviceUrl: baseUrl,
+    siteUrl: '',
+    apiKey,
+  };
+  await chrome.storage.local.set({
+    accounts: { accounts: found ? list : [...list, account], nextId: found ? nextId : nextId + 1 },
+    accountInUse: account.id,
+    settings: stored.settings ?? {
+      version: 2,
+      defaultPrivacy: 0,
+      showBadge: true,
+      contextMenu: true,
+      notify: true,
+      notifyWorse: true,
+    },
+  });
+}
+
 /** Connects the extension to a service, for tests and the demo that are not about the options page. */
 export async function connect(ext: LoadedExtension, connection: Connection): Promise<void> {
   await ext.worker.evaluate(writeConnection, connection);
