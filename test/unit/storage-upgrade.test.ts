@@ -105,7 +105,7 @@ describe('values stored before storage items', () => {
     ]);
     const { serviceUrl, apiKey, siteUrl, ...prefs } = settings;
     expect(stored.settings).toEqual({ version: 2, ...prefs, notify: false, notifyWorse: true });
-    expect(stored.accounts).toEqual({
+    expect(stored.accounts).toMatchObject({
       accounts: [{ id: 'a1', name: 'reports.example.com', serviceUrl, siteUrl, apiKey }],
       nextId: 2,
     });

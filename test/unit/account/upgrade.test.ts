@@ -10,7 +10,7 @@ import { parseStoredPacing } from '../../../lib/jobs/queue/service-pacers';
 import type { Job } from '../../../lib/jobs/schema';
 import { serviceOf } from '../../../lib/jobs/service';
 import { getCachedRating } from '../../../lib/rating/cache';
-import { loadSettings } from '../../../lib/settings';
+import { loadSettings, saveSettings } from '../../../lib/settings';
 import { addRecords, readHistory, type StoredRecord } from '../../../lib/watch/history';
 import { readWatch } from '../../../lib/watch/store';
 import {
@@ -178,6 +178,16 @@ describe('the upgrade to accounts', () => {
     await upgradeToAccounts(newQueue);
     const [paused] = await storedJobs();
     expect(paused).toMatchObject({ state: 'paused', pause: { kind: 'unauthorized' } });
+  });
+
+  it('moves what was kept also when the settings were saved before it ran', async () => {
+    await storeOldValues();
+    await saveSettings({ notify: false });
+    await upgradeToAccounts(newQueue);
+    expect(await getCachedRating(PAGE, 'a1')).toMatchObject({ reportId: 7 });
+    expect(await readWatch('a1')).toEqual(WATCH);
+    expect(await readHistory('a1', 7)).toHaveLength(2);
+    expect((await storedJobs()).map((job) => job.service?.account)).toEqual(['a1', 'a1']);
   });
 
   it('changes nothing when it runs again', async () => {
