@@ -1,4 +1,5 @@
-// The plans kept per account: asked once, kept a day, only the plan's name and allowance.
+// The plans kept per account: asked once, kept a day, only the plan's name and allowance, with
+// the service address they were asked at.
 import { describe, expect, it, vi } from 'vitest';
 import {
   askAccount,
@@ -33,9 +34,9 @@ describe('askAccount', () => {
       plan: PRO,
       id: 7,
     });
-    expect(await knownPlan('a1')).toEqual({ plan: PRO, checkedAt: 1000 });
-    expect(await knownPlan('a2')).toBeUndefined();
-    expect(await plansItem.getValue()).toEqual({ a1: { plan: PRO, checkedAt: 1000 } });
+    expect(await knownPlan('a1', BASE)).toEqual({ plan: PRO, checkedAt: 1000, url: BASE });
+    expect(await knownPlan('a2', BASE)).toBeUndefined();
+    expect(await plansItem.getValue()).toEqual({ a1: { plan: PRO, checkedAt: 1000, url: BASE } });
     expect(JSON.stringify(await plansItem.getValue())).not.toContain(KEY);
   });
 
@@ -48,7 +49,7 @@ describe('askAccount', () => {
   it('keeps "not told" (null) as an answer too', async () => {
     const { client } = clientAnswering(async () => null);
     expect(await askAccount(client, { account: 'a1', now: () => 5 })).toBeNull();
-    expect(await knownPlan('a1')).toEqual({ plan: null, checkedAt: 5 });
+    expect(await knownPlan('a1', BASE)).toEqual({ plan: null, checkedAt: 5, url: BASE });
   });
 
   it('answers undefined and keeps nothing when the question fails', async () => {
@@ -65,16 +66,16 @@ describe('askAccount', () => {
       await askAccount(client, { account: `a${n}`, now: () => n });
     }
     expect(Object.keys((await plansItem.getValue()) ?? {})).toHaveLength(MAX_KNOWN_PLANS);
-    expect(await knownPlan('a0')).toBeUndefined();
-    expect(await knownPlan(`a${MAX_KNOWN_PLANS + 2}`)).toBeDefined();
+    expect(await knownPlan('a0', BASE)).toBeUndefined();
+    expect(await knownPlan(`a${MAX_KNOWN_PLANS + 2}`, BASE)).toBeDefined();
   });
 
   it('forgets the plan of a removed account only', async () => {
     await askAccount(clientAnswering(told(PRO)).client, { account: 'a1', now: () => 1 });
     await askAccount(clientAnswering(told(null)).client, { account: 'a2', now: () => 2 });
     await forgetPlan('a1');
-    expect(await knownPlan('a1')).toBeUndefined();
-    expect(await knownPlan('a2')).toEqual({ plan: null, checkedAt: 2 });
+    expect(await knownPlan('a1', BASE)).toBeUndefined();
+    expect(await knownPlan('a2', BASE)).toEqual({ plan: null, checkedAt: 2, url: BASE });
   });
 });
 
@@ -100,22 +101,38 @@ describe('refreshPlan and keptPlan', () => {
     expect(accountInfo).toHaveBeenCalledTimes(2);
   });
 
+  it('asks again when the account’s service address changed, and keeps no plan of the old one', async () => {
+    const { client, accountInfo } = clientAnswering(told(PRO));
+    await refreshPlan(client, () => 0);
+    const moved = { ...client, baseUrl: 'https://moved.example/api/v1' };
+    expect(await keptPlan('a1', moved.baseUrl)).toBeNull();
+    expect(await keptPlanOf({ account: 'a1', url: moved.baseUrl, key: 'fp' })).toBeUndefined();
+    await refreshPlan(moved, () => 1);
+    expect(accountInfo).toHaveBeenCalledTimes(2);
+    expect(await knownPlan('a1', moved.baseUrl)).toEqual({
+      plan: PRO,
+      checkedAt: 1,
+      url: moved.baseUrl,
+    });
+    expect(await knownPlan('a1', BASE)).toBeUndefined();
+  });
+
   it('asks for each account on its own', async () => {
     const first = clientAnswering(told(PRO), 'a1');
     const second = clientAnswering(told(null), 'a2');
     await refreshPlan(first.client, () => 0);
     await refreshPlan(second.client, () => 0);
     expect(second.accountInfo).toHaveBeenCalledTimes(1);
-    expect(await keptPlan('a1')).toEqual(PRO);
-    expect(await knownPlan('a2')).toEqual({ plan: null, checkedAt: 0 });
+    expect(await keptPlan('a1', BASE)).toEqual(PRO);
+    expect(await knownPlan('a2', BASE)).toEqual({ plan: null, checkedAt: 0, url: BASE });
   });
 
   it('answers the kept plan without asking, and null when none is kept', async () => {
-    expect(await keptPlan('a1')).toBeNull();
+    expect(await keptPlan('a1', BASE)).toBeNull();
     const { client, accountInfo } = clientAnswering(told(PRO));
     await askAccount(client, { account: 'a1', now: () => 0 });
-    expect(await keptPlan('a1')).toEqual(PRO);
-    expect(await keptPlan('a2')).toBeNull();
+    expect(await keptPlan('a1', BASE)).toEqual(PRO);
+    expect(await keptPlan('a2', BASE)).toBeNull();
     expect(accountInfo).toHaveBeenCalledTimes(1);
   });
 
@@ -125,7 +142,7 @@ describe('refreshPlan and keptPlan', () => {
       () => new Promise((resolve) => (tell = resolve)),
     );
     const refreshed = refreshPlan(client);
-    const kept = keptPlan('a1');
+    const kept = keptPlan('a1', BASE);
     await vi.waitFor(() => expect(accountInfo).toHaveBeenCalled());
     tell({ plan: PRO });
     expect(await kept).toEqual(PRO);
@@ -139,16 +156,18 @@ describe('refreshPlan and keptPlan', () => {
     });
     await refreshPlan(client, () => 10 * PLAN_MAX_AGE_MS);
     expect(accountInfo).toHaveBeenCalledTimes(1);
-    expect(await keptPlan('a1')).toEqual(PRO);
+    expect(await keptPlan('a1', BASE)).toEqual(PRO);
   });
 
   it('reads a kept value of another shape as nothing kept, and asks again', async () => {
     const { client, accountInfo } = clientAnswering(told(PRO));
     await askAccount(client, { account: 'a1', now: () => Date.now() });
-    await plansItem.setValue({ a1: { plan: { email: 'ada@example.com' }, checkedAt: 1 } });
-    expect(await keptPlan('a1')).toBeNull();
+    await plansItem.setValue({
+      a1: { plan: { email: 'ada@example.com' }, checkedAt: 1, url: BASE },
+    });
+    expect(await keptPlan('a1', BASE)).toBeNull();
     await refreshPlan(client);
     expect(accountInfo).toHaveBeenCalledTimes(2);
-    expect(await keptPlan('a1')).toEqual(PRO);
+    expect(await keptPlan('a1', BASE)).toEqual(PRO);
   });
 });

@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountInUseItem, accountsItem } from '../../../lib/account/accounts';
 import { knownPlan, plansItem } from '../../../lib/account/plans';
 import { upgradeToAccounts } from '../../../lib/background/accounts-upgrade';
+import { keepAnalyses, readAnalyses } from '../../../lib/issues/analyses';
 import type { Queue } from '../../../lib/jobs/queue';
 import { parseStoredPacing } from '../../../lib/jobs/queue/service-pacers';
 import type { Job } from '../../../lib/jobs/schema';
@@ -13,6 +14,7 @@ import { getCachedRating } from '../../../lib/rating/cache';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import { addRecords, readHistory, type StoredRecord } from '../../../lib/watch/history';
 import { readWatch } from '../../../lib/watch/store';
+import { report } from '../../support/fixtures';
 import {
   fakeClock,
   fakeService,
@@ -52,6 +54,17 @@ const RECORDS: StoredRecord[] = [
   { service: BASE, reportId: 7, url: PAGE, at: START, result: 'decent', score: 61 },
 ];
 const PRO = { name: 'Pro', reportsPerMonth: 500 };
+/** A report read with its details, whose checks the Issues tab keeps. */
+const ANALYSED = report({
+  id: 7,
+  url: PAGE,
+  rating: 'decent',
+  score: 61,
+  results: {
+    title: { passed: false, importance: 'high' },
+    favicon: { passed: true, importance: 'low' },
+  },
+});
 
 /** Jobs as the version before accounts stored them: their service is a base URL and a key's print. */
 async function oldJobs(): Promise<Job[]> {
@@ -92,6 +105,7 @@ async function storeOldValues() {
     workspaceLastPage: { version: 1, key: '{}', service: BASE, data: {} },
   });
   expect(await addRecords(RECORDS)).toBe(2);
+  expect(await keepAnalyses([ANALYSED], BASE, { now: () => START })).toBe(1);
 }
 
 function newQueue(): Queue {
@@ -105,6 +119,7 @@ async function everything() {
     local: await fakeBrowser.storage.local.get(null),
     history: await readHistory('a1', 7),
     before: await readHistory(BASE, 7),
+    analyses: await readAnalyses('a1'),
   };
 }
 
@@ -155,10 +170,14 @@ async function expectUpgraded() {
     RECORDS.map((record) => ({ ...record, service: 'a1' })),
   );
   expect(await readHistory(BASE, 7)).toEqual([]);
+  expect(await readAnalyses('a1')).toEqual([
+    expect.objectContaining({ owner: 'a1', reportId: 7, passed: ['favicon'] }),
+  ]);
+  expect(await readAnalyses(BASE)).toEqual([]);
 
   // Plans were kept by service and key: dropped, and asked again for the account when needed.
   expect(await plansItem.getValue()).toBeNull();
-  expect(await knownPlan('a1')).toBeUndefined();
+  expect(await knownPlan('a1', BASE)).toBeUndefined();
   // The workspace's kept list was the base URL's: it is read again.
   expect(await fakeBrowser.storage.session.get('workspaceLastPage')).toEqual({});
 }
@@ -187,6 +206,7 @@ describe('the upgrade to accounts', () => {
     expect(await getCachedRating(PAGE, 'a1')).toMatchObject({ reportId: 7 });
     expect(await readWatch('a1')).toEqual(WATCH);
     expect(await readHistory('a1', 7)).toHaveLength(2);
+    expect(await readAnalyses('a1')).toHaveLength(1);
     expect((await storedJobs()).map((job) => job.service?.account)).toEqual(['a1', 'a1']);
   });
 
@@ -199,24 +219,40 @@ describe('the upgrade to accounts', () => {
     await expectUpgraded();
   });
 
-  it('finishes at its next run when moving the history failed, losing nothing', async () => {
-    await storeOldValues();
-    const transaction = vi
-      .spyOn(IDBDatabase.prototype, 'transaction')
-      .mockImplementationOnce(() => {
-        throw new DOMException('The disk is full.', 'QuotaExceededError');
+  it.each([
+    ['the history', 'records'],
+    ['the kept analyses', 'analyses'],
+  ] as const)(
+    'finishes at its next run when moving %s failed, losing nothing',
+    async (_what, store) => {
+      await storeOldValues();
+      const open = IDBDatabase.prototype.transaction;
+      let failed = false;
+      vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (
+        this: IDBDatabase,
+        ...args: Parameters<IDBDatabase['transaction']>
+      ) {
+        if (!failed && args[0] === store && args[1] === 'readwrite') {
+          failed = true;
+          throw new DOMException('The disk is full.', 'QuotaExceededError');
+        }
+        return open.apply(this, args);
       });
-    await upgradeToAccounts(newQueue);
-    expect(transaction).toHaveBeenCalled();
-    // Not marked done: the next start goes on with it.
-    expect((await accountsItem.getValue())?.upgradedFrom).toBe(BASE);
-    expect(await readHistory(BASE, 7)).toHaveLength(2);
-    expect((await loadSettings()).account).toMatchObject({ id: 'a1', apiKey: KEY });
+      await upgradeToAccounts(newQueue);
+      expect(failed).toBe(true);
+      // Not marked done: the next start goes on with it. Meanwhile nothing is lost.
+      expect((await accountsItem.getValue())?.upgradedFrom).toBe(BASE);
+      expect((await readHistory(BASE, 7)).length + (await readHistory('a1', 7)).length).toBe(2);
+      expect((await readAnalyses(BASE)).length + (await readAnalyses('a1')).length).toBe(1);
+      if (store === 'records') expect(await readHistory(BASE, 7)).toHaveLength(2);
+      else expect(await readAnalyses(BASE)).toHaveLength(1);
+      expect((await loadSettings()).account).toMatchObject({ id: 'a1', apiKey: KEY });
 
-    await upgradeToAccounts(newQueue);
-    await expectUpgraded();
-    expect((await accountsItem.getValue())?.upgradedFrom).toBeUndefined();
-  });
+      await upgradeToAccounts(newQueue);
+      await expectUpgraded();
+      expect((await accountsItem.getValue())?.upgradedFrom).toBeUndefined();
+    },
+  );
 
   it('finishes at its next run when moving the watch list failed, losing nothing', async () => {
     await storeOldValues();
