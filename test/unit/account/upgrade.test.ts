@@ -9,7 +9,7 @@ import { keepAnalyses, readAnalyses } from '../../../lib/issues/analyses';
 import type { Queue } from '../../../lib/jobs/queue';
 import { parseStoredPacing } from '../../../lib/jobs/queue/service-pacers';
 import type { Job } from '../../../lib/jobs/schema';
-import { serviceOf } from '../../../lib/jobs/service';
+import { paceKey, serviceOf } from '../../../lib/jobs/service';
 import { getCachedRating } from '../../../lib/rating/cache';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import { addRecords, readHistory, type StoredRecord } from '../../../lib/watch/history';
@@ -158,8 +158,9 @@ async function expectUpgraded() {
   expect(jobs[0]?.service).toEqual(await serviceOf(BASE, KEY, 'a1'));
 
   const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
+  // Kept for account a1 at its address, and for nothing else.
   expect(parseStoredPacing(queuePacing).services).toEqual([
-    { service: 'a1', pacing: expect.objectContaining(PACING) },
+    { service: paceKey({ account: 'a1', url: BASE }), pacing: expect.objectContaining(PACING) },
   ]);
 
   expect(await readWatch('a1')).toEqual(WATCH);
