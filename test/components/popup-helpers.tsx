@@ -69,6 +69,9 @@ export function deferred<T>() {
 export function status(overrides: Partial<StatusAnswer> = {}): StatusAnswer {
   return {
     connected: true,
+    // The first account, what everything kept is under.
+    account: 'a1',
+    accounts: [{ id: 'a1', name: 'reports.example.com' }],
     serviceUrl: 'https://reports.example.com/api/v1',
     siteUrl: 'https://reports.example.com',
     defaultPrivacy: 0,

@@ -9,7 +9,12 @@ import { itemReport, jobsItem, parseStoredJobs } from '../../lib/jobs/schema';
 import { getCachedRating } from '../../lib/rating/cache';
 import { readLastPage } from '../../lib/reports/last-page';
 import { createPopupStateStore } from '../../lib/reports/view-state';
-import { loadSettings, parseSettingsSummary, saveSettings } from '../../lib/settings';
+import {
+  loadSettings,
+  parseSettingsSummary,
+  saveSettings,
+  syncSettingsSummary,
+} from '../../lib/settings';
 
 const SETTINGS = {
   version: 1,
@@ -31,6 +36,8 @@ const SUMMARY = {
   contextMenu: false,
   notify: true,
 };
+/** What today's summary adds: the account the settings are (the first, named after the host). */
+const ACCOUNT = { account: 'a1', accounts: [{ id: 'a1', name: 'reports.example.com' }] };
 const ENTRY = {
   reportId: 7,
   rating: 'decent',
@@ -84,29 +91,44 @@ async function storeTodaysValues() {
 }
 
 describe('values stored before storage items', () => {
-  it('keep the settings, the API key included, and are written back in the same shape', async () => {
+  it('keep the settings, the API key included, and are written back in today’s layout: the connection as the first account', async () => {
     await storeTodaysValues();
     const { version: _, ...settings } = SETTINGS;
     // A setting added since ("Notify when a watched page gets worse") takes its default.
     expect((await loadSettings()).settings).toEqual({ ...settings, notifyWorse: true });
     await saveSettings({ notify: false });
-    const stored = await fakeBrowser.storage.local.get(['settings', 'settingsSummary']);
-    expect(stored.settings).toEqual({ ...SETTINGS, notify: false, notifyWorse: true });
-    expect(stored.settingsSummary).toEqual({ ...SUMMARY, notify: false });
+    const stored = await fakeBrowser.storage.local.get([
+      'settings',
+      'settingsSummary',
+      'accounts',
+      'accountInUse',
+    ]);
+    const { serviceUrl, apiKey, siteUrl, ...prefs } = settings;
+    expect(stored.settings).toEqual({ version: 2, ...prefs, notify: false, notifyWorse: true });
+    expect(stored.accounts).toMatchObject({
+      accounts: [{ id: 'a1', name: 'reports.example.com', serviceUrl, siteUrl, apiKey }],
+      nextId: 2,
+    });
+    expect(stored.accountInUse).toBe('a1');
+    expect(stored.settingsSummary).toEqual({ ...SUMMARY, ...ACCOUNT, version: 2, notify: false });
   });
 
-  it('keep the settings summary the pages watch; the cached ratings, not knowing their service, are dropped', async () => {
+  it('keep the settings summary the pages watch, written again in today’s layout by the background; the cached ratings, not knowing their service, are dropped', async () => {
     await storeTodaysValues();
     const { version: _, ...summary } = SUMMARY;
-    const stored = await fakeBrowser.storage.local.get('settingsSummary');
-    expect(parseSettingsSummary(stored.settingsSummary)).toEqual(summary);
+    const read = async () =>
+      parseSettingsSummary(
+        (await fakeBrowser.storage.local.get('settingsSummary')).settingsSummary,
+      );
+    // It does not name the account: it reads as none until the background writes it at its start.
+    expect(await read()).toBeNull();
+    await syncSettingsSummary();
+    expect(await read()).toEqual({ ...summary, ...ACCOUNT });
     const url = 'https://example.com/pricing#top';
     await expect(
       handlers.getStatus({ type: 'getStatus', url }, createHandlerDeps()),
-    ).resolves.toEqual({ ...summary, cached: null, queued: null, watch: null });
-    await expect(
-      getCachedRating('https://example.com/pricing', SUMMARY.serviceUrl),
-    ).resolves.toBeNull();
+    ).resolves.toEqual({ ...summary, ...ACCOUNT, cached: null, queued: null, watch: null });
+    await expect(getCachedRating('https://example.com/pricing', 'a1')).resolves.toBeNull();
   });
 
   it('keep the queued jobs and what the pacer knew, for the background and the pages', async () => {

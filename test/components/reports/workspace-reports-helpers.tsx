@@ -121,8 +121,8 @@ export interface RenderReportsOptions {
   siteUrl?: string | null;
   /** The page the service answers; 3 reports unless given. */
   page?: ReturnType<typeof listPage<ReportSummary>>;
-  /** The service in use (the status's serviceUrl). */
-  serviceUrl?: string | null;
+  /** The account in use (the status's `account`), which each kept list is marked with. */
+  account?: string | null;
   /** Hands out the list as last shown (ReportsTab's `lastShown`). */
   lastShown?: ReportListOptions['lastShown'];
   /** Hands out the first page asked for as the workspace opened (ReportsTab's `firstAnswer`). */
@@ -150,7 +150,7 @@ export function renderReports(options: RenderReportsOptions = {}) {
       searchDelay={0}
       download={download}
       onChanged={onChanged}
-      serviceUrl={options.serviceUrl}
+      account={options.account}
       lastShown={options.lastShown}
       firstAnswer={options.firstAnswer}
     />,

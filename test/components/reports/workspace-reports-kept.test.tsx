@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The Reports tab opening on the list as it last showed it (storage.session): those rows are
 // seen at once but are out of the accessibility tree and inert, until the service's answer
-// replaces them; an error, another list or another service shows none of them, nor does the tab
+// replaces them; an error, another list or another account shows none of them, nor does the tab
 // shown again later; every page is asked for to be kept under its own list.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,8 +18,8 @@ afterEach(cleanup);
 
 const LAST_PAGE_KEY = 'workspaceLastPage';
 const DEFAULT_LIST = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
-/** The service of the workspace's status (popup-helpers' `status`). */
-const SERVICE = status().serviceUrl;
+/** The account of the workspace's status (popup-helpers' `status`): kept lists are marked with it. */
+const ACCOUNT = status().account ?? 'a1';
 
 const lastSeen = listPage([
   summary({ id: 8, url: 'https://old.example/gone', project: 'old.example' }),
@@ -33,7 +33,7 @@ const fresh = listPage([
 
 const kept = (overrides: Partial<LastPage> = {}): LastPage => ({
   key: DEFAULT_LIST,
-  service: SERVICE,
+  service: ACCOUNT,
   data: lastSeen,
   ...overrides,
 });
@@ -58,13 +58,13 @@ const stored = async () =>
   (await fakeBrowser.storage.session.get(LAST_PAGE_KEY))[LAST_PAGE_KEY] as LastPage | undefined;
 
 /**
- * Opens the tab with `shown` as the list last shown, for a list or service it must not stand in
+ * Opens the tab with `shown` as the list last shown, for a list or account it must not stand in
  * for: once it is read, none of its rows are on screen; then the service's are.
  */
 async function expectNoneOf(shown: LastPage) {
   const { answer, handlers } = opening();
   const read = Promise.resolve(shown);
-  renderReports({ handlers, lastShown: () => read, serviceUrl: SERVICE });
+  renderReports({ handlers, lastShown: () => read, account: ACCOUNT });
   await act(async () => {
     await read;
   });
@@ -78,7 +78,7 @@ describe('the list as last shown', () => {
   it('is seen at once, out of reach, until the service answers; then its rows are used', async () => {
     await keep();
     const { answer, handlers, lastShown } = opening();
-    renderReports({ handlers, lastShown, serviceUrl: SERVICE });
+    renderReports({ handlers, lastShown, account: ACCOUNT });
 
     await waitFor(() => expect(shownRows()).toHaveLength(2));
     expect(keptList()?.textContent).toContain('https://old.example/gone');
@@ -137,14 +137,14 @@ describe('the list as last shown', () => {
     expect(rowBoxes()).toHaveLength(3);
   });
 
-  it('is not shown when it came from another service', async () => {
-    await expectNoneOf(kept({ service: 'https://elsewhere.example/api/v1' }));
+  it('is not shown when it came from another account', async () => {
+    await expectNoneOf(kept({ service: 'a2' }));
   });
 
   it('gives way to the error when the service fails', async () => {
     await keep();
     const { answer, handlers, lastShown } = opening();
-    renderReports({ handlers, lastShown, serviceUrl: SERVICE });
+    renderReports({ handlers, lastShown, account: ACCOUNT });
     await waitFor(() => expect(shownRows()).toHaveLength(2));
 
     answer.resolve(fail('network', 'Could not reach the service.'));
@@ -163,7 +163,7 @@ describe('each page the service answers', () => {
   it('is asked for to be kept, by the background, under its own list', async () => {
     const bad = listPage([summary({ id: 3, url: 'https://bad.example/', rating: 'bad' })]);
     const { send } = renderReports({
-      serviceUrl: SERVICE,
+      account: ACCOUNT,
       handlers: {
         listReports: ({ params }: { params: ListReportsParams }) =>
           ok(params.result === 'bad' ? bad : fresh),

@@ -439,6 +439,8 @@ describe('This page: a report the extension already knows', () => {
 describe('This page: the status from the background, asked again when the settings change', () => {
   const summary = {
     connected: true,
+    account: 'a1',
+    accounts: [{ id: 'a1', name: 'reports.example.com' }],
     serviceUrl: 'https://reports.example.com/api/v1',
     siteUrl: 'https://reports.example.com',
     defaultPrivacy: 1 as const,

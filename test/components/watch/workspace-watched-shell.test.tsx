@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-// The Watched tab in the workspace shell: placed after Open tabs and before Activity, loaded when
-// first shown, and opened on a page's History by the address a notification's click opens. It
-// reads the watch list and the history as the background keeps them (storage and IndexedDB).
+// The Watched tab in the workspace shell: placed after Add pages and before Issues and Activity,
+// loaded when first shown, and opened on a page's History by the address a notification's click
+// opens. It reads the watch list and the history as the background keeps them for the account in
+// use (storage and IndexedDB).
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -12,16 +13,17 @@ import { report } from '../../support/fixtures';
 import { status } from '../popup-helpers';
 import { renderShell } from '../workspace/workspace-helpers';
 
-const SERVICE = status().serviceUrl as string;
+/** The account in use, which the watch list and history are kept under. */
+const ACCOUNT = status().account as string;
 const PAGE = { id: 2, url: 'https://site.example/b' };
 
 beforeEach(async () => {
   await fakeBrowser.storage.local.set({
-    watch: { services: { [SERVICE]: { ...emptyWatch(), reports: [PAGE] } } },
+    watch: { services: { [ACCOUNT]: { ...emptyWatch(), reports: [PAGE] } } },
   });
   await recordAnalyses(
     [report({ ...PAGE, rating: 'bad', score: 40, generatedAt: '2026-01-01T00:00:00.000Z' })],
-    SERVICE,
+    ACCOUNT,
   );
 });
 afterEach(() => {
@@ -33,8 +35,14 @@ describe('the Watched tab', () => {
     const overview = vi.spyOn(watchReads, 'overview');
     await renderShell();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs.indexOf('Watched')).toBe(tabs.indexOf('Activity') - 1);
-    expect(tabs.indexOf('Watched')).toBeGreaterThan(tabs.indexOf('Open tabs'));
+    // The Issues tab comes between it and Activity.
+    expect(tabs.slice(tabs.indexOf('Open tabs'))).toEqual([
+      'Open tabs',
+      'Add pages',
+      'Watched',
+      'Issues',
+      'Activity',
+    ]);
     expect(overview).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('tab', { name: 'Watched' }));
     const list = await screen.findByRole('list', { name: 'Watched pages' });

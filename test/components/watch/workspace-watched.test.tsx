@@ -26,7 +26,7 @@ function renderWatched(handlers: Handlers = {}, answers: Parameters<typeof fakeR
   const view = render(
     <WatchedView
       send={send}
-      serviceUrl={SERVICE}
+      account={ACCOUNT}
       openOptions={vi.fn()}
       active
       revision={0}
@@ -38,7 +38,8 @@ function renderWatched(handlers: Handlers = {}, answers: Parameters<typeof fakeR
   return { ...view, send, reads, download, onChanged };
 }
 
-const SERVICE = 'https://reports.example.com/api/v1';
+/** The account in use, which the watch list and history are read for. */
+const ACCOUNT = 'a1';
 
 const findList = () => screen.findByRole('list', { name: 'Watched pages' });
 
@@ -272,7 +273,7 @@ describe('History', () => {
     const { reads } = renderWatched({}, { history: readHistory });
     const region = await screen.findByRole('region', { name: 'History' });
     await within(region).findByText('History of https://site.example/b');
-    expect(reads.history.mock.calls).toEqual([[SERVICE, 2]]);
+    expect(reads.history.mock.calls).toEqual([[ACCOUNT, 2]]);
   });
 
   it('says when the history could not be read', async () => {

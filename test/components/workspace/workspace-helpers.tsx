@@ -45,9 +45,9 @@ export function cached(rating: 'good' | 'decent' | 'bad', reportId = 11) {
 /** The rating cache as the background keeps it: the known page is rated Good. */
 export const CACHE = { 'https://known.example/': cached('good') };
 
-/** The stored rating cache with `entries` for the service the summary names. */
+/** The stored rating cache with `entries` for the account the summary names. */
 export const cacheOf = (entries: Record<string, unknown>) =>
-  storedRatingCache(status().serviceUrl as string, entries);
+  storedRatingCache(status().account as string, entries);
 
 export async function storeSummary(overrides: Partial<StatusAnswer> = {}) {
   const { cached: _, ...summary } = status(overrides);

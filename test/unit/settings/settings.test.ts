@@ -1,22 +1,34 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { StoredAccounts } from '../../../lib/account/accounts';
 import { normaliseBaseUrl } from '../../../lib/api';
 import {
   DEFAULT_SETTINGS,
   effectiveSiteUrl,
   hostPermissionPattern,
   loadSettings,
+  moveToAccounts,
   normaliseServiceUrl,
   onSettingsChanged,
   saveSettings,
+  useAccount,
 } from '../../../lib/settings';
 import { sleep } from '../../support/time';
 
 const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings;
+const storedAccounts = async () =>
+  (await fakeBrowser.storage.local.get('accounts')).accounts as StoredAccounts | undefined;
+/** The preferences as stored: today's layout holds no connection (it is the accounts'). */
+const { serviceUrl: _u, apiKey: _k, siteUrl: _s, ...DEFAULT_PREFS } = DEFAULT_SETTINGS;
 
 describe('loadSettings', () => {
   it('gives the defaults when nothing is stored', async () => {
-    expect(await loadSettings()).toEqual({ settings: DEFAULT_SETTINGS, locked: [] });
+    expect(await loadSettings()).toEqual({
+      settings: DEFAULT_SETTINGS,
+      locked: [],
+      account: null,
+      accounts: [],
+    });
     expect(DEFAULT_SETTINGS).toEqual({
       serviceUrl: '',
       apiKey: '',
@@ -59,7 +71,7 @@ describe('loadSettings', () => {
     });
   });
 
-  it('migrates the version-0 layout to version 1 and stores the result', async () => {
+  it('reads the version-0 layout as the first account, and moves it to today’s layout', async () => {
     await fakeBrowser.storage.local.set({
       settings: {
         baseUrl: 'https://reports.example.com/api/v1/',
@@ -75,8 +87,28 @@ describe('loadSettings', () => {
       defaultPrivacy: 2,
       showBadge: false,
     };
-    expect((await loadSettings()).settings).toEqual(expected);
-    expect(await stored()).toEqual({ version: 1, ...expected });
+    const before = await loadSettings();
+    expect(before.settings).toEqual(expected);
+    expect(before.account).toEqual({
+      id: 'a1',
+      name: 'reports.example.com',
+      serviceUrl: 'https://reports.example.com/api/v1',
+      siteUrl: '',
+      apiKey: 'abc',
+    });
+    expect(await moveToAccounts()).toBe('https://reports.example.com/api/v1');
+    expect(await stored()).toEqual({
+      ...DEFAULT_PREFS,
+      version: 2,
+      defaultPrivacy: 2,
+      showBadge: false,
+    });
+    expect(await storedAccounts()).toEqual({
+      accounts: [before.account],
+      nextId: 2,
+      upgradedFrom: 'https://reports.example.com/api/v1',
+    });
+    expect(await loadSettings()).toEqual(before);
   });
 
   it.each([
@@ -88,8 +120,12 @@ describe('loadSettings', () => {
       settings: { ...version, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' },
     });
     const expected = { ...DEFAULT_SETTINGS, serviceUrl: 'https://a.example/api/v1', apiKey: 'k-1' };
-    expect((await loadSettings()).settings).toEqual(expected);
-    expect(await stored()).toEqual({ version: 1, ...expected });
+    const before = await loadSettings();
+    expect(before.settings).toEqual(expected);
+    expect(before.account).toMatchObject({ id: 'a1', name: 'a.example', apiKey: 'k-1' });
+    await moveToAccounts();
+    expect(await stored()).toEqual({ ...DEFAULT_PREFS, version: 2 });
+    expect(await loadSettings()).toEqual(before);
   });
 
   it('reads a newer version field by field (after a downgrade) without rewriting it', async () => {
@@ -101,24 +137,53 @@ describe('loadSettings', () => {
 });
 
 describe('managed storage', () => {
-  it('wins over the user’s values and locks those keys', async () => {
+  it('wins over the user’s values and locks those keys; its service URL is one more account', async () => {
     await saveSettings({ serviceUrl: 'https://mine.example/api/v1', apiKey: 'k', notify: true });
     await fakeBrowser.storage.managed.set({
       serviceUrl: 'https://corp.example/api/v1/',
       notify: false,
     });
+    const mine = await loadSettings();
+    expect(mine.settings).toMatchObject({
+      serviceUrl: 'https://mine.example/api/v1',
+      notify: false,
+      apiKey: 'k',
+    });
+    expect(mine.locked).toEqual(['notify']);
+    expect(mine.accounts.map(({ name, serviceUrl }) => [name, serviceUrl])).toEqual([
+      ['mine.example', 'https://mine.example/api/v1'],
+      ['corp.example', 'https://corp.example/api/v1'],
+    ]);
+    const preset = mine.accounts[1]?.id ?? '';
+    expect(await useAccount(preset)).toBe(true);
     const { settings, locked } = await loadSettings();
     expect(settings).toMatchObject({
       serviceUrl: 'https://corp.example/api/v1',
       notify: false,
-      apiKey: 'k',
+      apiKey: '',
     });
-    expect(locked.sort()).toEqual(['notify', 'serviceUrl']);
+    expect(locked.sort()).toEqual(['notify', 'serviceUrl', 'siteUrl']);
+  });
+
+  it('makes its service URL the account in use when the user has none', async () => {
+    await fakeBrowser.storage.managed.set({ serviceUrl: 'https://corp.example/api/v1' });
+    const { settings, locked, account } = await loadSettings();
+    expect(account).toMatchObject({
+      name: 'corp.example',
+      serviceUrl: 'https://corp.example/api/v1',
+    });
+    expect(settings.serviceUrl).toBe('https://corp.example/api/v1');
+    expect(locked.sort()).toEqual(['serviceUrl', 'siteUrl']);
   });
 
   it('cannot set the API key, and its invalid values are ignored', async () => {
     await fakeBrowser.storage.managed.set({ apiKey: 'admin-key', defaultPrivacy: 9, showBadge: 1 });
-    expect(await loadSettings()).toEqual({ settings: DEFAULT_SETTINGS, locked: [] });
+    expect(await loadSettings()).toEqual({
+      settings: DEFAULT_SETTINGS,
+      locked: [],
+      account: null,
+      accounts: [],
+    });
   });
 
   it('copes with a browser where managed storage throws or is missing', async () => {
@@ -153,7 +218,10 @@ describe('saveSettings', () => {
   ])('stores %s as %s', async (typed, normalised) => {
     const result = await saveSettings({ serviceUrl: typed });
     expect(result.ok).toBe(true);
-    expect(await stored()).toMatchObject({ version: 1, serviceUrl: normalised });
+    expect(await stored()).toEqual({ ...DEFAULT_PREFS, version: 2 });
+    expect((await storedAccounts())?.accounts).toEqual([
+      expect.objectContaining({ id: 'a1', serviceUrl: normalised }),
+    ]);
   });
 
   it.each([
@@ -169,6 +237,7 @@ describe('saveSettings', () => {
       errors: { serviceUrl: expect.stringMatching(message) },
     });
     expect(await stored()).toBeUndefined();
+    expect(await storedAccounts()).toBeUndefined();
   });
 
   it('validates every field', async () => {
@@ -190,7 +259,10 @@ describe('saveSettings', () => {
 
   it('trims the key, keeps it in storage.local only, and allows removing it', async () => {
     await saveSettings({ apiKey: '  secret-key  ' });
-    expect(await stored()).toMatchObject({ apiKey: 'secret-key' });
+    expect((await storedAccounts())?.accounts).toEqual([
+      expect.objectContaining({ id: 'a1', apiKey: 'secret-key' }),
+    ]);
+    expect(JSON.stringify(await stored())).not.toContain('secret-key');
     expect(await fakeBrowser.storage.sync.get(null)).toEqual({});
     await saveSettings({ apiKey: '' });
     expect((await loadSettings()).settings.apiKey).toBe('');

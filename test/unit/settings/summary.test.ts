@@ -19,8 +19,10 @@ describe('settings summary', () => {
   it('is written with every save, without the key', async () => {
     await saveSettings({ serviceUrl: 'https://reports.example.com/api/v1/', apiKey: KEY });
     expect(await summary()).toEqual({
-      version: 1,
+      version: 2,
       connected: true,
+      account: 'a1',
+      accounts: [{ id: 'a1', name: 'reports.example.com' }],
       serviceUrl: 'https://reports.example.com/api/v1',
       siteUrl: 'https://reports.example.com',
       defaultPrivacy: 0,
@@ -39,8 +41,7 @@ describe('settings summary', () => {
       apiKey: KEY,
       siteUrl: 'https://w.example',
     });
-    const { settings } = await loadSettings();
-    expect(parseSettingsSummary(await summary())).toEqual(summaryOf(settings));
+    expect(parseSettingsSummary(await summary())).toEqual(summaryOf(await loadSettings()));
   });
 
   it('carries the administrator’s values', async () => {
@@ -56,7 +57,10 @@ describe('settings summary', () => {
     });
   });
 
-  it('is written when an old layout is migrated', async () => {
+  it('is written when the background moves an old layout to the first account', async () => {
+    const deps = { clients: { get: vi.fn(), reset: vi.fn() } as unknown as ClientSource };
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
     await fakeBrowser.storage.local.set({
       settings: {
         baseUrl: 'https://reports.example.com/api/v1',
@@ -64,8 +68,18 @@ describe('settings summary', () => {
         privacy: 'private',
       },
     });
-    await loadSettings();
-    expect(await summary()).toMatchObject({ connected: true, defaultPrivacy: 1 });
+    await handleStorageChange({ settings: { newValue: {} } }, 'local', deps);
+    expect(await summary()).toMatchObject({
+      version: 2,
+      connected: true,
+      defaultPrivacy: 1,
+      account: 'a1',
+      accounts: [{ id: 'a1', name: 'reports.example.com' }],
+    });
+    expect(JSON.stringify(await summary())).not.toContain(KEY);
+    const { settings } = await fakeBrowser.storage.local.get('settings');
+    expect(settings).toMatchObject({ version: 2, defaultPrivacy: 1 });
+    expect(JSON.stringify(settings)).not.toContain(KEY);
   });
 
   it('follows settings written some other way once synced, and is not rewritten needlessly', async () => {
