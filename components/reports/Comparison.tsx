@@ -4,7 +4,6 @@
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import {
-  type CheckOutcome,
   type ComparedCheck,
   compareChecks,
   GROUPS,
@@ -12,6 +11,7 @@ import {
   reportLabels,
 } from '../../lib/issues/compare';
 import type { Sender } from '../../lib/messaging/send';
+import type { CheckOutcome } from '../../lib/rating/checks';
 import { checkName, importanceWord } from '../../lib/rating/words';
 import { exactTime, relativeTime } from '../../lib/time';
 import { RatingBadge } from '../rating/RatingBadge';

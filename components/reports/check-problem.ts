@@ -2,7 +2,7 @@
 // length: 10–60 characters"), else the kinds of its errors ("missing"); any kind the catalogue
 // does not know, or none at all, reads "failed".
 import { type MessageKey, t } from '../../lib/i18n';
-import type { CheckOutcome } from '../../lib/issues/compare';
+import type { CheckOutcome } from '../../lib/rating/checks';
 import { checkLine } from '../../lib/rating/words';
 
 const KINDS = [

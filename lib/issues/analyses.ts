@@ -209,11 +209,18 @@ export function forgetOwnerAnalyses(owner: string): Promise<void> {
 export async function moveAnalyses(from: string, to: string): Promise<void> {
   await analysesWritten();
   const tx = (await db()).transaction('analyses', 'readwrite');
-  let cursor = await tx.store.index('owner').openCursor(from);
-  for (; cursor; cursor = await cursor.continue()) {
-    const moved = { ...cursor.value, owner: to };
-    await cursor.delete();
-    await tx.store.put(moved);
+  try {
+    let cursor = await tx.store.index('owner').openCursor(from);
+    for (; cursor; cursor = await cursor.continue()) {
+      const moved = { ...cursor.value, owner: to };
+      await cursor.delete();
+      await tx.store.put(moved);
+    }
+    await tx.done;
+  } catch (error) {
+    // A failure midway must not leave half of them moved.
+    tx.done.catch(() => undefined);
+    tx.abort();
+    throw error;
   }
-  await tx.done;
 }

@@ -1,31 +1,6 @@
 // Two reports' checks side by side: which fail only in one, in both, or in neither. Pure: the
 // words are the page's (components/reports/Comparison.tsx); here only the reading and grouping.
-import * as z from 'zod/mini';
-import { Check, type Importance, parseChecks } from '../rating/checks';
-
-/** A check with the kinds of its errors (`missing`, `length`…), as a comparison says them. */
-export const CheckOutcome = z.extend(Check, { errors: z.array(z.string()) });
-export type CheckOutcome = z.infer<typeof CheckOutcome>;
-
-/** The kinds of a failed check's errors; a passed check has none worth saying. */
-function errorKinds(entry: unknown, passed: boolean): string[] {
-  if (passed || typeof entry !== 'object' || entry === null) return [];
-  const errors = (entry as { errors?: unknown }).errors;
-  // PHP encodes an empty map as `[]`: an array holds no kinds.
-  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return [];
-  return Object.keys(errors);
-}
-
-/** Every check of `results` with its error kinds; null when it holds none (as parseChecks). */
-export function readCheckOutcomes(results: unknown): CheckOutcome[] | null {
-  const checks = parseChecks(results);
-  if (!checks) return null;
-  const entries = results as Record<string, unknown>;
-  return checks.map((check) => ({
-    ...check,
-    errors: errorKinds(entries[check.key], check.passed),
-  }));
-}
+import type { CheckOutcome, Importance } from '../rating/checks';
 
 /** One check of either report: its outcome in each (absent where that report has no such check). */
 export interface ComparedCheck {

@@ -187,20 +187,18 @@ export function forgetProject(name: string, serviceUrl: string): Promise<void> {
 /**
  * The entries kept under `from` (an earlier version's base URL) become `to`'s (an account's local
  * id); other owners that are not accounts (`isOwner`) are dropped, since whose they are is not
- * known. Never rejects.
+ * known. Rejects when it could not be written (the upgrade then tries again).
  */
 export function moveCache(from: string, to: string, isOwner: (key: string) => boolean) {
-  return lock
-    .runExclusive(async () => {
-      const cache = await readRatingCache();
-      const moved: RatingCache = {};
-      for (const [owner, entries] of Object.entries(cache)) {
-        if (owner === from) moved[to] = { ...entries, ...moved[to] };
-        else if (isOwner(owner)) moved[owner] = { ...entries, ...moved[owner] };
-      }
-      await ratingCacheItem.setValue({ services: moved });
-    })
-    .catch(warnNotSaved);
+  return lock.runExclusive(async () => {
+    const cache = await readRatingCache();
+    const moved: RatingCache = {};
+    for (const [owner, entries] of Object.entries(cache)) {
+      if (owner === from) moved[to] = { ...entries, ...moved[to] };
+      else if (isOwner(owner)) moved[owner] = { ...entries, ...moved[owner] };
+    }
+    await ratingCacheItem.setValue({ services: moved });
+  });
 }
 
 /** Forgets everything cached for an account (it was removed). Never rejects. */

@@ -115,3 +115,27 @@ export function explanationOf(results: unknown): RatingExplanation | null {
   const checks = parseChecks(results);
   return checks ? explainRating(checks) : null;
 }
+
+/** A check with the kinds of its errors (`missing`, `length`…), as a comparison says them. */
+export const CheckOutcome = z.extend(Check, { errors: z.array(z.string()) });
+export type CheckOutcome = z.infer<typeof CheckOutcome>;
+
+/** The kinds of a failed check's errors; a passed check has none worth saying. */
+function errorKinds(entry: unknown, passed: boolean): string[] {
+  if (passed || typeof entry !== 'object' || entry === null) return [];
+  const errors = (entry as { errors?: unknown }).errors;
+  // PHP encodes an empty map as `[]`: an array holds no kinds.
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return [];
+  return Object.keys(errors);
+}
+
+/** Every check of `results` with its error kinds; null when it holds none (as parseChecks). */
+export function readCheckOutcomes(results: unknown): CheckOutcome[] | null {
+  const checks = parseChecks(results);
+  if (!checks) return null;
+  const entries = results as Record<string, unknown>;
+  return checks.map((check) => ({
+    ...check,
+    errors: errorKinds(entries[check.key], check.passed),
+  }));
+}

@@ -3,8 +3,12 @@
 // that shows such a report asks for them right after, and gets them without a second request.
 // Never stored anywhere.
 import { type Report, type ReportSummary, toSummary } from '../api/model';
-import { type CheckOutcome, readCheckOutcomes } from '../issues/compare';
-import { explanationOf, type RatingExplanation } from './checks';
+import {
+  type CheckOutcome,
+  explanationOf,
+  type RatingExplanation,
+  readCheckOutcomes,
+} from './checks';
 
 /** A report with why it got its rating: null when its `results` explain nothing. */
 export interface ReportDetails {

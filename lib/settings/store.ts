@@ -259,6 +259,8 @@ export function saveSettings(
     }
     const prefs = { ...stored, ...values };
     const nextStored: StoredAccounts = {
+      // An earlier version's connection moved here: what it kept is still to be moved.
+      ...(!read.stored && read.legacy?.serviceUrl && { upgradedFrom: read.legacy.serviceUrl }),
       ...read.stored,
       accounts,
       nextId,
@@ -299,6 +301,8 @@ export function dropAccount(id: string): Promise<Account | null> {
     if (!gone || managed.presets.some((preset) => preset.id === id)) return null;
     const accounts = own.filter((account) => account.id !== id);
     const nextStored: StoredAccounts = {
+      // An earlier version's connection moved here: what it kept is still to be moved.
+      ...(!read.stored && read.legacy?.serviceUrl && { upgradedFrom: read.legacy.serviceUrl }),
       ...read.stored,
       accounts,
       nextId: read.stored?.nextId ?? 2,

@@ -17,13 +17,14 @@ export function createAccountCommands(
     async adoptAccount(from: string, to: string): Promise<void> {
       const events: QueueEvent[] = [];
       await store.update((state) => {
-        recovery.restore(state, events);
-        pacer.rename(from, paceKey({ account: to, url: from }));
+        // Before the first look, which would hold a job without an account as another's.
         for (const job of state.jobs) {
           if (job.service && job.service.account === undefined && job.service.url === from) {
             job.service.account = to;
           }
         }
+        recovery.restore(state, events);
+        pacer.rename(from, paceKey({ account: to, url: from }));
         state.pacing = pacer.snapshot();
       });
       await announce(ctx, events);

@@ -6,8 +6,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorData, ReportSummary } from '../../../lib/api/model';
 import { errorText } from '../../../lib/error-text';
-import { readCheckOutcomes } from '../../../lib/issues/compare';
 import type { RequestOf } from '../../../lib/messaging/protocol';
+import { readCheckOutcomes } from '../../../lib/rating/checks';
 import { listPage } from '../../support/fixtures';
 import { deferred, fail, type Handlers, ok, requestsOf } from '../popup-helpers';
 import { findTable, renderReports, rowBoxes, summary } from './workspace-reports-helpers';

@@ -46,8 +46,12 @@ const account = async (id: string) =>
   (await loadSettings()).accounts.find((candidate) => candidate.id === id);
 
 describe('the list', () => {
-  it('shows each account with its service, the plan kept for the one in use, and Edit / Remove by name', async () => {
-    renderPage({ getPlan: () => ok({ name: 'Pro', reportsPerMonth: 500 }) });
+  it('shows each account with its service, the plan kept for it, and Edit / Remove by name', async () => {
+    // Account One's plan is kept; Two's service does not tell its plan.
+    renderPage({
+      getPlan: (request: { account?: string }) =>
+        ok(request.account === 'a1' ? { name: 'Pro', reportsPerMonth: 500 } : null),
+    });
     await screen.findByRole('button', { name: 'Edit One' });
     const rows = within(list()).getAllByRole('listitem');
     expect(rows).toHaveLength(2);

@@ -16,7 +16,6 @@ import {
 import type { Queue } from '../../../lib/jobs/queue';
 import { rememberReports } from '../../../lib/rating/cache-writes';
 import type { ClientSource } from '../../../lib/service/client-source';
-import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 import { report } from '../../support/fixtures';
 import { loadedSettings } from '../../support/loaded-settings';
 

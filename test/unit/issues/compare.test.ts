@@ -3,13 +3,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type CheckOutcome,
   type ComparedCheck,
   compareChecks,
   GROUPS,
-  readCheckOutcomes,
   reportLabels,
 } from '../../../lib/issues/compare';
+import { type CheckOutcome, readCheckOutcomes } from '../../../lib/rating/checks';
 import { detailsOf } from '../../../lib/rating/recent-details';
 import { report, wireChecks } from '../../support/fixtures';
 

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
+import { AccountHoldings, KeyVerdict } from '../../../lib/account/key-check';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import { apiError, invalidInput } from '../../../lib/api/errors';
 import {
@@ -32,7 +33,7 @@ import type { Queue } from '../../../lib/jobs/queue';
 import { JOB_KINDS, JOB_STATES, Job, MAX_RETRY_AFTER_SECONDS } from '../../../lib/jobs/schema';
 import { Request, type RequestType } from '../../../lib/messaging/protocol';
 import { CachedRating } from '../../../lib/rating/cache';
-import { RatingExplanation } from '../../../lib/rating/checks';
+import { CheckOutcome, RatingExplanation } from '../../../lib/rating/checks';
 import { createRecentDetails } from '../../../lib/rating/recent-details';
 import type { Settings } from '../../../lib/settings';
 import { Change, Schedule } from '../../../lib/watch/model';
@@ -823,6 +824,7 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   getReportDetails: z.strictObject({
     report: ReportSummary,
     explanation: z.nullable(RatingExplanation),
+    checks: z.optional(z.nullable(z.array(CheckOutcome))),
   }),
   updateReport: ReportSummary,
   waitForResult: ReportSummary,
@@ -861,6 +863,10 @@ const ANSWER_DATA: Record<RequestType, z.ZodMiniType> = {
   unwatchProject: Named,
   setSchedule: z.strictObject({ schedule: Schedule, nextRunAt: z.nullable(z.number()) }),
   runWatchNow: z.strictObject({ id: z.string() }),
+  useAccount: z.strictObject({ id: z.string() }),
+  checkAccountKey: KeyVerdict,
+  accountHoldings: AccountHoldings,
+  removeAccount: z.strictObject({ id: z.string() }),
 };
 
 type AnyAnswer = { ok: true; data: unknown } | { ok: false; error: unknown };

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dropAccount } from '../../../lib/settings';
 import { runDueSlot, runNow } from '../../../lib/watch/runs';
 import { changeWatch, readWatch } from '../../../lib/watch/store';
-import { ACCOUNT, page, type RunFakes, runFakes, SERVICE, setWatch } from './run-fakes';
+import { ACCOUNT, page, type RunFakes, runFakes, setWatch } from './run-fakes';
 
 const DAY = 86_400_000;
 

@@ -387,8 +387,7 @@ export async function storedPacing(
 ): Promise<Pacing | undefined> {
   const { queuePacing } = await fakeBrowser.storage.local.get('queuePacing');
   const key = paceKey({ account: accountIdOf(serviceUrl, apiKey), url: serviceUrl });
-  return parseStoredPacing(queuePacing).services.find(({ service }) => service === key)
-    ?.pacing;
+  return parseStoredPacing(queuePacing).services.find(({ service }) => service === key)?.pacing;
 }
 
 export async function storedJobs(): Promise<Job[]> {

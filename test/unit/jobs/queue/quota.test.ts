@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { plansItem } from '../../../../lib/account/plans';
 import { MAX_IN_FLIGHT } from '../../../../lib/jobs/queue/pacer';
 import { notSentCount } from '../../../../lib/jobs/schema';
-import { serviceOf } from '../../../../lib/jobs/service';
 import {
   fakeClock,
   fakeService,
@@ -14,7 +13,6 @@ import {
   recordedEffects,
   START,
   storedJob,
-  TEST_API_KEY,
   TEST_BASE_URL,
   testQueue,
   urls,
