@@ -1,6 +1,7 @@
 // The Site Report API client: a factory wiring one transport (headers, timeouts, retries) to the
 // resources. Every dependency (fetch, timers) is replaceable: it runs in the worker, Node and tests.
 
+import { AccountEnvelope, AccountIdEnvelope } from './account-schemas';
 import { type BaseUrlProblem, checkBaseUrl } from './base-url';
 import { type Sleep, timerSleep } from './cancellation';
 import { invalidInput, positiveOption, SiteReportError } from './errors';
@@ -9,7 +10,6 @@ import type { AccountInfo } from './model';
 import { createProjectsApi } from './projects';
 import type { RateInfo } from './rate-info';
 import { createReportsApi } from './reports';
-import { AccountEnvelope, AccountIdEnvelope } from './schemas';
 import type { CallOptions, Transport } from './transport';
 import { createTransport, type Fetch } from './transport';
 

@@ -1,22 +1,13 @@
 // Wire formats of the Site Report Service, one schema per resource, accepting every variant the
 // contract tolerates and normalising into the shapes of model.ts.
 import * as z from 'zod/mini';
-import {
-  PLAN_NAME_MAX,
-  type Plan,
-  Privacy,
-  type Project,
-  Rating,
-  type Report,
-  ReportId,
-  ratingFromScore,
-} from './model';
+import { Privacy, type Project, Rating, type Report, ReportId, ratingFromScore } from './model';
 
 /** A numeric string as a number: any length of digits, so possibly beyond the safe integers. */
 const DigitString = z.pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number));
 
 /** A whole number, sent as a number or a numeric string, within the safe integers. */
-const WholeNumber = z.union([z.int().check(z.nonnegative()), z.pipe(DigitString, z.int())]);
+export const WholeNumber = z.union([z.int().check(z.nonnegative()), z.pipe(DigitString, z.int())]);
 
 const Id = z.pipe(z.union([z.number(), DigitString]), ReportId);
 
@@ -234,52 +225,6 @@ function truncated<T>(
     hasNext: true,
   };
 }
-
-/** `features.reports`: a number of reports a month, or -1 for unlimited; else not told. */
-const Allowance = z.catch(
-  z.optional(
-    z.union([
-      z.pipe(
-        z.literal([-1, '-1']),
-        z.transform(() => 'unlimited' as const),
-      ),
-      WholeNumber,
-    ]),
-  ),
-  undefined,
-);
-
-const WirePlan = z.object({
-  name: z.pipe(
-    z.string(),
-    z.transform((name: string) => name.trim().slice(0, PLAN_NAME_MAX)),
-  ),
-  features: z.catch(z.optional(z.object({ reports: Allowance })), undefined),
-});
-
-/**
- * `GET /account`, read for its plan alone: the account's name, e-mail and the rest are personal
- * data the extension has no use for, and are not even parsed.
- */
-export const AccountEnvelope = z.pipe(
-  z.object({ data: z.object({ plan: WirePlan }) }),
-  z.transform(({ data: { plan } }): Plan | null => {
-    if (plan.name === '') return null;
-    const reportsPerMonth = plan.features?.reports;
-    return reportsPerMonth === undefined
-      ? { name: plan.name }
-      : { name: plan.name, reportsPerMonth };
-  }),
-);
-
-/**
- * `GET /account`'s `data.id`: which of the service's accounts a key belongs to (two keys of one
- * service may be two accounts). Undefined when the answer has none usable.
- */
-export const AccountIdEnvelope = z.pipe(
-  z.object({ data: z.object({ id: z.catch(z.optional(z.int()), undefined) }) }),
-  z.transform(({ data: { id } }) => id),
-);
 
 /** A delete answers 200 with this body, or 204 with none (handled by the client). */
 export const DeleteAnswer = z.object({ deleted: z.literal(true) });

@@ -6,7 +6,8 @@ import type { IDBPTransaction } from 'idb';
 import type { Report } from '../api/model';
 import { parseChecks } from '../rating/checks';
 import { hostOf } from '../url-parts';
-import { db, type HistoryDb, warnWatch } from '../watch/history';
+import { warnWatch } from '../watch/history';
+import { db, type HistoryDb } from '../watch/history-db';
 import type { KeptAnalysis, KeptCheck } from './model';
 
 export const MAX_ANALYSES_PER_OWNER = 50_000;

@@ -9,6 +9,14 @@ export {
   hasErrors,
 } from './fields';
 export {
+  isConnected,
+  isSettingsChange,
+  loadSettings,
+  onSettingsChanged,
+  settingsItem,
+  summaryOf,
+} from './read';
+export {
   DEFAULT_SETTINGS,
   type LoadedSettings,
   MANAGEABLE_KEYS,
@@ -30,16 +38,10 @@ export {
 } from './service-url';
 export {
   dropAccount,
-  isConnected,
-  isSettingsChange,
-  loadSettings,
   moveToAccounts,
   noteServiceAccountId,
-  onSettingsChanged,
   type SaveTarget,
   saveSettings,
-  settingsItem,
-  summaryOf,
   syncSettingsSummary,
   upgradeDone,
   useAccount,

@@ -1,15 +1,12 @@
-// The user's settings (the API key included, only in storage.local) with the administrator's from
-// storage.managed on top, and the summary the pages read. Only the background and options read it.
-import { browser } from 'wxt/browser';
+// Writing the settings: the preferences, the accounts and the one in use, each change in one
+// write with the summary the pages read (read.ts reads them).
 import { storage } from 'wxt/utils/storage';
 import {
   type Account,
-  accountChoices,
   accountInUse,
   accountInUseItem,
   accountsItem,
   defaultAccountName,
-  FIRST_ACCOUNT_ID,
   MAX_ACCOUNTS,
   newAccountId,
   parseAccounts,
@@ -18,126 +15,21 @@ import {
 import { t } from '../i18n';
 import { createLock } from '../lock';
 import { checkFields, hasErrors } from './fields';
-import { readStoredValue, type StoredRead, type StoredSettings, toStored } from './migrations';
-import { pickConnection, presetAccounts, presetLocks, withPresets } from './presets';
+import { toStored } from './migrations';
+import { pickConnection, presetLocks } from './presets';
 import {
-  CONNECTION_KEYS,
-  DEFAULT_SETTINGS,
-  type LoadedSettings,
-  MANAGEABLE_KEYS,
-  parseSettingsSummary,
-  type SaveResult,
-  SETTING_KEYS,
-  type SettingKey,
-  type Settings,
-  type SettingsSummary,
-  StoredObject,
-} from './schema';
-import { effectiveSiteUrl } from './service-url';
+  accountsOf,
+  loaded,
+  loadSettings,
+  readAccounts,
+  readManaged,
+  readStored,
+  settingsItem,
+  summaryItemOf,
+  summaryOf,
+} from './read';
+import { parseSettingsSummary, type SaveResult, SETTING_KEYS, type SettingKey } from './schema';
 import { settingsSummaryItem, storedSettingsSummary } from './summary';
-
-const SETTINGS = 'settings';
-/**
- * Version 1 is the layout stored before storage items, `{ version: 1, …Settings }`; the
- * pre-release layout has no version field and is read by readStoredValue.
- */
-export const settingsItem = storage.defineItem<StoredSettings | null>(`local:${SETTINGS}`, {
-  fallback: null,
-  version: 1,
-});
-
-async function readStored(): Promise<StoredRead> {
-  const raw = await settingsItem.getValue();
-  if (raw === null) return { settings: { ...DEFAULT_SETTINGS }, migrated: false };
-  return readStoredValue(raw);
-}
-
-/** The summary the pages read, of what is in effect. */
-function summaryItemOf(loaded: LoadedSettings) {
-  return { item: settingsSummaryItem, value: storedSettingsSummary(summaryOf(loaded)) };
-}
-
-interface Managed {
-  /** The administrator's valid settings, the connection of a preset left out. */
-  values: Partial<Settings>;
-  presets: Account[];
-}
-
-/** The administrator's valid values. Chrome without a policy and the fake browser may throw. */
-async function readManaged(): Promise<Managed> {
-  let raw: unknown;
-  try {
-    raw = await browser.storage?.managed?.get();
-  } catch {
-    return { values: {}, presets: [] };
-  }
-  const parsed = StoredObject.safeParse(raw);
-  if (!parsed.success) return { values: {}, presets: [] };
-  const { values } = checkFields(parsed.data, { keys: MANAGEABLE_KEYS });
-  const presets = presetAccounts(parsed.data.accounts, values);
-  for (const key of CONNECTION_KEYS) delete values[key];
-  return { values, presets };
-}
-
-interface AccountsRead {
-  stored: StoredAccounts | null;
-  inUse: string | null;
-  /** The connection still stored in the settings by an earlier version, when it has one. */
-  legacy: Account | null;
-}
-
-async function readAccounts(stored: Settings): Promise<AccountsRead> {
-  const [raw, inUse] = await Promise.all([accountsItem.getValue(), accountInUseItem.getValue()]);
-  const legacy =
-    stored.serviceUrl || stored.apiKey
-      ? {
-          id: FIRST_ACCOUNT_ID,
-          name: defaultAccountName(stored.serviceUrl),
-          serviceUrl: stored.serviceUrl,
-          siteUrl: stored.siteUrl,
-          apiKey: stored.apiKey,
-        }
-      : null;
-  return { stored: parseAccounts(raw), inUse, legacy };
-}
-
-/** Every account: the stored ones (or an earlier version's connection) and the presets. */
-function accountsOf({ stored, legacy }: AccountsRead, presets: Account[]): Account[] {
-  const own = stored?.accounts ?? (legacy ? [legacy] : []);
-  return withPresets(own, presets);
-}
-
-function loaded(stored: Settings, read: AccountsRead, managed: Managed): LoadedSettings {
-  const accounts = accountsOf(read, managed.presets);
-  const account = accountInUse({ accounts, nextId: 0 }, read.inUse);
-  const settings: Settings = {
-    ...stored,
-    ...managed.values,
-    serviceUrl: account?.serviceUrl ?? '',
-    apiKey: account?.apiKey ?? '',
-    siteUrl: account?.siteUrl ?? '',
-  };
-  return {
-    settings,
-    locked: lockedBy(managed.values, account, managed.presets),
-    account,
-    accounts,
-  };
-}
-
-function lockedBy(
-  managed: Partial<Settings>,
-  account: Account | null,
-  presets: readonly Account[],
-): SettingKey[] {
-  const keys = SETTING_KEYS.filter((key) => key in managed);
-  return account ? [...keys, ...presetLocks(account, presets)] : keys;
-}
-
-export async function loadSettings(): Promise<LoadedSettings> {
-  const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
-  return loaded(stored, await readAccounts(stored), managed);
-}
 
 // Two quick changes (a toggle, then Save) must not undo each other.
 const lock = createLock();
@@ -328,40 +220,4 @@ export function noteServiceAccountId(id: string, serviceAccountId: number): Prom
     account.serviceAccountId = serviceAccountId;
     await accountsItem.setValue(stored);
   });
-}
-
-/** Calls `listener` with the new settings whenever the user's or the administrator's change. */
-export function onSettingsChanged(listener: (loaded: LoadedSettings) => void): () => void {
-  const onChanged = (changes: Record<string, unknown>, area: string) => {
-    if (isSettingsChange(changes, area)) loadSettings().then(listener, () => undefined);
-  };
-  browser.storage.onChanged.addListener(onChanged);
-  return () => browser.storage.onChanged.removeListener(onChanged);
-}
-
-/** True when a storage change touches the settings (managed storage has no items). */
-export function isSettingsChange(changes: Record<string, unknown>, area: string): boolean {
-  return (
-    area === 'managed' ||
-    (area === 'local' &&
-      (SETTINGS in changes || 'accounts' in changes || 'accountInUse' in changes))
-  );
-}
-
-export function isConnected(settings: Settings): boolean {
-  return settings.serviceUrl !== '' && settings.apiKey !== '';
-}
-
-export function summaryOf({ settings, account, accounts }: LoadedSettings): SettingsSummary {
-  return {
-    connected: isConnected(settings),
-    account: account?.id ?? null,
-    accounts: accountChoices(accounts),
-    serviceUrl: settings.serviceUrl || null,
-    siteUrl: settings.serviceUrl || settings.siteUrl ? effectiveSiteUrl(settings) : null,
-    defaultPrivacy: settings.defaultPrivacy,
-    showBadge: settings.showBadge,
-    contextMenu: settings.contextMenu,
-    notify: settings.notify,
-  };
 }

@@ -1,13 +1,15 @@
-// The history the service does not keep: one record per analysis the extension saw, per service
-// (its base URL, as the rating cache keys it) and report, in IndexedDB so it survives restarts.
+// The history the service does not keep: one record per analysis the extension saw, per account
+// (its local id, as the rating cache keys it) and report, in IndexedDB so it survives restarts.
 // Bounded, oldest dropped first; in all, watched pages' records go last, since every list,
 // export and audit answer brings records of pages nobody watches. Writing is best effort: a
 // failure is logged, never turned into a failed answer, and a failed write leaves nothing half
 // done (one transaction).
-import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
-import type { KeptAnalysis } from '../issues/model';
+import type { IDBPTransaction } from 'idb';
 import { hostOf } from '../url-parts';
+import { closeDb, type Db, db, type HistoryDb, type StoredRecord } from './history-db';
 import type { HistoryRecord, ReportHistory } from './model';
+
+export type { StoredRecord };
 
 export const MAX_RECORDS_PER_REPORT = 100;
 export const MAX_RECORDS = 50_000;
@@ -28,71 +30,15 @@ export interface WriteOptions {
   watched?: () => Promise<IsWatched>;
 }
 
-/** A record as stored: the analysis, and whose it is. */
-export interface StoredRecord extends HistoryRecord {
-  service: string;
-  reportId: number;
-  url: string;
-  project?: string;
-}
-
-export interface HistoryDb extends DBSchema {
-  records: {
-    key: number;
-    value: StoredRecord;
-    indexes: { report: [string, number, number]; at: number; service: string };
-  };
-  /** Each report's latest checks, by owner (lib/issues/analyses.ts). */
-  analyses: {
-    key: [string, number];
-    value: KeptAnalysis;
-    indexes: { owner: string; seen: [string, number] };
-  };
-}
-
-const DB_NAME = 'site-report-history';
-export type Db = IDBPDatabase<HistoryDb>;
 type WriteTx = IDBPTransaction<HistoryDb, ['records'], 'readwrite'>;
 
-let opened: Promise<Db> | undefined;
 /** Writes under way: callers need not wait for them, reads do. */
 const writing = new Set<Promise<unknown>>();
 
-/** The database, opened once (version 2 added the analyses; the records are kept). */
-export function db(): Promise<Db> {
-  opened ??= openDB<HistoryDb>(DB_NAME, 2, {
-    upgrade(database, oldVersion) {
-      if (oldVersion < 1) {
-        const records = database.createObjectStore('records', { autoIncrement: true });
-        // A report's records by time; records of one time in the order they were written.
-        records.createIndex('report', ['service', 'reportId', 'at']);
-        records.createIndex('at', 'at');
-        records.createIndex('service', 'service');
-      }
-      if (oldVersion < 2) {
-        const analyses = database.createObjectStore('analyses', {
-          keyPath: ['owner', 'reportId'],
-        });
-        analyses.createIndex('owner', 'owner');
-        analyses.createIndex('seen', ['owner', 'seenAt']);
-      }
-    },
-  }).catch((error) => {
-    opened = undefined;
-    throw error;
-  });
-  return opened;
-}
-
 /** Closes the database; the next use opens it again (tests start each case afresh). */
 export function closeHistory(): void {
-  const current = opened;
-  opened = undefined;
   writing.clear();
-  void current?.then(
-    (database) => database.close(),
-    () => undefined,
-  );
+  closeDb();
 }
 
 /** Resolves when the writes started so far have ended. */

@@ -15,7 +15,7 @@ import {
   toReconcile,
   warn,
 } from './context';
-import { RECONCILE_DELAY_MS } from './outcomes';
+import { RECONCILE_DELAY_MS } from './reconcile';
 import type { Recovery } from './recovery';
 import { StorageFullError } from './store';
 

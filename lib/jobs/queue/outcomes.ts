@@ -1,21 +1,13 @@
 // One request sent and its answer recorded in one stored change. A rejected key or no connection
 // pauses every job; a network or service failure holds all requests back for a while. A request
-// goes only to the service and key its job was made for; otherwise the job is held, unsent. A
-// quota refusal stops the waiting creates of every job of that service ("not sent").
-import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../api/client';
+// goes only with its job's account's key, to the address the job was made for; otherwise the job
+// is held, unsent. A quota refusal stops the waiting creates of every job of that account at that
+// address ("not sent").
 import { SiteReportError } from '../../api/errors';
-import {
-  type CreateReportInput,
-  type ErrorData,
-  type Plan,
-  type Report,
-  type ReportPage,
-  toSummary,
-} from '../../api/model';
+import { type CreateReportInput, type Plan, type Report, toSummary } from '../../api/model';
 import { isQuotaRefusal } from '../../api/quota';
-import { errorWithText } from '../../error-text';
 import { NotConnectedError } from '../../errors';
-import type { JobItem, JobOp } from '../schema';
+import type { JobOp } from '../schema';
 import { accountOf, paceKey, sameService } from '../service';
 import {
   announce,
@@ -33,34 +25,14 @@ import { pauseAll, stopCreates } from './every-job';
 import { exported } from './export-pages';
 import { findMade, perform, verdictOf } from './items';
 import { holdForOtherService, OtherServiceError } from './other-service';
+import { type Outcome, RECONCILE_DELAY_MS, reconciled, TROUBLE_BACKOFF_MS } from './reconcile';
 import { type QueueState, StorageFullError } from './store';
 
-/** After a network or service failure, the first wait before the next request. */
-const TROUBLE_BACKOFF_MS = 2_000;
 /** After a failed write of an answer, the first wait before writing it again; then longer. */
 const RECORD_RETRY_MS = 1_000;
 const MAX_RECORD_RETRY_MS = 30_000;
 /** Writes of an answer tried while storage is too full to end its job either. */
 const MAX_FULL_TRIES = 3;
-/** A create of unknown fate is looked for this long after its answer (or its loss). */
-export const RECONCILE_DELAY_MS = 10_000;
-
-/**
- * Whether a create that failed so may still be being analysed by the service: its answer did not
- * come (a timeout, a lost connection, a worker stopped) or a gateway gave up waiting for it (502,
- * 504). A 500 or 503 is the service's own answer: it is not working on it any more.
- */
-function mayStillBeAnalysing(error: ErrorData | undefined): boolean {
-  if (!error) return true;
-  if (error.kind === 'timeout' || error.kind === 'network') return true;
-  return error.kind === 'server' && (error.status === 502 || error.status === 504);
-}
-
-/** A value of null: a create of unknown fate was looked for, and did not make a report. */
-type Outcome =
-  | { ok: true; value: Report | ReportPage | undefined | null }
-  | { ok: false; error: unknown };
-
 type Gone = { id: number } | { name: string };
 
 /** What a delete done (or found done already) leaves gone. */
@@ -80,52 +52,6 @@ const quotaRefusal = (error: unknown, plan: Plan | null | undefined) =>
  */
 export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
   const { env, store, pacer, passwords, effects, inFlight, unrecorded, quotaRefused } = ctx;
-
-  /** Records what looking for an unknown create's report found. */
-  function reconciled(state: QueueState, stored: JobItem, outcome: Outcome) {
-    if (outcome.ok) {
-      const found = outcome.value && !('items' in outcome.value) ? outcome.value : undefined;
-      delete stored.reconcileAt;
-      if (found) {
-        stored.state = 'done';
-        delete stored.error;
-        stored.report = toSummary(found);
-        return [found];
-      }
-      // Not made yet, but the service may still be analysing the page: looked for again, until
-      // no analysis could still be under way.
-      // Sent "later than now": the clock was set back since. Moved to now, so the looks end.
-      stored.sentAt = Math.min(stored.sentAt ?? 0, env.now());
-      const lastLook = stored.sentAt + DEFAULT_ANALYSIS_TIMEOUT_MS + RECONCILE_DELAY_MS;
-      if (mayStillBeAnalysing(stored.error) && env.now() < lastLook) {
-        stored.reconcileAt = Math.min(env.now() + RECONCILE_DELAY_MS, lastLook);
-        return [];
-      }
-      delete stored.reconcileAt;
-      delete stored.tries;
-      // The service's own failure (a 500): it answered that it failed, and no report came since.
-      if (!mayStillBeAnalysing(stored.error)) {
-        stored.state = 'failed';
-        stored.error = errorWithText({ kind: stored.error?.kind ?? 'server' });
-        return [];
-      }
-      // An answer lost: not found is not "not made", as the service may keep it under an address
-      // or a time this lookup cannot match. Unknown it stays, sent again only when picked.
-      return [];
-    }
-    const lookup = { type: 'listPage', params: {} } as const;
-    const verdict = verdictOf(lookup, outcome.error, stored.tries ?? 0);
-    if (verdict.next === 'pause') pauseAll(state, verdict.error);
-    else if (verdict.next === 'retry') {
-      stored.tries = (stored.tries ?? 0) + 1;
-      ctx.backoffUntil = env.now() + TROUBLE_BACKOFF_MS * 2 ** (stored.tries - 1);
-    } else if (verdict.next !== 'waiting') {
-      // It cannot be looked for: unknown it stays, never sent again.
-      delete stored.reconcileAt;
-      delete stored.tries;
-    }
-    return [];
-  }
 
   /** Records an answer as its item's new state; what it leaves to remember and to show. */
   function record(
@@ -147,7 +73,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         holdForOtherService(job);
         return { events, seen, gone };
       }
-      seen.push(...reconciled(state, stored, outcome));
+      seen.push(...reconciled(ctx, state, stored, outcome));
       if (!toReconcile(stored)) events.push({ job, item: stored, stage: 'finished' });
       finishIfDone(job, events, env.now());
       state.pacing = pacer.snapshot();

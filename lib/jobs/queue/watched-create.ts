@@ -21,7 +21,7 @@ import {
   warn,
 } from './context';
 import { fateUnknown, verdictOf } from './items';
-import { RECONCILE_DELAY_MS } from './outcomes';
+import { RECONCILE_DELAY_MS } from './reconcile';
 import type { Recovery } from './recovery';
 
 export interface WatchedCreateParts {

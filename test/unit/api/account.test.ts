@@ -1,7 +1,7 @@
 // GET /account read for the plan alone: nothing personal comes out of the client.
 import { describe, expect, it } from 'vitest';
 import { SiteReportError } from '../../../lib/api';
-import { AccountEnvelope } from '../../../lib/api/schemas';
+import { AccountEnvelope } from '../../../lib/api/account-schemas';
 import { rejection, useServer } from './fixtures';
 
 const ctx = useServer();

@@ -5,7 +5,7 @@ import type { SiteReportClient } from '../../../lib/api';
 import type { Report } from '../../../lib/api/model';
 import type { Queue } from '../../../lib/jobs/queue';
 import { saveSettings } from '../../../lib/settings';
-import { loadSettings } from '../../../lib/settings/store';
+import { loadSettings } from '../../../lib/settings/read';
 import type { RunDeps } from '../../../lib/watch/runs';
 import { changeWatch, type ServiceWatch } from '../../../lib/watch/store';
 import { clientSource } from '../../support/client-source';

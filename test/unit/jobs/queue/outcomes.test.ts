@@ -2,7 +2,7 @@
 // the offline browser, and where a job's password is (and is not) kept.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/reconcile';
 import { itemReport } from '../../../../lib/jobs/schema';
 import {
   deletes,

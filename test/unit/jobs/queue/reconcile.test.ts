@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
-import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/reconcile';
 import { fakeClock, fakeService, recordedEffects, storedJob, testQueue, wire } from './harness';
 
 /** A create of unknown fate is looked for until no analysis of it could still be under way. */

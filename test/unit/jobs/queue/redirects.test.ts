@@ -10,7 +10,7 @@ import { createHandlerDeps } from '../../../../lib/background/deps';
 import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { queueEffects } from '../../../../lib/background/queue-effects';
 import { quickCreate } from '../../../../lib/background/quick-create';
-import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/reconcile';
 import { handleRatingCacheChange } from '../../../../lib/rating/badge';
 import { getCachedRating } from '../../../../lib/rating/cache';
 import { saveSettings } from '../../../../lib/settings';

@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
 import { DEFAULT_ANALYSIS_TIMEOUT_MS } from '../../../../lib/api/client';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue';
-import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/outcomes';
+import { RECONCILE_DELAY_MS } from '../../../../lib/jobs/queue/reconcile';
 import { isListed } from '../../../../lib/jobs/schema';
 import { serviceOf } from '../../../../lib/jobs/service';
 import {

@@ -1,0 +1,171 @@
+// Reading the settings in effect: the user's preferences, the accounts (the API keys included,
+// only in storage.local) and the administrator's values from storage.managed on top. Only the
+// background and the options page read them; the pages read the summary (summaryOf).
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import {
+  type Account,
+  accountChoices,
+  accountInUse,
+  accountInUseItem,
+  accountsItem,
+  defaultAccountName,
+  FIRST_ACCOUNT_ID,
+  parseAccounts,
+  type StoredAccounts,
+} from '../account/accounts';
+import { checkFields } from './fields';
+import { readStoredValue, type StoredRead, type StoredSettings } from './migrations';
+import { presetAccounts, presetLocks, withPresets } from './presets';
+import {
+  CONNECTION_KEYS,
+  DEFAULT_SETTINGS,
+  type LoadedSettings,
+  MANAGEABLE_KEYS,
+  SETTING_KEYS,
+  type SettingKey,
+  type Settings,
+  type SettingsSummary,
+  StoredObject,
+} from './schema';
+import { effectiveSiteUrl } from './service-url';
+import { settingsSummaryItem, storedSettingsSummary } from './summary';
+
+const SETTINGS = 'settings';
+/**
+ * Version 1 is the layout stored before storage items, `{ version: 1, …Settings }`; the
+ * pre-release layout has no version field and is read by readStoredValue.
+ */
+export const settingsItem = storage.defineItem<StoredSettings | null>(`local:${SETTINGS}`, {
+  fallback: null,
+  version: 1,
+});
+
+export async function readStored(): Promise<StoredRead> {
+  const raw = await settingsItem.getValue();
+  if (raw === null) return { settings: { ...DEFAULT_SETTINGS }, migrated: false };
+  return readStoredValue(raw);
+}
+
+/** The summary the pages read, of what is in effect. */
+export function summaryItemOf(loaded: LoadedSettings) {
+  return { item: settingsSummaryItem, value: storedSettingsSummary(summaryOf(loaded)) };
+}
+
+export interface Managed {
+  /** The administrator's valid settings, the connection of a preset left out. */
+  values: Partial<Settings>;
+  presets: Account[];
+}
+
+/** The administrator's valid values. Chrome without a policy and the fake browser may throw. */
+export async function readManaged(): Promise<Managed> {
+  let raw: unknown;
+  try {
+    raw = await browser.storage?.managed?.get();
+  } catch {
+    return { values: {}, presets: [] };
+  }
+  const parsed = StoredObject.safeParse(raw);
+  if (!parsed.success) return { values: {}, presets: [] };
+  const { values } = checkFields(parsed.data, { keys: MANAGEABLE_KEYS });
+  const presets = presetAccounts(parsed.data.accounts, values);
+  for (const key of CONNECTION_KEYS) delete values[key];
+  return { values, presets };
+}
+
+export interface AccountsRead {
+  stored: StoredAccounts | null;
+  inUse: string | null;
+  /** The connection still stored in the settings by an earlier version, when it has one. */
+  legacy: Account | null;
+}
+
+export async function readAccounts(stored: Settings): Promise<AccountsRead> {
+  const [raw, inUse] = await Promise.all([accountsItem.getValue(), accountInUseItem.getValue()]);
+  const legacy =
+    stored.serviceUrl || stored.apiKey
+      ? {
+          id: FIRST_ACCOUNT_ID,
+          name: defaultAccountName(stored.serviceUrl),
+          serviceUrl: stored.serviceUrl,
+          siteUrl: stored.siteUrl,
+          apiKey: stored.apiKey,
+        }
+      : null;
+  return { stored: parseAccounts(raw), inUse, legacy };
+}
+
+/** Every account: the stored ones (or an earlier version's connection) and the presets. */
+export function accountsOf({ stored, legacy }: AccountsRead, presets: Account[]): Account[] {
+  const own = stored?.accounts ?? (legacy ? [legacy] : []);
+  return withPresets(own, presets);
+}
+
+export function loaded(stored: Settings, read: AccountsRead, managed: Managed): LoadedSettings {
+  const accounts = accountsOf(read, managed.presets);
+  const account = accountInUse({ accounts, nextId: 0 }, read.inUse);
+  const settings: Settings = {
+    ...stored,
+    ...managed.values,
+    serviceUrl: account?.serviceUrl ?? '',
+    apiKey: account?.apiKey ?? '',
+    siteUrl: account?.siteUrl ?? '',
+  };
+  return {
+    settings,
+    locked: lockedBy(managed.values, account, managed.presets),
+    account,
+    accounts,
+  };
+}
+
+function lockedBy(
+  managed: Partial<Settings>,
+  account: Account | null,
+  presets: readonly Account[],
+): SettingKey[] {
+  const keys = SETTING_KEYS.filter((key) => key in managed);
+  return account ? [...keys, ...presetLocks(account, presets)] : keys;
+}
+
+export async function loadSettings(): Promise<LoadedSettings> {
+  const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
+  return loaded(stored, await readAccounts(stored), managed);
+}
+
+export function isConnected(settings: Settings): boolean {
+  return settings.serviceUrl !== '' && settings.apiKey !== '';
+}
+
+export function summaryOf({ settings, account, accounts }: LoadedSettings): SettingsSummary {
+  return {
+    connected: isConnected(settings),
+    account: account?.id ?? null,
+    accounts: accountChoices(accounts),
+    serviceUrl: settings.serviceUrl || null,
+    siteUrl: settings.serviceUrl || settings.siteUrl ? effectiveSiteUrl(settings) : null,
+    defaultPrivacy: settings.defaultPrivacy,
+    showBadge: settings.showBadge,
+    contextMenu: settings.contextMenu,
+    notify: settings.notify,
+  };
+}
+
+/** Calls `listener` with the new settings whenever the user's or the administrator's change. */
+export function onSettingsChanged(listener: (loaded: LoadedSettings) => void): () => void {
+  const onChanged = (changes: Record<string, unknown>, area: string) => {
+    if (isSettingsChange(changes, area)) loadSettings().then(listener, () => undefined);
+  };
+  browser.storage.onChanged.addListener(onChanged);
+  return () => browser.storage.onChanged.removeListener(onChanged);
+}
+
+/** True when a storage change touches the settings (managed storage has no items). */
+export function isSettingsChange(changes: Record<string, unknown>, area: string): boolean {
+  return (
+    area === 'managed' ||
+    (area === 'local' &&
+      (SETTINGS in changes || 'accounts' in changes || 'accountInUse' in changes))
+  );
+}
