@@ -99,6 +99,8 @@ export async function askAccount(
 
 /** The question in flight, so that a page asking meanwhile waits for it instead of asking too. */
 let refreshing: Promise<unknown> = Promise.resolve();
+/** The questions in flight, by account and address. */
+const asked = new Map<string, Promise<AccountInfo | null | undefined>>();
 
 /**
  * Asks the service for the plan of the client's account when none is kept for it or the one kept
@@ -110,13 +112,20 @@ export function refreshPlan(
   client: Pick<SiteReportClient, 'accountInfo' | 'baseUrl'> & { accountId: string },
   now: () => number = Date.now,
 ): Promise<AccountInfo | null | undefined> {
-  const asked = (async () => {
+  // Two causes at once (a start and a save) ask once.
+  const key = `${client.accountId} ${client.baseUrl}`;
+  const asking = asked.get(key);
+  if (asking) return asking;
+  const question = (async () => {
     const known = await knownPlan(client.accountId, client.baseUrl).catch(() => undefined);
     if (known && now() - known.checkedAt < PLAN_MAX_AGE_MS) return undefined;
     return askAccount(client, { account: client.accountId, now });
-  })().catch(() => undefined);
-  refreshing = asked;
-  return asked;
+  })()
+    .catch(() => undefined)
+    .finally(() => asked.delete(key));
+  asked.set(key, question);
+  refreshing = question;
+  return question;
 }
 
 /**

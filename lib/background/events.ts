@@ -83,7 +83,7 @@ export async function handleStorageChange(
     Partial<Pick<HandlerDeps, 'loadSettings' | 'queue' | 'remember'>>,
 ): Promise<void> {
   const work: (Promise<void> | undefined)[] = [handleRatingCacheChange(changes, area)];
-  if (isSettingsChange(changes, area)) {
+  if (isSettingsChange(changes, area) && !onlyServiceIdsNoted(changes)) {
     // Settings of an earlier layout written meanwhile (a restore, a sync) are moved too.
     await upgradeToAccounts(deps.queue ?? backgroundQueue);
     deps.clients.reset();
@@ -103,4 +103,16 @@ export async function handleStorageChange(
     );
   }
   await Promise.all(work);
+}
+
+/**
+ * Whether a change only recorded the service's id of accounts (noteServiceAccountId): nothing
+ * that anything follows has changed.
+ */
+function onlyServiceIdsNoted(changes: Record<string, { oldValue?: unknown; newValue?: unknown }>) {
+  const keys = Object.keys(changes);
+  if (keys.length !== 1 || keys[0] !== 'accounts') return false;
+  const withoutIds = (value: unknown) =>
+    JSON.stringify(value, (key, field) => (key === 'serviceAccountId' ? undefined : field));
+  return withoutIds(changes.accounts?.oldValue) === withoutIds(changes.accounts?.newValue);
 }
