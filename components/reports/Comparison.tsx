@@ -1,7 +1,9 @@
 // "Comparison": two selected reports side by side — each one's address, rating and when it was
 // generated, then their checks grouped by where they fail. The details come through the
 // background's getReportDetails, as a report's "Why this rating" does.
+
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
+import type { ReportSummary } from '../../lib/api/model';
 import { t } from '../../lib/i18n';
 import {
   type ComparedCheck,
@@ -19,7 +21,9 @@ import { type DetailsState, useReportDetails } from '../rating/WhyRating';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { problemText } from './check-problem';
 import './comparison.css';
-import type { ReportPair } from './useComparison';
+
+/** The two reports compared. */
+export type ReportPair = readonly [ReportSummary, ReportSummary];
 
 // Two analyses of one address within a minute read the same to the minute: seconds tell them apart.
 const toTheSecond = new Intl.DateTimeFormat(undefined, {

@@ -10,13 +10,11 @@ import type { ExportFile, ExportFormat } from '../../lib/reports/export';
 import { reportListParams } from '../../lib/reports/list-params';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { LazyView } from '../ui/LazyView';
 import { ListStatus } from '../ui/ListView';
 import { Pager } from '../ui/Pager';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { WatchSelected } from '../watch/WatchSelected';
 import { BulkBar, useSelection } from './BulkBar';
-import type { ComparisonProps } from './Comparison';
 import { ReportFilterFields } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
 import { ReportsProgress } from './ReportsProgress';
@@ -34,8 +32,6 @@ import './reports.css';
 
 /** A side panel (360–420 px) and anything else this narrow; reports.css uses the same width. */
 export const NARROW = '(width < 600px)';
-
-const loadComparison = () => import('./Comparison').then((module) => module.Comparison);
 
 export interface ReportsTabProps {
   send: Sender;
@@ -221,14 +217,7 @@ export function ReportsTab({
         </div>
       </div>
 
-      {comparison.pair && (
-        <LazyView<ComparisonProps>
-          load={loadComparison}
-          loadingKey="popup_loading"
-          failedKey="compare_showFailed"
-          props={{ reports: comparison.pair, send, onClose: comparison.close, openOptions }}
-        />
-      )}
+      {comparison.view(send, openOptions)}
 
       <ReportsProgress
         bulk={bulk.run}
