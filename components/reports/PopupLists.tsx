@@ -1,6 +1,6 @@
 // The popup's Reports and Projects views with their filters, remembered between openings; loaded
 // by the popup (one import()) when one of them is first shown.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import type { Sender } from '../../lib/messaging/send';
 import {
@@ -27,6 +27,8 @@ function usePopupFilters(store: PopupStateStore) {
       restored.current = state;
       setFilters((current) => current ?? state);
     };
+    // Another account's store: its own filters, not the last account's.
+    setFilters(null);
     store.load().then(restore, () => restore(DEFAULT_POPUP_STATE));
   }, [store]);
   useEffect(() => {
@@ -65,6 +67,8 @@ export interface PopupListsProps {
   searchDelay: number;
   /** Where the filters are remembered; storage.local unless given. */
   store?: PopupStateStore;
+  /** The account in use, whose filters they are. */
+  account?: string | null;
 }
 
 export function PopupLists({
@@ -74,9 +78,10 @@ export function PopupLists({
   siteUrl,
   openTab,
   store,
+  account = null,
   ...common
 }: PopupListsProps) {
-  const [filtersStore] = useState(() => store ?? createPopupStateStore());
+  const filtersStore = useMemo(() => store ?? createPopupStateStore(account), [store, account]);
   const { filters, changeReports, changeProjects, projectDeleted } = usePopupFilters(filtersStore);
   // Each view has one level-one heading, as This page has (the page's title); the tab names it
   // on screen already.

@@ -113,7 +113,16 @@ export function App({
             load={loadLists}
             loadingKey={view === 'projects' ? 'projects_loading' : 'reports_loading'}
             failedKey={view === 'projects' ? 'projects_loadFailed' : 'reports_loadFailed'}
-            props={{ ...common, view, visited, show, siteUrl: status.siteUrl, openTab, store }}
+            props={{
+              ...common,
+              view,
+              visited,
+              show,
+              siteUrl: status.siteUrl,
+              openTab,
+              store,
+              account: status.account,
+            }}
           />
         </div>
       )}

@@ -68,12 +68,22 @@ export const DEFAULT_POPUP_STATE: PopupState = {
 const StoredState = z.object({
   reports: z.catch(ReportFilters, DEFAULT_REPORT_FILTERS),
   projects: z.catch(ProjectFilters, DEFAULT_PROJECT_FILTERS),
+  /** The account they are of: another account's filters (its projects) are not this one's. */
+  account: z.optional(z.string()),
 });
 
-/** Reads a stored state, tolerating anything; a new opening always starts on page 1. */
-export function parsePopupState(raw: unknown): PopupState {
+/**
+ * Reads a stored state, tolerating anything; a new opening always starts on page 1. The filters of
+ * another account than `account` (when given) read as the defaults; those stored before accounts
+ * name none, and are the first account's to open them (an upgrade's one account).
+ */
+export function parsePopupState(raw: unknown, account?: string | null): PopupState {
   const parsed = StoredState.safeParse(raw);
   if (!parsed.success) return DEFAULT_POPUP_STATE;
+  const owner = parsed.data.account;
+  if (account !== undefined && owner !== undefined && owner !== account) {
+    return DEFAULT_POPUP_STATE;
+  }
   const { reports, projects } = parsed.data;
   return { reports: { ...reports, page: 1 }, projects: { ...projects, page: 1 } };
 }
@@ -85,28 +95,31 @@ export function changeFilters<T extends { page: number }>(filters: T, patch: Par
   return next;
 }
 
-export const popupStateItem = storage.defineItem<PopupState | null>('local:popupState', {
-  fallback: null,
-});
+export const popupStateItem = storage.defineItem<z.infer<typeof StoredState> | null>(
+  'local:popupState',
+  {
+    fallback: null,
+  },
+);
 
 export interface PopupStateStore {
   load(): Promise<PopupState>;
   save(state: PopupState): Promise<void>;
 }
 
-/** The filters kept in storage.local (never a password). */
-export function createPopupStateStore(): PopupStateStore {
+/** The filters of `account` kept in storage.local (never a password). */
+export function createPopupStateStore(account: string | null = null): PopupStateStore {
   return {
     async load() {
       try {
-        return parsePopupState(await popupStateItem.getValue());
+        return parsePopupState(await popupStateItem.getValue(), account);
       } catch {
         return DEFAULT_POPUP_STATE;
       }
     },
     async save(state) {
       try {
-        await popupStateItem.setValue(state);
+        await popupStateItem.setValue({ ...state, ...(account && { account }) });
       } catch {
         // Remembering filters is a convenience; a full or failing storage must not break the popup.
       }

@@ -75,3 +75,24 @@ describe('createPopupStateStore', () => {
     await expect(store.save(DEFAULT_POPUP_STATE)).resolves.toBeUndefined();
   });
 });
+
+describe('the filters of an account', () => {
+  const searched = {
+    ...DEFAULT_POPUP_STATE,
+    reports: { ...DEFAULT_POPUP_STATE.reports, search: 'shop', project: 'shop.example' },
+  };
+
+  it('are its own: another account reads the defaults, its own reads them back', async () => {
+    await createPopupStateStore('a1').save(searched);
+    expect(await createPopupStateStore('a2').load()).toEqual(DEFAULT_POPUP_STATE);
+    expect((await createPopupStateStore('a1').load()).reports).toMatchObject({
+      search: 'shop',
+      project: 'shop.example',
+    });
+  });
+
+  it('stored before accounts (none named) are kept by the account that opens them first', () => {
+    expect(parsePopupState({ ...searched }, 'a1').reports.search).toBe('shop');
+    expect(parsePopupState({ ...searched, account: 'a1' }, 'a2')).toEqual(DEFAULT_POPUP_STATE);
+  });
+});
