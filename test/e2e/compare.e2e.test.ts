@@ -3,21 +3,18 @@
 // groups agree with the reports' `results` as the service gives them; axe finds nothing in the
 // region in light and dark at 360 and 1280 px; Close gives the focus back to the button.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { apiGet, isFocused, type Stack, startStack, the } from './flows';
 
 let stack: Stack | undefined;
-let axeSource = '';
 const opened: Page[] = [];
 /** The English catalogue: a check's name in words is `check_name_<key>` where it has one. */
 let english: Record<string, { message: string }> = {};
 
 beforeAll(async () => {
   stack = await startStack();
-  const require = createRequire(import.meta.url);
-  axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   english = JSON.parse(
     await readFile(new URL('../../public/_locales/en/messages.json', import.meta.url), 'utf8'),
   );
@@ -74,32 +71,6 @@ function expectedGroups(a: Results, b: Results) {
   }
   for (const names of Object.values(groups)) names.sort();
   return groups;
-}
-
-/** axe's violations (WCAG 2.2 AA and best practice) within `selector`, in light and dark. */
-async function axeIn(page: Page, selector: string): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = {};
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    found[colorScheme] = await page.evaluate(async (within) => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is the global the evaluated script defined.
-      const axe = (window as any).axe;
-      const results = await axe.run(within, {
-        runOnly: {
-          type: 'tag',
-          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-        },
-        resultTypes: ['violations'],
-      });
-      return results.violations.map(
-        (violation: { id: string; nodes: { target: unknown }[] }) =>
-          `${violation.id} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-      );
-    }, selector);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
 }
 
 /** The check names listed under the group `heading` of the comparison, sorted. */
@@ -159,7 +130,10 @@ describe('Compare selected', () => {
       expect(reads()).toEqual(ids.map(String).sort());
 
       const regionSelector = '.comparison';
-      expect(await axeIn(page, regionSelector)).toEqual({ light: [], dark: [] });
+      expect(await axeViolations(page, { selector: regionSelector })).toEqual({
+        light: [],
+        dark: [],
+      });
       // Nothing in the comparison is wider than the page.
       expect(
         await page.evaluate(

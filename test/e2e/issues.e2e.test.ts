@@ -4,10 +4,10 @@
 // Markdown (the clipboard read back) and Export issues CSV (the download read); axe over the tab in
 // light and dark, 360 and 1280 px wide.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from '../../server/service';
+import { axeViolations } from './axe';
 import { connect, type LoadedExtension, launchExtension } from './extension';
 import { type ExtensionSnapshot, snapshotExtension } from './list-fixtures';
 
@@ -17,7 +17,6 @@ const PAGES = 12;
 let snapshot: ExtensionSnapshot | undefined;
 let ext: LoadedExtension | undefined;
 let service: RunningService | undefined;
-let axeSource = '';
 
 function the<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} did not start`);
@@ -53,8 +52,6 @@ beforeAll(async () => {
     })),
   );
   await service.seed([{ url: 'https://other.example/', result: 'good', results: resultsOf(0) }]);
-  const require = createRequire(import.meta.url);
-  axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   snapshot = await snapshotExtension();
   ext = await launchExtension({ extensionDir: snapshot.dir });
   ext.context.setDefaultTimeout(15_000);
@@ -72,25 +69,6 @@ const apiLog = () =>
   the(service, 'The service')
     .requests.filter((request) => request.api && request.method !== 'OPTIONS')
     .map((request) => `${request.method} ${request.path}`);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is the global the evaluated script defined.
-    const axe = (window as any).axe;
-    const results = await axe.run(document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-      resultTypes: ['violations'],
-    });
-    return results.violations.map(
-      (violation: { id: string; nodes: { target: unknown }[] }) =>
-        `${violation.id} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-}
 
 async function downloadFrom(on: Page, name: string): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([
@@ -161,7 +139,8 @@ describe('Issues for a project whose list has no details', () => {
       for (const width of [360, 1280]) {
         await page.emulateMedia({ colorScheme });
         await page.setViewportSize({ width, height: 900 });
-        found[`${colorScheme} ${width}`] = await axeViolations(page);
+        found[`${colorScheme} ${width}`] =
+          (await axeViolations(page, { schemes: [colorScheme] }))[colorScheme] ?? [];
       }
     }
     expect(found).toEqual({ 'light 360': [], 'light 1280': [], 'dark 360': [], 'dark 1280': [] });

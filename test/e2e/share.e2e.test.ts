@@ -2,10 +2,9 @@
 // the clipboard (read back in the extension's page, with clipboard-read granted), the privacy the
 // service then holds (the copied password opens the report's page), that the generated password is
 // never in the extension's storage, and axe on the Share dialog in light and dark.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import {
   openPageTab,
   openPopup,
@@ -19,15 +18,12 @@ import {
 } from './flows';
 
 let stack: Stack | undefined;
-let axeSource = '';
 const opened: Page[] = [];
 
 beforeAll(async () => {
   stack = await startStack();
   // Chromium takes no origin for an extension's pages here ("opaque origin"): granted for all.
   await stack.ext.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const require = createRequire(import.meta.url);
-  axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 });
 
 afterEach(async () => {
@@ -54,32 +50,6 @@ async function storedText(): Promise<string> {
   return ext.worker.evaluate(async () =>
     JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)]),
   );
-}
-
-/** axe's violations (WCAG 2.2 AA and best practice) in light and dark. */
-async function axeIn(page: Page): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = {};
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    found[colorScheme] = await page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is the global the evaluated script defined.
-      const axe = (window as any).axe;
-      const results = await axe.run(document, {
-        runOnly: {
-          type: 'tag',
-          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-        },
-        resultTypes: ['violations'],
-      });
-      return results.violations.map(
-        (violation: { id: string; nodes: { target: unknown }[] }) =>
-          `${violation.id} ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-      );
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
 }
 
 /** A report made on the service's side, as another client would, with `privacy`. */
@@ -136,7 +106,7 @@ describe('This page', () => {
     await outcomeOf(popup).getByRole('button', { name: 'Share…', exact: true }).click();
     const dialog = popup.getByRole('dialog', { name: 'Share this report' });
     await dialog.waitFor();
-    expect(await axeIn(popup)).toEqual({ light: [], dark: [] });
+    expect(await axeViolations(popup)).toEqual({ light: [], dark: [] });
     await dialog.getByText('Anyone with the link and the password can see this report.').waitFor();
     const password = await dialog.getByRole('textbox', { name: 'Generated password' }).inputValue();
     expect(password).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{16,}$/);
@@ -166,7 +136,7 @@ describe('the workspace', () => {
     await workspace.getByRole('button', { name: 'Share selected (2)', exact: true }).click();
     const dialog = workspace.getByRole('dialog', { name: 'Share 2 reports' });
     await dialog.waitFor();
-    expect(await axeIn(workspace)).toEqual({ light: [], dark: [] });
+    expect(await axeViolations(workspace)).toEqual({ light: [], dark: [] });
     const password = await dialog.getByRole('textbox', { name: 'Generated password' }).inputValue();
     await dialog.getByRole('button', { name: 'Share and copy links', exact: true }).click();
 
