@@ -3,10 +3,12 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 
 /**
- * What three or more pages (or views loaded by import()) load first goes in one shared chunk;
- * zod apart, so that the popup, which validates nothing, does not load it. The rest Rolldown
- * splits by which pages use it. Only for the pages' build: WXT builds the background on its own
- * as one IIFE file (library mode), where Rolldown rejects any code splitting.
+ * What three or more pages (or views loaded by import()) load first goes in shared chunks, split
+ * by which pages load them (small splits merged), so that a page does not load what only the
+ * others use: wxt's storage, say, which the popup reads only after its first paint. zod apart,
+ * so that the popup, which validates nothing, does not load it. The rest Rolldown splits by
+ * which pages use it. Only for the pages' build: WXT builds the background on its own as one
+ * IIFE file (library mode), where Rolldown rejects any code splitting.
  */
 function pageChunks(): Plugin {
   return {
@@ -21,7 +23,12 @@ function pageChunks(): Plugin {
                 minShareCount: 3,
                 groups: [
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
-                  { name: 'shared', tags: ['$initial'] },
+                  {
+                    name: 'shared',
+                    tags: ['$initial'],
+                    entriesAware: true,
+                    entriesAwareMergeThreshold: 5000,
+                  },
                 ],
               },
             },

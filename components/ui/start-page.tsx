@@ -7,7 +7,7 @@ import { type MessageKey, t } from '../../lib/i18n';
 import { type Sender, send } from '../../lib/messaging/send';
 import { type ActiveTab, findActiveTab } from '../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../lib/this-page/front-tab';
-import { startedEarly, watchSettingsSummary } from '../../lib/this-page/status-source';
+import { startedEarly } from '../../lib/this-page/status-source';
 
 /** What a page that acts on a tab gets from the browser; tests hand in their own. */
 export interface TabPageDeps {
@@ -17,6 +17,17 @@ export interface TabPageDeps {
   getActiveTab: () => Promise<ActiveTab | undefined>;
   openTab: (url: string) => unknown;
   openOptions: () => unknown;
+}
+
+/**
+ * Watches the stored settings summary once wxt's storage has loaded, after the first paint: the
+ * popup's first load does without it.
+ */
+function watchSettingsSummary(listener: () => void): () => void {
+  const watching = import('../../lib/settings/summary').then((summary) =>
+    summary.watchSettingsSummary(listener),
+  );
+  return () => void watching.then((unwatch) => unwatch());
 }
 
 function showPage(titleKey: MessageKey, app: VNode): void {

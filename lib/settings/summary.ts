@@ -15,3 +15,8 @@ export const settingsSummaryItem = storage.defineItem<StoredSettingsSummary | nu
 export function storedSettingsSummary(summary: SettingsSummary): StoredSettingsSummary {
   return { version: 2, ...summary };
 }
+
+/** Calls `listener` whenever the stored settings summary changes; answers the unsubscribe. */
+export function watchSettingsSummary(listener: () => void): () => void {
+  return settingsSummaryItem.watch(() => listener());
+}

@@ -2,7 +2,6 @@
 // and checks the stored values; the pages only watch the settings summary to ask again.
 import type { CachedRating } from '../rating/cache';
 import type { SettingsSummary } from '../settings/schema';
-import { settingsSummaryItem } from '../settings/summary';
 import type { PageWatch } from '../watch/model';
 import type { ActiveTab } from './active-tab';
 import type { QueuedRef } from './queued-create';
@@ -24,11 +23,6 @@ export function statusRequest(tab: ActiveTab | undefined) {
     ...(tab?.url && { url: tab.url }),
     ...(tab?.id !== undefined && tab.id >= 0 && { tabId: tab.id }),
   };
-}
-
-/** Calls `listener` whenever the stored settings summary changes; answers the unsubscribe. */
-export function watchSettingsSummary(listener: () => void): () => void {
-  return settingsSummaryItem.watch(() => listener());
 }
 
 /** Whether two statuses differ in what the popup shows or acts on (not the cached rating). */

@@ -19,8 +19,8 @@ import {
   type PopupStateStore,
   parsePopupState,
 } from '../../lib/reports/view-state';
+import { watchSettingsSummary } from '../../lib/settings/summary';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
-import { watchSettingsSummary } from '../../lib/this-page/status-source';
 import { summary } from '../support/fixtures';
 
 // Without vitest globals, Testing Library cannot unmount after each test by itself.

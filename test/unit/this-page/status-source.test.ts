@@ -4,12 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { cachedRatingFor, storedRatingCache } from '../../../lib/rating/cache';
 import { parseSettingsSummary } from '../../../lib/settings/schema';
-import { storedSettingsSummary } from '../../../lib/settings/summary';
-import {
-  startedEarly,
-  statusRequest,
-  watchSettingsSummary,
-} from '../../../lib/this-page/status-source';
+import { storedSettingsSummary, watchSettingsSummary } from '../../../lib/settings/summary';
+import { startedEarly, statusRequest } from '../../../lib/this-page/status-source';
 
 const SUMMARY = {
   connected: true,
