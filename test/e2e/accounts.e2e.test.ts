@@ -184,7 +184,7 @@ describe('accounts', () => {
 
     const rows = page
       .getByRole('list')
-      .filter({ has: page.getByRole('button', { name: 'Edit A' }) });
+      .filter({ has: page.getByRole('button', { name: 'Edit A', exact: true }) });
     await poll(() => rows.getByRole('listitem').count(), 'three rows').toBe(3);
     for (const name of ['A', 'Client', 'C']) {
       const row = rows
