@@ -49,17 +49,24 @@ export async function handleStartup(deps: HandlerDeps) {
 }
 
 /**
- * The saved service's plan, asked here so that opening a page never asks the service for it.
- * Never rejects: settings that cannot be read now leave the plan to the next save or start.
+ * Each account's plan (and the service's id of it), asked here so that neither opening a page nor
+ * switching accounts asks the service for it: only an account with none kept, or one a day old,
+ * is asked. Never rejects: settings that cannot be read now leave the plans to the next save or
+ * start.
  */
 async function refreshSavedPlan(
   deps: Pick<HandlerDeps, 'clients'> & Partial<Pick<HandlerDeps, 'loadSettings'>>,
 ): Promise<void> {
   try {
-    const client = await deps.clients.get();
-    if (!client) return;
-    const told = await refreshPlan(client);
-    if (told?.id !== undefined) await noteServiceAccountId(client.accountId, told.id);
+    const { accounts } = await (deps.loadSettings ?? loadSettings)();
+    await Promise.all(
+      accounts.map(async ({ id }) => {
+        const saved = await deps.clients.forAccount(id);
+        if (!saved) return;
+        const told = await refreshPlan(saved.client);
+        if (told?.id !== undefined) await noteServiceAccountId(id, told.id);
+      }),
+    );
   } catch {
     // Pages show no plan until then; nothing else waits on it.
   }
