@@ -127,12 +127,20 @@ export function wordsIn(scope: ElementHandle, words: readonly string[]): Promise
 
 type ExtensionApi = typeof WebExtension;
 
-/** The extension's stored settings, read in one of its pages. */
+/** The extension's stored settings with the connection of the account in use, read in one of its pages. */
 export function storedSettings(extensionPage: Page) {
   return extensionPage.evaluate(async () => {
     const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
-    const { settings } = await api.storage.local.get('settings');
-    return settings as { serviceUrl?: string; apiKey?: string } | undefined;
+    const { settings, accounts, accountInUse } = await api.storage.local.get([
+      'settings',
+      'accounts',
+      'accountInUse',
+    ]);
+    const list = (accounts as { accounts: { id: string }[] } | undefined)?.accounts ?? [];
+    const account = list.find(({ id }) => id === accountInUse) ?? list[0];
+    return { ...(settings as object | undefined), ...account } as
+      | { serviceUrl?: string; apiKey?: string }
+      | undefined;
   });
 }
 
