@@ -98,9 +98,13 @@ export async function rememberAnswer(
   if (details && report) details.keep(report, serviceUrl);
   // Not waited for: the history's reads wait for it.
   void recordAnalyses(reports, serviceUrl);
-  // The latest checks, for the Issues tab, kept by the same owner as the history.
-  void keepAnalyses(reports, serviceUrl);
-  await rememberReports(reports, serviceUrl, { askedUrl });
+  // The latest checks, for the Issues tab, kept by the same owner as the history. Waited for (it
+  // never rejects): the tab reads them from its own page, which cannot wait on this worker's
+  // writes, once the job that brought them says it has ended.
+  await Promise.all([
+    keepAnalyses(reports, serviceUrl),
+    rememberReports(reports, serviceUrl, { askedUrl }),
+  ]);
 }
 
 /**

@@ -179,6 +179,17 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
         : undefined;
     if (refusedFor) quotaRefused.add(refusedFor);
     const key = keyOf(jobId, index);
+    // A read's report is kept before the item is recorded as read: the page that sees the job
+    // end (the Issues tab) reads the details from its own side, and finds them there.
+    const readFirst =
+      item.op.type === 'read' && outcome.ok && outcome.value && !('items' in outcome.value)
+        ? outcome.value
+        : undefined;
+    if (readFirst && service) {
+      await effects.remember([readFirst], accountOf(service)).catch((error) => {
+        warn('remember an answer', error);
+      });
+    }
     // Kept in memory until written (a failed write is tried again), and meanwhile the alarm stays
     // set: a worker stopped before that leaves the item 'running', which its successor looks at.
     unrecorded.add(key);
@@ -217,7 +228,7 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       // Only the job's service's answers come here; a sent create's was remembered as it came.
       const askedUrl = item.op.type === 'create' ? item.op.url : undefined;
       const account = service && accountOf(service);
-      if (account && seen.length > 0 && !sendsCreate) {
+      if (account && seen.length > 0 && !sendsCreate && !readFirst) {
         await effects.remember(seen, account, askedUrl);
       }
       // Another key than the one the job was made with may not see that account's reports: a
