@@ -31,7 +31,7 @@ export interface HandlerDeps {
   /** The background's queue. */
   queue: () => Queue;
   /** What the reports of an answer leave behind: the rating cache, badges and the history. */
-  remember: (reports: readonly Report[], serviceUrl: string) => Promise<void>;
+  remember: (reports: readonly Report[], account: string) => Promise<void>;
 }
 
 export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): HandlerDeps {
@@ -60,6 +60,6 @@ export function createHandlerDeps(overrides: Partial<HandlerDeps> = {}): Handler
     isOnline: overrides.isOnline ?? browserOnline,
     recentDetails: overrides.recentDetails ?? backgroundRecentDetails,
     queue,
-    remember: overrides.remember ?? ((reports, serviceUrl) => rememberAnswer(reports, serviceUrl)),
+    remember: overrides.remember ?? ((reports, account) => rememberAnswer(reports, account)),
   };
 }

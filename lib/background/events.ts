@@ -105,7 +105,7 @@ export async function handleStorageChange(
         clients: deps.clients,
         loadSettings: deps.loadSettings ?? loadSettings,
         queue: deps.queue ?? backgroundQueue,
-        remember: deps.remember ?? ((reports, serviceUrl) => rememberAnswer(reports, serviceUrl)),
+        remember: deps.remember ?? ((reports, account) => rememberAnswer(reports, account)),
       }).then(() => undefined),
     );
   }

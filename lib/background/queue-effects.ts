@@ -21,22 +21,22 @@ import { watchedAnalysis } from '../watch/worse-notifications';
 import { forgetGone, rememberAnswer, sendCreateRequest } from './service-answers';
 
 export const queueEffects: QueueEffects = {
-  create: (client, input, serviceUrl) =>
-    sendCreateRequest(client, input, serviceUrl, backgroundRecentDetails),
+  create: (client, input, account) =>
+    sendCreateRequest(client, input, account, backgroundRecentDetails),
 
   keptPlan: keptPlanOf,
-  remember(reports, serviceUrl, askedUrl) {
+  remember(reports, account, askedUrl) {
     // One report is a create's or a re-analysis's answer, which a page may show next; a list's
     // pages (an export) are not shown with their details.
     // A stored summary has no results: it must not hide what the answer itself explained.
     const shown = reports.length === 1 && reports[0]?.results !== undefined;
-    return rememberAnswer(reports, serviceUrl, {
+    return rememberAnswer(reports, account, {
       askedUrl,
       ...(shown && { details: backgroundRecentDetails }),
     });
   },
 
-  forget: (target, serviceUrl) => forgetGone(target, serviceUrl, backgroundRecentDetails),
+  forget: (target, account) => forgetGone(target, account, backgroundRecentDetails),
 
   watchedAnalysis,
 

@@ -1,4 +1,4 @@
-// What the answers of the saved service leave behind: the rating cache, the badges through it,
+// What each account's answers leave behind, kept under its id: the rating cache, the badges,
 // the details the pages show next, and the history of analyses; a report found gone leaves the
 // watch list too. And the one create request, which remembers its answer.
 import { SiteReportError } from '../api';
@@ -15,11 +15,11 @@ import { changeWatch } from '../watch/store';
 // A report or project that is gone leaves the watch list and takes its history with it.
 const warnNotSaved = (error: unknown) => warnWatch('update the watch list', error);
 
-async function forgetWatchedReport(serviceUrl: string, reportId: number): Promise<void> {
+async function forgetWatchedReport(account: string, reportId: number): Promise<void> {
   await Promise.all([
-    forgetReportHistory(serviceUrl, reportId),
-    forgetReportAnalysis(serviceUrl, reportId),
-    changeWatch(serviceUrl, (watch) => {
+    forgetReportHistory(account, reportId),
+    forgetReportAnalysis(account, reportId),
+    changeWatch(account, (watch) => {
       watch.reports = watch.reports.filter((report) => report.id !== reportId);
       for (const [project, members] of Object.entries(watch.members)) {
         watch.members[project] = members.filter((report) => report.id !== reportId);
@@ -28,11 +28,11 @@ async function forgetWatchedReport(serviceUrl: string, reportId: number): Promis
   ]);
 }
 
-async function forgetWatchedProject(serviceUrl: string, name: string): Promise<void> {
+async function forgetWatchedProject(account: string, name: string): Promise<void> {
   await Promise.all([
-    forgetProjectHistory(serviceUrl, name),
-    forgetProjectAnalyses(serviceUrl, name),
-    changeWatch(serviceUrl, (watch) => {
+    forgetProjectHistory(account, name),
+    forgetProjectAnalyses(account, name),
+    changeWatch(account, (watch) => {
       const gone = new Set((watch.members[name] ?? []).map((report) => report.id));
       watch.projects = watch.projects.filter((project) => project !== name);
       delete watch.members[name];
@@ -45,32 +45,29 @@ async function forgetWatchedProject(serviceUrl: string, name: string): Promise<v
   ]);
 }
 
-/** A report or project of the service at `serviceUrl` that is gone (deleted, or found missing). */
+/** A report or project of account `account` that is gone (deleted, or found missing). */
 export async function forgetGone(
   target: { id: number } | { name: string },
-  serviceUrl: string,
+  account: string,
   details: RecentDetails,
 ): Promise<void> {
   if ('id' in target) {
-    details.forget(target.id, serviceUrl);
-    await Promise.all([
-      forgetReport(target.id, serviceUrl),
-      forgetWatchedReport(serviceUrl, target.id),
-    ]);
+    details.forget(target.id, account);
+    await Promise.all([forgetReport(target.id, account), forgetWatchedReport(account, target.id)]);
     return;
   }
   // Which reports went with the project is not known here.
   details.forgetAll();
   await Promise.all([
-    forgetProject(target.name, serviceUrl),
-    forgetWatchedProject(serviceUrl, target.name),
+    forgetProject(target.name, account),
+    forgetWatchedProject(account, target.name),
   ]);
 }
 
 /** Runs `action`; when the report turns out to be gone, nothing of it is kept either. */
 export async function forgettingGone<T>(
   id: number,
-  serviceUrl: string,
+  account: string,
   deps: { recentDetails: RecentDetails },
   action: () => Promise<T>,
 ): Promise<T> {
@@ -78,7 +75,7 @@ export async function forgettingGone<T>(
     return await action();
   } catch (error) {
     if (error instanceof SiteReportError && error.kind === 'not_found') {
-      await forgetGone({ id }, serviceUrl, deps.recentDetails);
+      await forgetGone({ id }, account, deps.recentDetails);
     }
     throw error;
   }
@@ -91,19 +88,19 @@ export async function forgettingGone<T>(
  */
 export async function rememberAnswer(
   reports: readonly Report[],
-  serviceUrl: string,
+  account: string,
   { details, askedUrl }: { details?: RecentDetails; askedUrl?: string } = {},
 ): Promise<void> {
   const [report] = reports;
-  if (details && report) details.keep(report, serviceUrl);
+  if (details && report) details.keep(report, account);
   // Not waited for: the history's reads wait for it.
-  void recordAnalyses(reports, serviceUrl);
+  void recordAnalyses(reports, account);
   // The latest checks, for the Issues tab, kept by the same owner as the history. Waited for (it
   // never rejects): the tab reads them from its own page, which cannot wait on this worker's
   // writes, once the job that brought them says it has ended.
   await Promise.all([
-    keepAnalyses(reports, serviceUrl),
-    rememberReports(reports, serviceUrl, { askedUrl }),
+    keepAnalyses(reports, account),
+    rememberReports(reports, account, { askedUrl }),
   ]);
 }
 
@@ -115,11 +112,11 @@ export async function rememberAnswer(
 export async function sendCreateRequest(
   client: Pick<QueueClient, 'reports'>,
   input: CreateReportInput,
-  serviceUrl: string,
+  account: string,
   details: RecentDetails,
 ): Promise<Report> {
   const made = await client.reports.create(input);
   // The report is made: a cache that cannot be written does not make it a failure.
-  await rememberAnswer([made], serviceUrl, { details, askedUrl: input.url }).catch(() => undefined);
+  await rememberAnswer([made], account, { details, askedUrl: input.url }).catch(() => undefined);
   return made;
 }

@@ -1,4 +1,4 @@
-// The toolbar button's badge: per tab, the rating of the latest report the saved service is known
+// The toolbar button's badge: per tab, the rating of the latest report the account in use is known
 // to have for the tab's address, read only from the local rating cache — never from the network.
 import { browser } from 'wxt/browser';
 import type { Rating } from '../api/model';

@@ -19,7 +19,7 @@ const lock = createLock();
 
 /** Changes the entries of one service; all services' together stay within the bounds. */
 function change(
-  serviceUrl: string,
+  account: string,
   mutate: (cache: ServiceCache) => boolean,
   bounds: { limit: number; maxBytes: number } = {
     limit: RATING_CACHE_LIMIT,
@@ -29,9 +29,9 @@ function change(
   return lock
     .runExclusive(async () => {
       const cache = await readRatingCache();
-      const entries = cache[serviceUrl] ?? {};
+      const entries = cache[account] ?? {};
       if (!mutate(entries)) return;
-      cache[serviceUrl] = entries;
+      cache[account] = entries;
       evictOldest(cache, bounds.limit, bounds.maxBytes);
       for (const [service, kept] of Object.entries(cache)) {
         if (Object.keys(kept).length === 0) delete cache[service];
@@ -82,7 +82,7 @@ function evictOldest(cache: RatingCache, limit: number, maxBytes: number) {
 }
 
 /**
- * Records the reports of one answer of the service at `serviceUrl` in a single write. For each
+ * Records the reports of one answer of account `account` in a single write. For each
  * address the newest report (highest id) wins, whatever order answers come in. A report is kept
  * under every address it is known by: its own, and the one a create asked for (`askedUrl`, when
  * `reports` is that create's report), since the service stores the address its fetch ended on
@@ -90,7 +90,7 @@ function evictOldest(cache: RatingCache, limit: number, maxBytes: number) {
  */
 export function rememberReports(
   reports: readonly Report[],
-  serviceUrl: string,
+  account: string,
   {
     now = Date.now(),
     limit = RATING_CACHE_LIMIT,
@@ -100,7 +100,7 @@ export function rememberReports(
 ): Promise<void> {
   if (reports.length === 0) return Promise.resolve();
   return change(
-    serviceUrl,
+    account,
     (cache) => {
       const askedKey = ratingCacheKey(askedUrl);
       // The other addresses each report is kept under already: they follow it (a re-analysis).
@@ -138,10 +138,10 @@ export function rememberReports(
 }
 
 function removeWhere(
-  serviceUrl: string,
+  account: string,
   test: (url: string, entry: CacheEntry) => boolean,
 ): Promise<void> {
-  return change(serviceUrl, (cache) => {
+  return change(account, (cache) => {
     let changed = false;
     for (const [url, entry] of Object.entries(cache)) {
       if (!test(url, entry)) continue;
@@ -153,22 +153,22 @@ function removeWhere(
 }
 
 /**
- * Forgets a deleted (or vanished) report of the service at `serviceUrl`, under every address it
+ * Forgets a deleted (or vanished) report of account `account`, under every address it
  * is kept by. Never rejects.
  */
-export function forgetReport(reportId: number, serviceUrl: string): Promise<void> {
-  return removeWhere(serviceUrl, (_url, entry) => entry.reportId === reportId);
+export function forgetReport(reportId: number, account: string): Promise<void> {
+  return removeWhere(account, (_url, entry) => entry.reportId === reportId);
 }
 
 /**
  * Forgets the reports of a deleted project: those recorded with it, and, for entries without a
  * project, those whose host is its name (how services name projects). Never rejects.
  */
-export function forgetProject(name: string, serviceUrl: string): Promise<void> {
+export function forgetProject(name: string, account: string): Promise<void> {
   const host = name.toLowerCase();
   const inProject = (url: string, entry: CacheEntry) =>
     entry.project !== undefined ? entry.project === name : new URL(url).host === host;
-  return change(serviceUrl, (cache) => {
+  return change(account, (cache) => {
     // A report kept under the address a create asked for too goes from there as well.
     const gone = new Set<number>();
     for (const [url, entry] of Object.entries(cache)) {

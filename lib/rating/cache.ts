@@ -1,4 +1,4 @@
-// The latest report seen for each address, kept per service (by its base URL): another service's
+// The latest report seen for each address, kept per account (by its local id): another account's
 // ratings are never shown as this one's. The badge reads only this, so it costs no request.
 // Writing it is cache-writes.ts; the badge follows its stored changes (badge.ts).
 import { storage } from 'wxt/utils/storage';
@@ -26,9 +26,9 @@ export type CachedRating = z.infer<typeof CachedRating>;
 /** With the report's project, so deleting a project can forget its reports. */
 export const CacheEntry = z.object({ ...CachedRating.shape, project: z.optional(z.string()) });
 export type CacheEntry = z.infer<typeof CacheEntry>;
-/** One service's entries, by address. */
+/** One account's entries, by address. */
 export type ServiceCache = Record<string, CacheEntry>;
-/** By service (its base URL), then by address. */
+/** By account (its local id), then by address. */
 export type RatingCache = Record<string, ServiceCache>;
 /**
  * As stored. The layout before it, entries by address for no service in particular, reads as
@@ -44,21 +44,21 @@ export const ratingCacheItem = storage.defineItem<StoredRatingCache | null>(
   { fallback: null },
 );
 
-/** The stored value for `entries` by address, of the service at `serviceUrl` (tests, fixtures). */
+/** The stored value for `entries` by address, of account `account` (tests, fixtures). */
 export function storedRatingCache(
-  serviceUrl: string,
+  account: string,
   entries: Record<string, unknown>,
 ): { services: Record<string, Record<string, unknown>> } {
-  return { services: { [serviceUrl]: entries } };
+  return { services: { [account]: entries } };
 }
 
 /** The stored entries of one service, unchecked; undefined for none or another layout. */
-function serviceEntries(raw: unknown, serviceUrl: string | null | undefined): unknown {
-  if (!serviceUrl || !raw || typeof raw !== 'object') return undefined;
+function serviceEntries(raw: unknown, account: string | null | undefined): unknown {
+  if (!account || !raw || typeof raw !== 'object') return undefined;
   const { services } = raw as { services?: unknown };
   if (!services || typeof services !== 'object' || Array.isArray(services)) return undefined;
-  return Object.hasOwn(services, serviceUrl)
-    ? (services as Record<string, unknown>)[serviceUrl]
+  return Object.hasOwn(services, account)
+    ? (services as Record<string, unknown>)[account]
     : undefined;
 }
 
@@ -79,16 +79,16 @@ export const isStorableKey = (url: string) =>
   url.length <= RATING_CACHE_MAX_URL_LENGTH && ratingCacheKey(url) === url;
 
 /**
- * The entry for `url` of the service at `serviceUrl` in a stored cache, or null when there is
+ * The entry for `url` of account `account` in a stored cache, or null when there is
  * none (or no service is set) or it is unusable.
  */
 export function cachedRatingFor(
   cache: unknown,
   url: string | undefined,
-  serviceUrl: string | null | undefined,
+  account: string | null | undefined,
 ): CachedRating | null {
   const key = ratingCacheKey(url);
-  const entries = serviceEntries(cache, serviceUrl);
+  const entries = serviceEntries(cache, account);
   if (!key || !entries || typeof entries !== 'object') return null;
   const parsed = CachedRating.safeParse((entries as Record<string, unknown>)[key]);
   return parsed.success ? parsed.data : null;
@@ -110,9 +110,9 @@ export function parseRatingCache(raw: unknown): RatingCache {
   const cache: RatingCache = {};
   const services = raw && typeof raw === 'object' ? (raw as { services?: unknown }).services : null;
   if (!services || typeof services !== 'object' || Array.isArray(services)) return cache;
-  for (const [serviceUrl, entries] of Object.entries(services)) {
+  for (const [account, entries] of Object.entries(services)) {
     const parsed = parseServiceCache(entries);
-    if (Object.keys(parsed).length > 0) cache[serviceUrl] = parsed;
+    if (Object.keys(parsed).length > 0) cache[account] = parsed;
   }
   return cache;
 }
@@ -121,11 +121,11 @@ export async function readRatingCache(): Promise<RatingCache> {
   return parseRatingCache(await ratingCacheItem.getValue());
 }
 
-/** The latest known rating for `url` of the service at `serviceUrl`, or null. */
+/** The latest known rating for `url` of account `account`, or null. */
 export async function getCachedRating(
   url: string | undefined,
-  serviceUrl: string | null | undefined,
+  account: string | null | undefined,
 ): Promise<CachedRating | null> {
-  if (!ratingCacheKey(url) || !serviceUrl) return null;
-  return cachedRatingFor(await ratingCacheItem.getValue(), url, serviceUrl);
+  if (!ratingCacheKey(url) || !account) return null;
+  return cachedRatingFor(await ratingCacheItem.getValue(), url, account);
 }

@@ -33,11 +33,11 @@ export type RecentDetails = ReturnType<typeof createRecentDetails>;
 
 export function createRecentDetails(now: () => number = Date.now) {
   const kept = new Map<string, { details: ReportDetails; at: number }>();
-  const keyOf = (serviceUrl: string, id: number) => `${serviceUrl} ${id}`;
+  const keyOf = (account: string, id: number) => `${account} ${id}`;
   return {
-    /** Keeps the details of a report the service at `serviceUrl` just answered with. */
-    keep(report: Report, serviceUrl: string): void {
-      const key = keyOf(serviceUrl, report.id);
+    /** Keeps the details of a report account `account`'s service just answered with. */
+    keep(report: Report, account: string): void {
+      const key = keyOf(account, report.id);
       kept.delete(key);
       kept.set(key, { details: detailsOf(report), at: now() });
       for (const oldest of kept.keys()) {
@@ -46,12 +46,12 @@ export function createRecentDetails(now: () => number = Date.now) {
       }
     },
     /** The details kept for report `id`, while they are fresh. */
-    get(id: number, serviceUrl: string): ReportDetails | undefined {
-      const entry = kept.get(keyOf(serviceUrl, id));
+    get(id: number, account: string): ReportDetails | undefined {
+      const entry = kept.get(keyOf(account, id));
       return entry && now() - entry.at < DETAILS_FRESH_MS ? entry.details : undefined;
     },
-    forget(id: number, serviceUrl: string): void {
-      kept.delete(keyOf(serviceUrl, id));
+    forget(id: number, account: string): void {
+      kept.delete(keyOf(account, id));
     },
     /** A project's reports are gone with it: which ones is not known here. */
     forgetAll(): void {

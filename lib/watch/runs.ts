@@ -29,7 +29,7 @@ export const WATCH_ALARM = 'watch';
 const MAX_PROJECT_PAGES = 10;
 
 /** What the reports of an answer leave behind (the background's rememberAnswer). */
-export type Remember = (reports: readonly Report[], serviceUrl: string) => Promise<void>;
+export type Remember = (reports: readonly Report[], account: string) => Promise<void>;
 
 /** What a run needs of the background: its client, settings, queue and how answers are kept. */
 export interface RunDeps {

@@ -1,4 +1,4 @@
-// What is watched, per service (its base URL, as the rating cache keys it): the reports on their
+// What is watched, per account (its local id, as the rating cache keys it): the reports on their
 // own, the projects (with the reports last found in them), the schedule and what ran. One stored
 // item; every change is one read-modify-write under one lock.
 import { storage } from 'wxt/utils/storage';

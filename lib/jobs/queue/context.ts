@@ -15,16 +15,16 @@ export interface QueueEffects {
   /**
    * Sends a create (the background's one create request, sendCreateRequest in
    * lib/background/service-answers.ts) and remembers its answer for `input.url` at the service at
-   * `serviceUrl`.
+   * `account`.
    */
-  create(client: QueueClient, input: CreateReportInput, serviceUrl: string): Promise<Report>;
+  create(client: QueueClient, input: CreateReportInput, account: string): Promise<Report>;
   /**
-   * Reports the service at `serviceUrl` answered with; `askedUrl`: for a create's report, the
+   * Reports account `account`'s service answered with; `askedUrl`: for a create's report, the
    * address it was sent for (the service may give the one its fetch ended on).
    */
-  remember(reports: readonly Report[], serviceUrl: string, askedUrl?: string): Promise<void>;
-  /** A report or project of the service at `serviceUrl` that is gone (deleted, or found missing). */
-  forget(target: { id: number } | { name: string }, serviceUrl: string): Promise<void>;
+  remember(reports: readonly Report[], account: string, askedUrl?: string): Promise<void>;
+  /** A report or project of account `account` that is gone (deleted, or found missing). */
+  forget(target: { id: number } | { name: string }, account: string): Promise<void>;
   /** A create with a tab; `single`: it is its job's only item (notified on its own). */
   tabCreate(stage: TabStage, item: JobItem, single: boolean): Promise<void>;
   /** A job finished or was cancelled. */
@@ -40,7 +40,7 @@ export interface QueueEffects {
    */
   watchedAnalysis?(
     report: Report,
-    serviceUrl: string,
+    account: string,
   ): Promise<NonNullable<JobItem['direction']> | undefined>;
 }
 
@@ -175,10 +175,10 @@ export async function noteRunItem(
   ctx: QueueContext,
   { jobId, index }: Pick<Dispatch, 'jobId' | 'index'>,
   report: Report,
-  serviceUrl: string,
+  account: string,
 ): Promise<void> {
   try {
-    const direction = await ctx.effects.watchedAnalysis?.(report, serviceUrl);
+    const direction = await ctx.effects.watchedAnalysis?.(report, account);
     if (!direction) return;
     await ctx.store.update((state) => {
       const item = state.jobs.find((job) => job.id === jobId)?.items[index];
