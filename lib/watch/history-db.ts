@@ -1,8 +1,7 @@
 // The database the history (history.ts) and the analyses kept (lib/issues/analyses.ts) share:
 // one IndexedDB database, so that a report's records and its latest checks go together.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { KeptAnalysis } from '../issues/model';
-import type { HistoryRecord } from './model';
+import type { HistoryRecord, KeptAnalysis } from './model';
 
 /** A record as stored: the analysis, and whose it is. */
 export interface StoredRecord extends HistoryRecord {

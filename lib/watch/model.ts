@@ -1,7 +1,9 @@
-// What watching pages keeps and shows: one schedule of re-analyses per service, the history the
-// service does not keep (one record per analysis seen), and what changed between two analyses.
+// What watching pages keeps and shows: one schedule of re-analyses per account, the history the
+// service does not keep (one record per analysis seen), what changed between two analyses, and
+// each report's latest checks kept beside the history (for the Issues tab, lib/issues/).
 import * as z from 'zod/mini';
 import { IMPORTANCES, Rating, ReportId } from '../api/model';
+import { CheckLimit } from '../rating/checks';
 
 export const SCHEDULE_EVERY = ['daily', 'weekly'] as const;
 
@@ -79,3 +81,39 @@ export interface ReportHistory {
   url: string;
   records: HistoryRecord[];
 }
+
+/** One check of an analysis: its key, importance, outcome, and the kinds of its errors. */
+export const KeptCheck = z.object({
+  key: z.string(),
+  importance: z.literal(IMPORTANCES),
+  passed: z.boolean(),
+  /** The error kinds the service gave (`missing`, `length`…), in its order. */
+  errors: z.optional(z.array(z.string())),
+  /** The first error's bounds, as "Why this rating" words them. */
+  limit: z.optional(CheckLimit),
+});
+export type KeptCheck = z.infer<typeof KeptCheck>;
+
+/**
+ * A report's latest analysis with details; `seenAt` (ms) orders what is dropped first. Compact, as
+ * the tab reads thousands at once: the failed checks whole, the passed ones by key.
+ */
+export const KeptAnalysis = z.object({
+  owner: z.string(),
+  reportId: z.number(),
+  url: z.string(),
+  project: z.optional(z.string()),
+  rating: z.nullable(Rating),
+  score: z.optional(z.number()),
+  /** When the service generated it (ms); null when it did not say. */
+  at: z.nullable(z.number()),
+  seenAt: z.number(),
+  failed: z.array(KeptCheck),
+  passed: z.array(z.string()),
+  /**
+   * The checks that failed at the analysis before it that had details, from the history (or the
+   * one kept before); absent when neither knows one.
+   */
+  before: z.optional(z.array(FailedCheck)),
+});
+export type KeptAnalysis = z.infer<typeof KeptAnalysis>;

@@ -1,11 +1,13 @@
-// The pacing of each account (the limit is per key), by its local id: what one account's answers
-// said never holds back (or lets through) another's requests. Every account's is kept.
+// The pacing of each account at its service's address (the limit is per key), by paceKey: what
+// one account's answers said never holds back (or lets through) another's requests.
 import * as z from 'zod/mini';
-import { MAX_ACCOUNTS } from '../../account/accounts';
 import { createPacer, type Pacer, Pacing } from './pacer';
 
-/** Accounts whose pacing is kept (as many as there may be accounts), most recently used first. */
-export const MAX_PACED_SERVICES = MAX_ACCOUNTS;
+/**
+ * Pacings kept, most recently used first: at least one per account there may be (MAX_ACCOUNTS;
+ * a test holds them equal), so no account's limit is forgotten while its jobs run.
+ */
+export const MAX_PACED_SERVICES = 20;
 
 export const StoredPacing = z.object({
   /** The most recently used first. */

@@ -2,6 +2,7 @@
 // they are saved again or it is discarded; the pacing is kept per service; no key is stored.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MAX_ACCOUNTS } from '../../../../lib/account/accounts';
 import { createHandlerDeps } from '../../../../lib/background/deps';
 import { handleStorageChange } from '../../../../lib/background/events';
 import { setBackgroundQueue } from '../../../../lib/background/queue';
@@ -324,6 +325,10 @@ describe('pacing', () => {
     await clock.advance(61_000, queue.idle);
     expect(await itemStates(first.id)).toEqual(Array(4).fill('done'));
     expect(staging.count('DELETE', 429)).toBe(0);
+  });
+
+  it('is kept for as many as there may be accounts', () => {
+    expect(MAX_PACED_SERVICES).toBe(MAX_ACCOUNTS);
   });
 
   it('is kept for a few services, the most recently used', () => {
