@@ -23,13 +23,30 @@ export type ListAnswer =
   /** More than MAX_ADDRESSES lines (or the text is larger than MAX_FILE_BYTES): nothing is taken. */
   | { ok: false; reason: 'tooManyLines' | 'tooLarge' };
 
+/**
+ * An http(s) address (its fragment aside) that URL parsing gives back unchanged: lower-case scheme
+ * and host (letters, digits, hyphens; no port, no `xn--`, no number last), then a path and query
+ * of characters every browser keeps as they are, no `.` segment, no `%`. Most of a sitemap's
+ * addresses are so; parsing 50,000 of them with `new URL` is most of a read's time.
+ */
+const AS_PARSED = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\/[A-Za-z0-9\-._~!$&()*+,;=:@/?]*$/;
+
+/** The address without its fragment when it is already as URL parsing gives it, else null. */
+export function asParsed(text: string): string | null {
+  const hash = text.indexOf('#');
+  const address = hash < 0 ? text : text.slice(0, hash);
+  return AS_PARSED.test(address) && !address.includes('/.') && !address.includes('xn--')
+    ? address
+    : null;
+}
+
 /** An address's form in the preview and the job: the rating cache's key, or why it is none. */
 export function addressOf(
   text: string,
 ): { url: string } | { reason: 'notHttp' | 'notAddress' | 'tooLong' } {
   // Checked before and after normalising: escaping may lengthen it.
   if (text.trim().length > MAX_ADDRESS_LENGTH) return { reason: 'tooLong' };
-  const key = ratingCacheKey(text);
+  const key = asParsed(text) ?? ratingCacheKey(text);
   if (key) return key.length > MAX_ADDRESS_LENGTH ? { reason: 'tooLong' } : { url: key };
   try {
     new URL(text);

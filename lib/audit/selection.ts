@@ -42,11 +42,23 @@ export function isChecked(
   return choices.get(url) ?? (known.has(url) ? reanalyze : !doubtful.has(url));
 }
 
+/**
+ * The host (and port) of an address in the form URL parsing gives (addressOf's): what comes
+ * between `//` and the path, after any user info, whose own `@`s are escaped. Cut out of the text,
+ * as parsing each of 50,000 again would take most of a read's time.
+ */
+export function hostOfParsed(url: string): string {
+  const start = url.indexOf('//') + 2;
+  const end = url.indexOf('/', start);
+  const authority = url.slice(start, end < 0 ? undefined : end);
+  return authority.slice(authority.lastIndexOf('@') + 1);
+}
+
 /** How many addresses each host has, most first (then by name). */
 export function countByHost(addresses: readonly string[]): { host: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const url of addresses) {
-    const { host } = new URL(url);
+    const host = hostOfParsed(url);
     counts.set(host, (counts.get(host) ?? 0) + 1);
   }
   return [...counts]

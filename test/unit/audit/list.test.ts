@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addressOf,
+  asParsed,
   csvCells,
   MAX_ADDRESS_LENGTH,
   MAX_ADDRESSES,
@@ -160,6 +161,75 @@ describe('parseAddressList, for any text', () => {
         expect(typeof answer.ok).toBe('boolean');
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** Addresses near the edges of what URL parsing keeps as it is: case, ports, dots, escapes. */
+const nearlyParsed = fc
+  .tuple(
+    fc.constantFrom('https://', 'http://', 'HTTPS://', 'ftp://', 'https:/', 'https:///', ''),
+    fc.array(fc.constantFrom(...'abz09-.', 'A', 'xn--', 'www.', '0x', '%41', '@', '[::1]', 'é'), {
+      maxLength: 12,
+    }),
+    fc.constantFrom('', ':80', ':443', ':8080', ':0', ':99999', ':'),
+    fc.array(
+      fc.constantFrom(
+        ...'aZ09-._~!$&()*+,;=:@/?#',
+        ...` %"'<>\\^\`{|}[]\t`,
+        '/..',
+        '/.',
+        '%2e',
+        '%2E',
+        '%41',
+        '%zz',
+        'xn--',
+        'é',
+      ),
+      { maxLength: 16 },
+    ),
+  )
+  .map((parts) => parts[0] + parts[1].join('') + parts[2] + parts[3].join(''));
+/** Addresses made only of the characters kept as they are: most are taken as they are. */
+const keptAsTheyAre = fc
+  .tuple(
+    fc.constantFrom('https://', 'http://'),
+    fc.array(fc.constantFrom(...'abz0189-.'), { minLength: 1, maxLength: 20 }),
+    fc.array(fc.constantFrom(...'aZ09-._~!$&()*+,;=:@/?#'), { maxLength: 30 }),
+  )
+  .map((parts) => `${parts[0]}${parts[1].join('')}/${parts[2].join('')}`);
+
+describe('asParsed', () => {
+  it('gives an address as URL parsing gives it, its fragment dropped', () => {
+    expect(asParsed('https://audit.example/section-1/page-2?x=1&y=(2)#top')).toBe(
+      'https://audit.example/section-1/page-2?x=1&y=(2)',
+    );
+    expect(asParsed('http://a-b.c0.example/')).toBe('http://a-b.c0.example/');
+  });
+
+  it.each([
+    'https://Example.com/',
+    'https://example.com',
+    'https://example.com:443/',
+    'https://127.0.0.1/',
+    'https://example.123/',
+    'https://xn--nxasmq6b.example/',
+    'https://example.com/a/../b',
+    'https://example.com/%41',
+    'https://example.com/a b',
+    'https://user@example.com/',
+    ' https://example.com/',
+  ])('leaves %s to URL parsing', (text) => {
+    expect(asParsed(text)).toBeNull();
+  });
+
+  it('whenever it gives an address, gives what URL parsing gives', () => {
+    fc.assert(
+      fc.property(fc.oneof(nearlyParsed, keptAsTheyAre), (text) => {
+        const fast = asParsed(text);
+        if (fast !== null) expect(fast).toBe(ratingCacheKey(text));
+      }),
+      { numRuns: 5000 },
     );
   });
 });

@@ -1,15 +1,18 @@
 // Add pages' preview: narrowing, what starts checked, the count by host, and the one job.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KnownPage } from '../../../lib/audit/known';
 import {
   atMostOf,
   auditJob,
   countByHost,
+  hostOfParsed,
   isChecked,
   narrow,
   selectionNeeds,
 } from '../../../lib/audit/selection';
 import { MAX_AUDIT_ITEMS } from '../../../lib/job-limits';
+import { ratingCacheKey } from '../../../lib/rating/cache';
 
 const A = 'https://a.test/';
 const known = new Map<string, KnownPage>([
@@ -49,6 +52,21 @@ describe('the preview', () => {
       { host: 'b.test', count: 1 },
       { host: 'c.test:8080', count: 1 },
     ]);
+  });
+
+  it("cuts the host out of any address in URL parsing's form, as URL parsing reads it", () => {
+    const authority = { withUserInfo: true, withPort: true, withIPv4: true, withIPv6: true };
+    fc.assert(
+      fc.property(
+        fc.webUrl({ authoritySettings: authority, withQueryParameters: true }),
+        (text) => {
+          const url = ratingCacheKey(text);
+          if (url) expect(hostOfParsed(url)).toBe(new URL(url).host);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(hostOfParsed('https://a%40b:c@d.test:81/x@y')).toBe('d.test:81');
   });
 
   it(`says what the selection needs, and whether it fits one job of ${MAX_AUDIT_ITEMS}`, () => {
