@@ -48,17 +48,27 @@ export function isChecked(
  * as parsing each of 50,000 again would take most of a read's time.
  */
 export function hostOfParsed(url: string): string {
-  const start = url.indexOf('//') + 2;
-  const end = url.indexOf('/', start);
-  const authority = url.slice(start, end < 0 ? undefined : end);
+  const authority = url.slice(url.indexOf('//') + 2, authorityEnd(url));
   return authority.slice(authority.lastIndexOf('@') + 1);
+}
+
+/** Where an address's user info, host and port end: at its path's first `/`. */
+function authorityEnd(url: string): number {
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  return end < 0 ? url.length : end;
 }
 
 /** How many addresses each host has, most first (then by name). */
 export function countByHost(addresses: readonly string[]): { host: string; count: number }[] {
   const counts = new Map<string, number>();
+  // A sitemap lists a host's addresses together: its host is cut out again only when it changes.
+  let origin = '';
+  let host = '';
   for (const url of addresses) {
-    const host = hostOfParsed(url);
+    if (!(url.startsWith(origin) && url[origin.length] === '/')) {
+      origin = url.slice(0, authorityEnd(url));
+      host = hostOfParsed(url);
+    }
     counts.set(host, (counts.get(host) ?? 0) + 1);
   }
   return [...counts]

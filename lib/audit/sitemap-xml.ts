@@ -123,6 +123,8 @@ export class LocReader {
       if (!final) return -1;
       end = text.length;
     }
+    // White space between elements, most of a sitemap's text: nothing in it to check or keep.
+    if (this.capture === null && allSpace(text, at, end)) return end;
     const data = text.slice(at, end);
     if (this.stage !== 'root') {
       if (!allSpace(data)) refuse();
@@ -189,6 +191,14 @@ export class LocReader {
     return undefined;
   }
 
+  /** A prefix used must be declared; `xmlns` is one only on declarations (never an element's). */
+  private checkPrefix(used: string, declared: Map<string, string> | null, element: boolean) {
+    const colon = used.indexOf(':');
+    if (colon < 0) return;
+    const prefix = used.slice(0, colon);
+    if (prefix === 'xmlns' ? element : this.namespaceOf(prefix, declared) === undefined) refuse();
+  }
+
   private startTag(text: string, at: number): number {
     if (this.stage === 'epilog') refuse();
     let i = at + 1;
@@ -238,14 +248,9 @@ export class LocReader {
       }
       i = close + 1;
     }
-    // Every prefix used must be declared (xmlns itself only on declarations).
-    for (const used of attributes ? [name, ...attributes] : [name]) {
-      const colon = used.indexOf(':');
-      if (colon < 0) continue;
-      const prefix = used.slice(0, colon);
-      if (prefix === 'xmlns' ? used === name : this.namespaceOf(prefix, prefixes) === undefined)
-        refuse();
-    }
+    this.checkPrefix(name, prefixes, true);
+    if (attributes)
+      for (const attribute of attributes) this.checkPrefix(attribute, prefixes, false);
     this.enter(name, prefixes);
     if (selfClosing) this.leave();
     return i;
@@ -256,7 +261,9 @@ export class LocReader {
     if (end < 0) return -1;
     let nameEnd = end;
     while (nameEnd > at + 2 && isSpace(text.charCodeAt(nameEnd - 1))) nameEnd--;
-    if (text.slice(at + 2, nameEnd) !== this.open.at(-1)?.name) refuse();
+    const open = this.open.at(-1)?.name;
+    if (open === undefined || nameEnd - (at + 2) !== open.length || !text.startsWith(open, at + 2))
+      refuse();
     this.leave();
     return end + 1;
   }

@@ -30,8 +30,9 @@ export const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF
 
 export const isSpace = (code: number) =>
   code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
-export const allSpace = (text: string) => {
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false;
+/** Whether the text (from `from` to `to`) is all white space. */
+export const allSpace = (text: string, from = 0, to = text.length) => {
+  for (let i = from; i < to; i++) if (!isSpace(text.charCodeAt(i))) return false;
   return true;
 };
 const isXmlChar = (code: number) =>

@@ -69,6 +69,30 @@ describe('the preview', () => {
     expect(hostOfParsed('https://a%40b:c@d.test:81/x@y')).toBe('d.test:81');
   });
 
+  it('counts by host as URL parsing reads each address, in runs of one host or mixed', () => {
+    const address = fc.constantFrom(
+      'https://a.test/',
+      'https://a.test/x',
+      'https://a.test:8080/x',
+      'https://a.test.b/x',
+      'https://u@a.test/x',
+      'http://a.test/x',
+      'https://b.test/a.test/',
+    );
+    fc.assert(
+      fc.property(fc.array(address, { maxLength: 30 }), (addresses) => {
+        const counts = new Map<string, number>();
+        for (const url of addresses) {
+          const { host } = new URL(url);
+          counts.set(host, (counts.get(host) ?? 0) + 1);
+        }
+        const expected = [...counts].map(([host, count]) => ({ host, count }));
+        expect(countByHost(addresses)).toEqual(expect.arrayContaining(expected));
+        expect(countByHost(addresses)).toHaveLength(expected.length);
+      }),
+    );
+  });
+
   it(`says what the selection needs, and whether it fits one job of ${MAX_AUDIT_ITEMS}`, () => {
     expect(selectionNeeds([`${A}new`, `${A}old`], known)).toEqual({
       creates: 1,
