@@ -67,28 +67,35 @@ export function useAddPages(send: Sender, permissions: HostPermissions) {
   /** How many addresses the right-click menu's selection brought, while they are shown. */
   const [fromSelection, setFromSelection] = useState<number | null>(null);
 
+  /** The addresses of a read to look up: a new one (Try again too) asks the background again. */
+  const [lookup, setLookup] = useState<{ addresses: string[]; read: number } | null>(null);
+
   /** Asks the background which of the addresses of read `mine` have a report (or are queued). */
-  const lookUp = useCallback(
-    (addresses: string[], mine: number) => {
-      setKnown({ state: 'asking' });
-      void send({ type: 'findKnownPages', urls: addresses }).then((answer) => {
-        if (mine !== reads.current) return;
-        setKnown(
-          answer.ok
-            ? {
-                state: 'known',
-                pages: new Map(answer.data.known.map((page) => [page.url, page])),
-                queued: new Set(answer.data.queued),
-                unknown: new Set(answer.data.unknown),
-                unchecked: new Set(answer.data.unchecked),
-                complete: answer.data.complete,
-              }
-            : { state: 'failed', error: answer.error },
-        );
-      });
-    },
-    [send],
-  );
+  const lookUp = useCallback((addresses: string[], mine: number) => {
+    setKnown({ state: 'asking' });
+    setLookup({ addresses, read: mine });
+  }, []);
+
+  // Asked once the preview has shown (effects run after it is painted): sending thousands of
+  // addresses takes a while.
+  useEffect(() => {
+    if (!lookup || lookup.read !== reads.current) return;
+    void send({ type: 'findKnownPages', urls: lookup.addresses }).then((answer) => {
+      if (lookup.read !== reads.current) return;
+      setKnown(
+        answer.ok
+          ? {
+              state: 'known',
+              pages: new Map(answer.data.known.map((page) => [page.url, page])),
+              queued: new Set(answer.data.queued),
+              unknown: new Set(answer.data.unknown),
+              unchecked: new Set(answer.data.unchecked),
+              complete: answer.data.complete,
+            }
+          : { state: 'failed', error: answer.error },
+      );
+    });
+  }, [lookup, send]);
 
   const take = useCallback(
     (found: Omit<Candidates, 'read'>) => {

@@ -97,6 +97,19 @@ describe('Add pages', () => {
     expect(order).toEqual(['request', 'fetch']);
   });
 
+  it('shows the count before it sends the addresses to be looked up', async () => {
+    let shownWhenAsked: boolean | undefined;
+    const { send } = view({
+      findKnownPages: () => {
+        shownWhenAsked = document.body.textContent?.includes('2 addresses');
+        return ok({ known: [], queued: [], unknown: [], unchecked: [], complete: true });
+      },
+    });
+    paste('https://site.test/a\nhttps://site.test/b');
+    await waitFor(() => expect(requestsOf(send, 'findKnownPages')).toHaveLength(1));
+    expect(shownWhenAsked).toBe(true);
+  });
+
   it('lists the junk lines of a pasted list with their reasons', async () => {
     view();
     paste('https://site.test/a\nftp://x.test/\nhello\nhttps://site.test/a');
