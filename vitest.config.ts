@@ -4,6 +4,28 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import { LongestFirstSequencer } from './test/support/sequencer.ts';
 import { slowestFiles } from './test/support/slowest-reporter.ts';
 
+/** A project of tests that run in Node (the logic, the local service) or happy-dom (components). */
+function inProcess(name: string, include: string, isolate: boolean) {
+  return {
+    plugins: [WxtVitest(), preact(), slowestFiles()],
+    resolve: {
+      // WXT's fake `wxt/browser` imports the fake from 'wxt/testing', whose index also loads
+      // the vitest plugin and with it WXT's whole build tooling: over a second per test file.
+      alias: [{ find: /^wxt\/testing$/, replacement: 'wxt/testing/fake-browser' }],
+    },
+    test: {
+      name,
+      include: [include],
+      isolate,
+      restoreMocks: true,
+      setupFiles: ['test/setup.ts'],
+      // They share the two cores with the browsers of the other projects: a CPU-heavy test
+      // (a year of schedule slots, a property run) takes several times its time alone.
+      testTimeout: 15_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // The three projects share one pool of three workers on a 2-core machine: the browser suites
@@ -12,23 +34,12 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      {
-        plugins: [WxtVitest(), preact(), slowestFiles()],
-        resolve: {
-          // WXT's fake `wxt/browser` imports the fake from 'wxt/testing', whose index also loads
-          // the vitest plugin and with it WXT's whole build tooling: over a second per test file.
-          alias: [{ find: /^wxt\/testing$/, replacement: 'wxt/testing/fake-browser' }],
-        },
-        test: {
-          name: 'unit',
-          include: ['test/{unit,components,server}/**/*.test.{ts,tsx}'],
-          restoreMocks: true,
-          setupFiles: ['test/setup.ts'],
-          // They share the two cores with the browsers of the other projects: a CPU-heavy test
-          // (a year of schedule slots, a property run) takes several times its time alone.
-          testTimeout: 15_000,
-        },
-      },
+      // The logic's files share their worker's modules (not isolated): each test starts from an
+      // empty fake browser and IndexedDB (test/setup.ts), and loading zod, the fake browser and
+      // the lib afresh for each of 140 files took half of these files' CPU time.
+      inProcess('unit', 'test/{unit,server}/**/*.test.{ts,tsx}', false),
+      // Components render into happy-dom documents of their own.
+      inProcess('components', 'test/components/**/*.test.{ts,tsx}', true),
       {
         plugins: [slowestFiles()],
         test: {

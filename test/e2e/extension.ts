@@ -69,7 +69,9 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Load
           pageUrl(path),
         );
         const page = await opened;
-        await page.waitForLoadState('domcontentloaded');
+        // Asked of the document itself: the page's own load event can pass before Playwright
+        // attaches to a window opened this way, and waiting for it then never ends.
+        await page.waitForFunction(() => document.readyState !== 'loading');
         return page;
       },
       async openTab(path) {

@@ -1,6 +1,6 @@
-// The order the test files start in. The unit, end-to-end and Firefox files share one pool of
-// workers, so the run ends when its longest lane does: the longest files start first (longest
-// processing time first), and the many short unit files fill in around them. A file's time is
+// The order the test files start in. The unit, component, end-to-end and Firefox files share one
+// pool of workers, so the run ends when its longest lane does: the longest files start first
+// (longest processing time first), and the many short unit files fill in around them. A file's time is
 // its last run's where vitest remembers one (a clean clone has none), else an estimate.
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -16,7 +16,7 @@ const ESTIMATES: Record<string, number> = {
   'test/e2e/job-storage.e2e.test.ts': 15,
 };
 /** Seconds for any other file of a project: a browser to start, or modules to load. */
-const PROJECT_ESTIMATES: Record<string, number> = { firefox: 10, e2e: 8, unit: 1 };
+const PROJECT_ESTIMATES: Record<string, number> = { firefox: 10, e2e: 8, components: 1, unit: 1 };
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -21,6 +21,8 @@ const KEY_A2 = 'property-key-a-2';
 const KEY_B = 'property-key-b-1';
 const KEYS = [KEY_A, KEY_A2, KEY_B] as const;
 const ACCOUNTS = ['a1', 'a2'] as const;
+/** How long the queue may take to settle: seconds when the machine is busy with other tests. */
+const SETTLE_MS = { timeout: 10_000 };
 
 type Action =
   | { type: 'switch'; to: (typeof ACCOUNTS)[number] }
@@ -107,7 +109,7 @@ async function settle() {
   await vi.waitFor(async () => {
     const jobs = await backgroundQueue().jobs();
     expect(jobs.every((job) => job.state !== 'running' && job.state !== 'waiting')).toBe(true);
-  });
+  }, SETTLE_MS);
 }
 
 async function perform(
