@@ -1,10 +1,11 @@
 // The Issues table (Check, Importance, Pages, Change), each row with "Pages failing <check>",
 // which shows that check's pages below the table: address, rating, the problem in words, and
-// "Open report".
-import { useId, useState } from 'preact/hooks';
+// "Open report". The pages are read when asked for, a hundred at a time.
+import { useEffect, useId, useState } from 'preact/hooks';
 import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
-import type { IssueRow } from '../../lib/issues/model';
+import type { FailingPage, IssueRow } from '../../lib/issues/model';
+import { type IssuesSource, pagesFailing } from '../../lib/issues/scope';
 import {
   changeText,
   checkTitle,
@@ -20,13 +21,15 @@ export const PAGES_SHOWN = 100;
 
 export interface IssuesTableProps {
   rows: readonly IssueRow[];
+  /** Where a row's pages are read from. */
+  source: IssuesSource;
   siteUrl: string | null;
   openTab: (url: string) => unknown;
 }
 
-export function IssuesTable({ rows, siteUrl, openTab }: IssuesTableProps) {
+export function IssuesTable({ rows, source, siteUrl, openTab }: IssuesTableProps) {
   const [open, setOpen] = useState<string | null>(null);
-  const shown = rows.find((row) => row.key === open && row.failing.length > 0);
+  const shown = rows.find((row) => row.key === open && row.pages > 0);
   const listId = useId();
   return (
     <>
@@ -53,7 +56,7 @@ export function IssuesTable({ rows, siteUrl, openTab }: IssuesTableProps) {
                   <td class="count">{pagesText(row)}</td>
                   <td>{changeText(row)}</td>
                   <td>
-                    {row.failing.length > 0 && (
+                    {row.pages > 0 && (
                       <button
                         type="button"
                         aria-expanded={open === row.key}
@@ -71,32 +74,64 @@ export function IssuesTable({ rows, siteUrl, openTab }: IssuesTableProps) {
         </table>
       </div>
       {shown && (
-        <FailingPages key={shown.key} id={listId} row={shown} siteUrl={siteUrl} openTab={openTab} />
+        <FailingPages
+          key={shown.key}
+          id={listId}
+          row={shown}
+          source={source}
+          siteUrl={siteUrl}
+          openTab={openTab}
+        />
       )}
     </>
   );
 }
 
+type Pages = { phase: 'loading' | 'ready'; pages: FailingPage[] } | { phase: 'failed' };
+
 function FailingPages({
   id,
   row,
+  source,
   siteUrl,
   openTab,
 }: {
   id: string;
   row: IssueRow;
+  source: IssuesSource;
   siteUrl: string | null;
   openTab: (url: string) => unknown;
 }) {
   const label = t('issues_pagesFailing', checkTitle(row.key));
-  // A hundred at a time: a check failing on 10,000 pages would take long to lay out at once.
+  // A hundred at a time: a check failing on 10,000 pages would take long to read and lay out.
   const [shown, setShown] = useState(PAGES_SHOWN);
-  const left = row.failing.length - shown;
+  const [state, setState] = useState<Pages>({ phase: 'loading', pages: [] });
+  useEffect(() => {
+    let current = true;
+    setState((before) => ({ phase: 'loading', pages: 'pages' in before ? before.pages : [] }));
+    pagesFailing(source, row.key, shown).then(
+      (pages) => current && setState({ phase: 'ready', pages }),
+      () => current && setState({ phase: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [source, row.key, shown]);
+  const pages = 'pages' in state ? state.pages : [];
+  const left = row.pages - Math.max(shown, pages.length);
   return (
-    <section id={id} class="failing-pages" aria-label={label}>
+    <section id={id} class="failing-pages" aria-label={label} aria-busy={state.phase === 'loading'}>
       <h2>{label}</h2>
+      {state.phase === 'loading' && pages.length === 0 && (
+        <p class="muted">{t('issues_pagesLoading')}</p>
+      )}
+      {state.phase === 'failed' && (
+        <p class="alert" role="alert">
+          {t('issues_pagesFailed')}
+        </p>
+      )}
       <ul>
-        {row.failing.slice(0, shown).map((page) => {
+        {pages.map((page) => {
           const link = reportPageUrl(siteUrl, page.reportId);
           return (
             <li key={page.reportId}>
@@ -120,7 +155,7 @@ function FailingPages({
           );
         })}
       </ul>
-      {left > 0 && (
+      {left > 0 && state.phase === 'ready' && (
         <p>
           <button type="button" onClick={() => setShown(shown + PAGES_SHOWN)}>
             {t('issues_showMore', formatNumber(Math.min(left, PAGES_SHOWN)), formatNumber(left))}
