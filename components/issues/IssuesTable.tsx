@@ -1,7 +1,8 @@
 // The Issues table (Check, Importance, Pages, Change), each row with "Pages failing <check>",
 // which shows that check's pages below the table: address, rating, the problem in words, and
-// "Open report". The pages are read when asked for, a hundred at a time.
-import { useEffect, useId, useState } from 'preact/hooks';
+// "Open report". The pages are read when asked for, a hundred at a time, and shown once read: one
+// rendering of the list, not a "loading" one before it.
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import type { FailingPage, IssueRow } from '../../lib/issues/model';
@@ -27,9 +28,39 @@ export interface IssuesTableProps {
   openTab: (url: string) => unknown;
 }
 
+/** The check whose pages are listed: the first `shown` of them, null when they could not be read. */
+interface Open {
+  key: string;
+  shown: number;
+  pages: FailingPage[] | null;
+}
+
+/** The open check's pages, read as it is opened and as more are asked for; the last ask wins. */
+function useOpenPages(source: IssuesSource) {
+  const [open, setOpen] = useState<Open | null>(null);
+  const asked = useRef(0);
+  const show = async (key: string, shown: number) => {
+    const ask = ++asked.current;
+    const pages = await pagesFailing(source, key, shown).catch(() => null);
+    if (ask === asked.current) setOpen({ key, shown, pages });
+  };
+  const close = () => {
+    asked.current++;
+    setOpen(null);
+  };
+  // New data (a job ended, reports changed): the open list is read again from it.
+  const reopen = useRef(open);
+  reopen.current = open;
+  useEffect(() => {
+    const current = reopen.current;
+    if (current) void show(current.key, current.shown);
+  }, [source]);
+  return { open, show, close };
+}
+
 export function IssuesTable({ rows, source, siteUrl, openTab }: IssuesTableProps) {
-  const [open, setOpen] = useState<string | null>(null);
-  const shown = rows.find((row) => row.key === open && row.pages > 0);
+  const { open, show, close } = useOpenPages(source);
+  const shown = open && rows.find((row) => row.key === open.key && row.pages > 0);
   const listId = useId();
   return (
     <>
@@ -59,9 +90,11 @@ export function IssuesTable({ rows, source, siteUrl, openTab }: IssuesTableProps
                     {row.pages > 0 && (
                       <button
                         type="button"
-                        aria-expanded={open === row.key}
-                        aria-controls={open === row.key ? listId : undefined}
-                        onClick={() => setOpen(open === row.key ? null : row.key)}
+                        aria-expanded={open?.key === row.key}
+                        aria-controls={open?.key === row.key ? listId : undefined}
+                        onClick={() =>
+                          open?.key === row.key ? close() : void show(row.key, PAGES_SHOWN)
+                        }
                       >
                         {t('issues_pagesFailing', title)}
                       </button>
@@ -75,10 +108,10 @@ export function IssuesTable({ rows, source, siteUrl, openTab }: IssuesTableProps
       </div>
       {shown && (
         <FailingPages
-          key={shown.key}
           id={listId}
           row={shown}
-          source={source}
+          open={open}
+          more={() => void show(open.key, open.shown + PAGES_SHOWN)}
           siteUrl={siteUrl}
           openTab={openTab}
         />
@@ -87,45 +120,29 @@ export function IssuesTable({ rows, source, siteUrl, openTab }: IssuesTableProps
   );
 }
 
-type Pages = { phase: 'loading' | 'ready'; pages: FailingPage[] } | { phase: 'failed' };
-
 function FailingPages({
   id,
   row,
-  source,
+  open,
+  more,
   siteUrl,
   openTab,
 }: {
   id: string;
   row: IssueRow;
-  source: IssuesSource;
+  open: Open;
+  more: () => void;
   siteUrl: string | null;
   openTab: (url: string) => unknown;
 }) {
   const label = t('issues_pagesFailing', checkTitle(row.key));
   // A hundred at a time: a check failing on 10,000 pages would take long to read and lay out.
-  const [shown, setShown] = useState(PAGES_SHOWN);
-  const [state, setState] = useState<Pages>({ phase: 'loading', pages: [] });
-  useEffect(() => {
-    let current = true;
-    setState((before) => ({ phase: 'loading', pages: 'pages' in before ? before.pages : [] }));
-    pagesFailing(source, row.key, shown).then(
-      (pages) => current && setState({ phase: 'ready', pages }),
-      () => current && setState({ phase: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [source, row.key, shown]);
-  const pages = 'pages' in state ? state.pages : [];
-  const left = row.pages - Math.max(shown, pages.length);
+  const pages = open.pages ?? [];
+  const left = row.pages - Math.max(open.shown, pages.length);
   return (
-    <section id={id} class="failing-pages" aria-label={label} aria-busy={state.phase === 'loading'}>
+    <section id={id} class="failing-pages" aria-label={label}>
       <h2>{label}</h2>
-      {state.phase === 'loading' && pages.length === 0 && (
-        <p class="muted">{t('issues_pagesLoading')}</p>
-      )}
-      {state.phase === 'failed' && (
+      {open.pages === null && (
         <p class="alert" role="alert">
           {t('issues_pagesFailed')}
         </p>
@@ -155,9 +172,9 @@ function FailingPages({
           );
         })}
       </ul>
-      {left > 0 && state.phase === 'ready' && (
+      {left > 0 && open.pages !== null && (
         <p>
-          <button type="button" onClick={() => setShown(shown + PAGES_SHOWN)}>
+          <button type="button" onClick={more}>
             {t('issues_showMore', formatNumber(Math.min(left, PAGES_SHOWN)), formatNumber(left))}
           </button>
         </p>

@@ -82,7 +82,7 @@ describe('all reports', () => {
       ['Favicon', 'low', '1 of 2', ''],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Pages failing Meta description' }));
-    const pages = screen.getByRole('region', { name: 'Pages failing Meta description' });
+    const pages = await screen.findByRole('region', { name: 'Pages failing Meta description' });
     const items = await within(pages).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'https://shop.example/1GoodMeta description: missingOpen report',
@@ -229,7 +229,7 @@ describe('a check failing on many pages', () => {
     renderIssues();
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Pages failing Title' }));
-    const pages = screen.getByRole('region', { name: 'Pages failing Title' });
+    const pages = await screen.findByRole('region', { name: 'Pages failing Title' });
     const more = (name: string) => within(pages).findByRole('button', { name });
     const listed = (count: number) =>
       waitFor(() => expect(within(pages).getAllByRole('listitem')).toHaveLength(count));
