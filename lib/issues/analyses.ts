@@ -143,37 +143,64 @@ async function beforeOf(tx: WriteTx, analysis: KeptAnalysis, stored: KeptAnalysi
   return stored?.failed.map(({ key, importance }) => ({ key, importance }));
 }
 
+/**
+ * Runs `work` in `tx` until it has completed; a failure midway aborts it, so that the analyses and
+ * their summary keep what they were (a transaction left to itself commits what was done).
+ */
+async function allOrNone<T>(
+  tx: { abort(): void; done: Promise<void> },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await work();
+    await tx.done;
+    return result;
+  } catch (error) {
+    tx.done.catch(() => undefined);
+    try {
+      tx.abort();
+    } catch {
+      // Already ended (aborted by the request that failed).
+    }
+    throw error;
+  }
+}
+
 async function writeAnalyses(kept: KeptAnalysis[], owner: string, bound: number) {
   try {
     const tx = (await db()).transaction(['analyses', 'records', 'summaries'], 'readwrite');
-    const store = tx.objectStore('analyses');
-    const summary = await summaryOf(tx.objectStore('summaries'), owner);
-    for (const analysis of kept) {
-      const known = await store.get([owner, analysis.reportId]);
-      if (known?.at != null && analysis.at !== null && known.at > analysis.at) {
-        await store.put({ ...known, seenAt: analysis.seenAt });
-        continue;
-      }
-      const before = await beforeOf(tx, analysis, known);
-      const next = stored(before ? { ...analysis, before } : analysis);
-      if (known) tally(summary, known, -1);
-      tally(summary, next, 1);
-      await store.put(next);
-    }
-    let over = summary.reports - bound;
-    let cursor = await store.index('seen').openCursor(ownerRange(owner));
-    for (; cursor && over > 0; over--) {
-      tally(summary, cursor.value, -1);
-      await cursor.delete();
-      cursor = await cursor.continue();
-    }
-    await saveSummary(tx.objectStore('summaries'), summary);
-    await tx.done;
-    return kept.length;
+    return await allOrNone(tx, () => writeEach(tx, kept, owner, bound));
   } catch (error) {
     warnWatch('keep the details', error);
     return 0;
   }
+}
+
+/** The analyses into the store, their summary changed with them, and the bound kept. */
+async function writeEach(tx: WriteTx, kept: KeptAnalysis[], owner: string, bound: number) {
+  const store = tx.objectStore('analyses');
+  const summary = await summaryOf(tx.objectStore('summaries'), owner);
+  for (const analysis of kept) {
+    const known = await store.get([owner, analysis.reportId]);
+    if (known?.at != null && analysis.at !== null && known.at > analysis.at) {
+      await store.put({ ...known, seenAt: analysis.seenAt });
+      continue;
+    }
+    const before = await beforeOf(tx, analysis, known);
+    const next = stored(before ? { ...analysis, before } : analysis);
+    if (known) tally(summary, known, -1);
+    tally(summary, next, 1);
+    await store.put(next);
+  }
+  let over = summary.reports - bound;
+  let cursor = await store.index('seen').openCursor(ownerRange(owner));
+  for (; cursor && over > 0; over--) {
+    tally(summary, cursor.value, -1);
+    await cursor.delete();
+    cursor = await cursor.continue();
+  }
+  await saveSummary(tx.objectStore('summaries'), summary);
+  return kept.length;
 }
 
 /** Every kept analysis of `owner`; none when they cannot be read. */
@@ -244,15 +271,16 @@ async function forgetWhere(owner: string, test: (analysis: KeptAnalysis) => bool
   try {
     await analysesWritten();
     const tx = (await db()).transaction(['analyses', 'summaries'], 'readwrite');
-    const summary = await summaryOf(tx.objectStore('summaries'), owner);
-    let cursor = await tx.objectStore('analyses').index('owner').openCursor(owner);
-    for (; cursor; cursor = await cursor.continue()) {
-      if (!test(cursor.value)) continue;
-      tally(summary, cursor.value, -1);
-      await cursor.delete();
-    }
-    await saveSummary(tx.objectStore('summaries'), summary);
-    await tx.done;
+    await allOrNone(tx, async () => {
+      const summary = await summaryOf(tx.objectStore('summaries'), owner);
+      let cursor = await tx.objectStore('analyses').index('owner').openCursor(owner);
+      for (; cursor; cursor = await cursor.continue()) {
+        if (!test(cursor.value)) continue;
+        tally(summary, cursor.value, -1);
+        await cursor.delete();
+      }
+      await saveSummary(tx.objectStore('summaries'), summary);
+    });
   } catch (error) {
     warnWatch('remove the details', error);
   }
@@ -264,15 +292,15 @@ export function forgetReportAnalysis(owner: string, reportId: number): Promise<v
     (async () => {
       try {
         const tx = (await db()).transaction(['analyses', 'summaries'], 'readwrite');
-        const store = tx.objectStore('analyses');
-        const known = await store.get([owner, reportId]);
-        if (known) {
+        await allOrNone(tx, async () => {
+          const store = tx.objectStore('analyses');
+          const known = await store.get([owner, reportId]);
+          if (!known) return;
           const summary = await summaryOf(tx.objectStore('summaries'), owner);
           tally(summary, known, -1);
           await store.delete([owner, reportId]);
           await saveSummary(tx.objectStore('summaries'), summary);
-        }
-        await tx.done;
+        });
       } catch (error) {
         warnWatch('remove the details', error);
       }
@@ -303,7 +331,8 @@ export function forgetOwnerAnalyses(owner: string): Promise<void> {
 export async function moveAnalyses(from: string, to: string): Promise<void> {
   await analysesWritten();
   const tx = (await db()).transaction(['analyses', 'summaries'], 'readwrite');
-  try {
+  // A failure midway must not leave half of them moved.
+  await allOrNone(tx, async () => {
     const store = tx.objectStore('analyses');
     const summaries = tx.objectStore('summaries');
     const [left, joined] = [await summaryOf(summaries, from), await summaryOf(summaries, to)];
@@ -319,11 +348,5 @@ export async function moveAnalyses(from: string, to: string): Promise<void> {
     }
     await saveSummary(summaries, left);
     await saveSummary(summaries, joined);
-    await tx.done;
-  } catch (error) {
-    // A failure midway must not leave half of them moved.
-    tx.done.catch(() => undefined);
-    tx.abort();
-    throw error;
-  }
+  });
 }
