@@ -214,15 +214,27 @@ export async function readAnalyses(owner: string): Promise<KeptAnalysis[]> {
   }
 }
 
-/** The analyses of `owner` kept for `ids` (those kept), read by key in one transaction. */
+/**
+ * Past this many ids, reading every analysis of the owner at once is the faster way (in Chromium,
+ * 10,000 reads by key take about 2 s, one read of 10,000 about 0.5–1 s).
+ */
+const BY_KEY_MAX = 1000;
+
+/** The analyses of `owner` kept for `ids` (those kept), read in one transaction. */
 export async function readAnalysesOf(
   owner: string,
   ids: Iterable<number>,
 ): Promise<KeptAnalysis[]> {
   try {
     await analysesWritten();
+    const wanted = [...ids];
     const store = (await db()).transaction('analyses').store;
-    const found = await Promise.all([...ids].map((id) => store.get([owner, id])));
+    if (wanted.length > BY_KEY_MAX) {
+      const set = new Set(wanted);
+      const all = await store.index('owner').getAll(owner);
+      return all.flatMap((analysis) => (set.has(analysis.reportId) ? [unstored(analysis)] : []));
+    }
+    const found = await Promise.all(wanted.map((id) => store.get([owner, id])));
     return found.flatMap((analysis) => (analysis ? [unstored(analysis)] : []));
   } catch (error) {
     warnWatch('read the details', error);

@@ -14,6 +14,7 @@ import {
   keepAnalyses,
   keptChecks,
   readAnalyses,
+  readAnalysesOf,
   readFailingPages,
   readSummary,
 } from '../../../lib/issues/analyses';
@@ -108,6 +109,20 @@ describe('the analysis before', () => {
     // Nothing known before: none.
     await keepAnalyses([analysed(3, 5)], OWNER);
     expect((await readAnalyses(OWNER)).find((a) => a.reportId === 3)).not.toHaveProperty('before');
+  });
+});
+
+describe('reading by id', () => {
+  it('gives the analyses kept of those ids, few or many, of the owner only', async () => {
+    await keepAnalyses([analysed(1), analysed(2), analysed(3)], OWNER);
+    await keepAnalyses([analysed(4)], OTHER);
+    const ids = async (wanted: number[]) =>
+      (await readAnalysesOf(OWNER, wanted)).map((a) => a.reportId).sort();
+    expect(await ids([3, 1, 4, 9])).toEqual([1, 3]);
+    // Past a thousand ids the owner's analyses are read at once: the same answer.
+    const many = [3, 1, 4, ...Array.from({ length: 1000 }, (_, n) => 100 + n)];
+    expect(await ids(many)).toEqual([1, 3]);
+    expect((await readAnalysesOf(OWNER, [1]))[0]).not.toHaveProperty('fails');
   });
 });
 
