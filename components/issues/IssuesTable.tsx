@@ -2,7 +2,7 @@
 // which shows that check's pages below the table: address, rating, the problem in words, and
 // "Open report". The pages are read when asked for, a hundred at a time, and shown once read: one
 // rendering of the list, not a "loading" one before it.
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import type { FailingPage, IssueRow } from '../../lib/issues/model';
@@ -62,6 +62,18 @@ export function IssuesTable({ rows, source, siteUrl, openTab }: IssuesTableProps
   const { open, show, close } = useOpenPages(source);
   const shown = open && rows.find((row) => row.key === open.key && row.pages > 0);
   const listId = useId();
+  // Worded once per table, not again as a check's pages open and close.
+  const worded = useMemo(
+    () =>
+      rows.map((row) => ({
+        row,
+        title: checkTitle(row.key),
+        importance: importanceText(row.importance),
+        pages: pagesText(row),
+        change: changeText(row),
+      })),
+    [rows],
+  );
   return (
     <>
       <div class="table-scroll">
@@ -78,14 +90,13 @@ export function IssuesTable({ rows, source, siteUrl, openTab }: IssuesTableProps
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => {
-              const title = checkTitle(row.key);
+            {worded.map(({ row, title, importance, pages, change }) => {
               return (
                 <tr key={row.key} class={`importance-${row.importance}`}>
                   <th scope="row">{title}</th>
-                  <td>{importanceText(row.importance)}</td>
-                  <td class="count">{pagesText(row)}</td>
-                  <td>{changeText(row)}</td>
+                  <td>{importance}</td>
+                  <td class="count">{pages}</td>
+                  <td>{change}</td>
                   <td>
                     {row.pages > 0 && (
                       <button
