@@ -317,8 +317,8 @@ export async function historyRead(lab: Lab, records: number, runs: number) {
   const read = await lab.control.evaluate(
     // No named functions inside: the page gets this function's text without the bundler's helpers.
     async ({ service, id, count, runs: times }) => {
-      const opening = indexedDB.open('site-report-history', 2);
-      // Made as lib/watch/history.ts makes it (version 2), when nothing opened it yet.
+      const opening = indexedDB.open('site-report-history', 3);
+      // Made as lib/watch/history-db.ts makes it (version 3), when nothing opened it yet.
       opening.onupgradeneeded = (event) => {
         const db = opening.result;
         if (event.oldVersion < 1) {
@@ -331,6 +331,12 @@ export async function historyRead(lab: Lab, records: number, runs: number) {
           const analyses = db.createObjectStore('analyses', { keyPath: ['owner', 'reportId'] });
           analyses.createIndex('owner', 'owner');
           analyses.createIndex('seen', ['owner', 'seenAt']);
+        }
+        if (event.oldVersion < 3) {
+          db.createObjectStore('summaries', { keyPath: 'owner' });
+          opening.transaction
+            ?.objectStore('analyses')
+            .createIndex('fails', 'fails', { multiEntry: true });
         }
       };
       const db = await new Promise<IDBDatabase>((done, fail) => {
@@ -447,16 +453,17 @@ export const watchRun = (lab: Lab, pages: number) =>
 
 /**
  * Kept analyses seeded straight into the extension's IndexedDB (as lib/issues/analyses.ts keeps
- * them): `reports` reports of `checks` checks each for `owner`, about 3 in 10 of each failing,
- * with the checks failing before (so that the table's Change is computed) and, with `history`, that
- * earlier analysis in the history. Opened as
- * lib/watch/history.ts opens it (version 2) when nothing opened it yet.
+ * them): `reports` reports of `checks` checks each for `owner`, in place of what it had, about 3
+ * in 10 of each failing, with the checks failing before (so that the table's Change is computed)
+ * and, with `history`, that earlier analysis in the history; and the owner's summary, as
+ * lib/watch/issues-summary.ts counts them. Opened as lib/watch/history-db.ts opens it (version 3)
+ * when nothing opened it yet.
  */
 function seedAnalyses(page: Page, owner: string, reports: number, checks: number, history = true) {
   // No named functions inside: the page gets this function's text without the bundler's helpers.
   return page.evaluate(
     async ({ owner, reports, checks, history }) => {
-      const opening = indexedDB.open('site-report-history', 2);
+      const opening = indexedDB.open('site-report-history', 3);
       opening.onupgradeneeded = (event) => {
         const db = opening.result;
         if (event.oldVersion < 1) {
@@ -470,24 +477,44 @@ function seedAnalyses(page: Page, owner: string, reports: number, checks: number
           analyses.createIndex('owner', 'owner');
           analyses.createIndex('seen', ['owner', 'seenAt']);
         }
+        if (event.oldVersion < 3) {
+          db.createObjectStore('summaries', { keyPath: 'owner' });
+          opening.transaction
+            ?.objectStore('analyses')
+            .createIndex('fails', 'fails', { multiEntry: true });
+        }
       };
       const db = await new Promise<IDBDatabase>((done, fail) => {
         opening.onsuccess = () => done(opening.result);
         opening.onerror = () => fail(opening.error);
       });
-      const importances = ['high', 'medium', 'low'];
+      const importances = ['high', 'medium', 'low'] as const;
       const at = 1_800_000_000_000;
-      const tx = db.transaction(['analyses', 'records'], 'readwrite');
+      const tx = db.transaction(['analyses', 'records', 'summaries'], 'readwrite');
+      const whose = IDBKeyRange.bound([owner, -Infinity], [owner, Infinity]);
+      tx.objectStore('analyses').delete(whose);
+      type Tally = Record<'failing' | 'newlyFailing' | 'fixed' | 'high' | 'medium' | 'low', number>;
+      const counts: Record<string, Tally> = {};
       for (let id = 1; id <= reports; id++) {
         const failed = [];
         const passed = [];
         const before = [];
         for (let c = 0; c < checks; c++) {
           const key = `check_${c}`;
-          const importance = importances[c % 3];
-          if ((id * 7 + c * 13) % 10 >= 3) passed.push(key);
-          else failed.push({ key, importance, passed: false, errors: ['missing'] });
-          if ((id + c) % 4 === 0) before.push({ key, importance });
+          const importance = importances[c % 3] ?? 'low';
+          const failing = (id * 7 + c * 13) % 10 < 3;
+          const failedBefore = (id + c) % 4 === 0;
+          if (failing) failed.push({ key, importance, passed: false, errors: ['missing'] });
+          else passed.push(key);
+          if (failedBefore) before.push({ key, importance });
+          if (!failing && !failedBefore) continue;
+          counts[key] ??= { failing: 0, newlyFailing: 0, fixed: 0, high: 0, medium: 0, low: 0 };
+          const tally = counts[key];
+          // Counted once as failing, or once as fixed (failing before, passing now).
+          tally[importance]++;
+          if (failing) tally.failing++;
+          if (failing && !failedBefore) tally.newlyFailing++;
+          if (!failing && failedBefore) tally.fixed++;
         }
         tx.objectStore('analyses').put({
           owner,
@@ -500,6 +527,7 @@ function seedAnalyses(page: Page, owner: string, reports: number, checks: number
           failed,
           passed,
           before,
+          fails: failed.map((check) => `${owner} ${check.key}`),
         });
         if (history) {
           tx.objectStore('records').add({
@@ -513,6 +541,7 @@ function seedAnalyses(page: Page, owner: string, reports: number, checks: number
           });
         }
       }
+      tx.objectStore('summaries').put({ owner, reports, known: reports, checks: counts });
       await new Promise((done, fail) => {
         tx.addEventListener('complete', done);
         tx.addEventListener('error', () => fail(tx.error));
@@ -531,7 +560,13 @@ const ISSUES_TABLE = 'table[aria-label="Checks failing across pages"] tbody tr';
  * row's "Pages failing …" until its pages are listed; medians of `runs`, after one uncounted round.
  */
 export async function issuesTable(lab: Lab, reports: number, checks: number, runs: number) {
-  await seedAnalyses(lab.control, lab.service.baseUrl, reports, checks);
+  // Kept under the account in use, whose local id the workspace reads them by.
+  const owner = await lab.control.evaluate(async () => {
+    const { accountInUse } = await chrome.storage.local.get('accountInUse');
+    if (typeof accountInUse !== 'string') throw new Error('No account in use');
+    return accountInUse;
+  });
+  await seedAnalyses(lab.control, owner, reports, checks);
   const table: number[] = [];
   const pages: number[] = [];
   await afterWarmUp(runs, async () => {
@@ -540,11 +575,13 @@ export async function issuesTable(lab: Lab, reports: number, checks: number, run
       await tab.waitFor();
       await page.evaluate(() => sessionStorage.setItem('benchClick', String(performance.now())));
       await tab.click();
+      // The seeded checks' rows, each over every seeded report ("… of 10,000").
       const shown = await page.waitForFunction(
-        (rows) =>
-          document.querySelectorAll(rows).length > 0 &&
-          performance.now() - Number(sessionStorage.getItem('benchClick')),
-        ISSUES_TABLE,
+        ({ rows, checks, reports }) =>
+          [...document.querySelectorAll(rows)].filter((row) =>
+            row.textContent?.includes(` of ${reports.toLocaleString('en')}`),
+          ).length >= checks && performance.now() - Number(sessionStorage.getItem('benchClick')),
+        { rows: ISSUES_TABLE, checks, reports },
         { polling: 'raf', timeout: 30_000 },
       );
       table.push((await shown.jsonValue()) as number);
@@ -575,14 +612,15 @@ export async function issuesTable(lab: Lab, reports: number, checks: number, run
  * before and after they are written (Chromium's estimate), and their values' JSON size.
  */
 export async function issuesStoreSize(lab: Lab, reports: number, checks: number) {
-  const owner = 'https://bench-size.example/api/v1';
+  // An account's local id, as the analyses are kept under (not the account in use's).
+  const owner = 'a99';
   const usage = () =>
     lab.control.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   const before = await usage();
   await seedAnalyses(lab.control, owner, reports, checks, false);
   const after = await usage();
   const json = await lab.control.evaluate(async (who) => {
-    const opening = indexedDB.open('site-report-history', 2);
+    const opening = indexedDB.open('site-report-history', 3);
     const db = await new Promise<IDBDatabase>((done, fail) => {
       opening.onsuccess = () => done(opening.result);
       opening.onerror = () => fail(opening.error);

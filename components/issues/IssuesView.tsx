@@ -2,10 +2,11 @@
 // count of pages without details with Read details (one paced queue job), Copy as Markdown and
 // Export issues CSV, and each check's failing pages.
 import { useId, useMemo, useState } from 'preact/hooks';
+import type { ErrorData } from '../../lib/api/model';
 import { formatNumber } from '../../lib/format-number';
 import { t } from '../../lib/i18n';
 import { issuesFile, issuesMarkdown } from '../../lib/issues/export';
-import type { IssueScope, IssuesData } from '../../lib/issues/scope';
+import { type IssueScope, type IssuesData, issuesWithPages } from '../../lib/issues/scope';
 import { isFinished, MAX_AUDIT_ITEMS } from '../../lib/jobs/schema';
 import type { Sender } from '../../lib/messaging/send';
 import { RunProgress } from '../jobs/RunProgress';
@@ -69,8 +70,10 @@ export function IssuesView({
   // Each end, also of a Retry failed of the same job, reads the table again.
   const ended =
     run.job && isFinished(run.job) ? `${run.job.id}:${run.job.finishedAt ?? run.job.state}` : null;
-  const { state, reload } = useIssues(send, account, scope, active, revision, ended);
+  const { state, reload, missingOfAll } = useIssues(send, account, scope, active, revision, ended);
   const [notice, setNotice] = useState('');
+  /** All reports' Read details: the account's list being read, or why it could not be. */
+  const [listing, setListing] = useState<{ error?: ErrorData } | null>(null);
   const scopeId = useId();
   const data = state.phase === 'ready' ? state.data : state.phase === 'loading' ? state.data : null;
   const chosen = scope.kind === 'project' ? scope.name : '';
@@ -84,26 +87,40 @@ export function IssuesView({
     [projects.names],
   );
 
-  const readDetails = (ids: readonly number[]) =>
+  const readIds = (ids: readonly number[]) =>
     void run.start({
       kind: 'details',
       items: ids.slice(0, MAX_AUDIT_ITEMS).map((id) => ({ type: 'read', id })),
     });
 
+  /** All reports knows how many, not which: the account's list says which, on this click only. */
+  async function readDetails(shown: IssuesData) {
+    if (shown.missingIds) return readIds(shown.missingIds);
+    setListing({});
+    const missing = await missingOfAll();
+    if (!missing.ok) return setListing({ error: missing.error });
+    setListing(null);
+    if (missing.ids.length > 0) readIds(missing.ids);
+    else void reload();
+  }
+
   async function copy(shown: IssuesData) {
-    const copied = await copyText(issuesMarkdown(shown.rows));
+    const rows = await issuesWithPages(shown.source);
+    const copied = await copyText(issuesMarkdown(rows));
     setNotice(copied ? t('issues_copied') : t('issues_copyFailed'));
   }
 
-  function exportCsv(shown: IssuesData) {
-    const file = issuesFile(shown.rows);
+  async function exportCsv(shown: IssuesData) {
+    const rows = await issuesWithPages(shown.source);
+    const file = issuesFile(rows);
     download(file);
-    const count = shown.rows.reduce((sum, row) => sum + row.failing.length, 0);
+    const count = rows.reduce((sum, row) => sum + row.failing.length, 0);
     setNotice(t('issues_exported', file.name, formatNumber(count)));
   }
 
-  const running = run.job !== null && !isFinished(run.job);
-  const failing = data?.rows.some((row) => row.failing.length > 0) ?? false;
+  const running =
+    (run.job !== null && !isFinished(run.job)) || (listing !== null && !listing.error);
+  const failing = data?.rows.some((row) => row.pages > 0) ?? false;
 
   return (
     <section class="view issues" aria-label={t('workspace_tabIssues')}>
@@ -120,6 +137,7 @@ export function IssuesView({
             onKeyDown={projects.load}
             onChange={(event) => {
               setNotice('');
+              setListing(null);
               setScope(scopeOf(event.currentTarget.value));
             }}
           >
@@ -141,7 +159,7 @@ export function IssuesView({
           <button
             type="button"
             disabled={!data || !failing}
-            onClick={() => data && exportCsv(data)}
+            onClick={() => data && void exportCsv(data)}
           >
             {t('issues_exportCsv')}
           </button>
@@ -163,18 +181,29 @@ export function IssuesView({
           onOpenOptions={openOptions}
         />
       )}
-      {data && data.missing.length > 0 && (
+      {data && data.missing > 0 && (
         <p class="issues-missing">
           <span>
-            {data.missing.length === 1
+            {data.missing === 1
               ? t('issues_noDetailsOne', formatNumber(1), formatNumber(data.total))
-              : t('issues_noDetails', formatNumber(data.missing.length), formatNumber(data.total))}
+              : t('issues_noDetails', formatNumber(data.missing), formatNumber(data.total))}
           </span>{' '}
-          <button type="button" disabled={running} onClick={() => readDetails(data.missing)}>
+          <button type="button" disabled={running} onClick={() => void readDetails(data)}>
             {t('issues_readDetails')}
           </button>
         </p>
       )}
+      {listing && !listing.error && (
+        <p class="muted" aria-live="polite">
+          <Spinner /> {t('issues_listingAll')}
+        </p>
+      )}
+      <ErrorAlert
+        error={listing?.error}
+        context={t('issues_listAllFailed')}
+        onRetry={() => data && void readDetails(data)}
+        onOpenOptions={openOptions}
+      />
       <RunProgress run={run} />
       <ErrorAlert error={run.failure?.error} onOpenOptions={openOptions} />
       {data && <IssuesBody data={data} siteUrl={siteUrl} openTab={openTab} />}
@@ -194,5 +223,5 @@ function IssuesBody({
   if (data.total === 0) return <p class="empty">{t('issues_emptyScope')}</p>;
   if (data.withDetails === 0) return <p class="empty">{t('issues_emptyNoDetails')}</p>;
   if (data.rows.length === 0) return <p class="empty">{t('issues_empty')}</p>;
-  return <IssuesTable rows={data.rows} siteUrl={siteUrl} openTab={openTab} />;
+  return <IssuesTable rows={data.rows} source={data.source} siteUrl={siteUrl} openTab={openTab} />;
 }

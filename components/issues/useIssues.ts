@@ -1,7 +1,7 @@
 // The Issues tab's data: the chosen scope's table, read from what the extension keeps when the tab
 // is shown, when reports changed elsewhere, and when its Read details job ends. A project's list
 // pages are asked for once per opening (and revision): reading again after Read details sends
-// nothing.
+// nothing. The account's list (All reports' Read details) is asked for only on that click.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData, ListReportsParams } from '../../lib/api/model';
 import { errorWithText } from '../../lib/error-text';
@@ -10,6 +10,7 @@ import {
   type IssuesData,
   listProjectReports,
   membersOf,
+  missingOfAccount,
   readIssues,
 } from '../../lib/issues/scope';
 import type { Answer } from '../../lib/messaging/protocol';
@@ -89,5 +90,17 @@ export function useIssues(
     if (active) void reload();
   }, [active, reload, ended]);
 
-  return { state, reload };
+  /** The account's reports without details (its list read first). */
+  const missingOfAll = useCallback(
+    () =>
+      owner
+        ? missingOfAccount(owner, listOnce)
+        : Promise.resolve({
+            ok: false as const,
+            error: errorWithText({ kind: 'not_connected', reason: 'notConnected' }),
+          }),
+    [owner, listOnce],
+  );
+
+  return { state, reload, missingOfAll };
 }

@@ -5,11 +5,11 @@ import { t } from '../i18n';
 import { ratingWord } from '../rating/rating-word';
 import type { ExportFile } from '../reports/export';
 import { csvText, exportFileName } from '../reports/export';
-import type { IssueRow } from './model';
+import type { IssueWithPages } from './model';
 import { checkTitle, importanceText, problemText } from './words';
 
 /** `- [ ] Meta description — 8 of 12 pages (high)`, each failing page indented under it. */
-export function issuesMarkdown(rows: readonly IssueRow[]): string {
+export function issuesMarkdown(rows: readonly IssueWithPages[]): string {
   const lines: string[] = [];
   for (const row of rows) {
     if (row.failing.length === 0) continue;
@@ -36,7 +36,7 @@ export const ISSUES_CSV_COLUMNS = [
 ] as const;
 
 /** One record per page and failing check, in the table's order; terms untranslated but the problem. */
-export function issuesCsv(rows: readonly IssueRow[]): string {
+export function issuesCsv(rows: readonly IssueWithPages[]): string {
   const records = rows.flatMap((row) =>
     row.failing.map((page) => [
       row.key,
@@ -50,7 +50,7 @@ export function issuesCsv(rows: readonly IssueRow[]): string {
   return csvText(ISSUES_CSV_COLUMNS, records);
 }
 
-export function issuesFile(rows: readonly IssueRow[], now: Date = new Date()): ExportFile {
+export function issuesFile(rows: readonly IssueWithPages[], now: Date = new Date()): ExportFile {
   return {
     name: exportFileName('csv', now, 'site-issues'),
     type: 'text/csv;charset=utf-8',

@@ -15,13 +15,19 @@ export interface FailingPage {
   check: KeptCheck;
 }
 
-/** One row of the table: a check and the pages that fail it, of those with details. */
+/** One row of the table: a check and how many pages fail it, of those with details. */
 export interface IssueRow {
   key: string;
   importance: KeptCheck['importance'];
-  failing: FailingPage[];
+  /** Pages failing it (the 8 in "8 of 12"). */
+  pages: number;
   /** Pages with details (the "of" in "8 of 12"). */
   withDetails: number;
   /** Since those pages' previous analysis, where the history knows it; null when it knows none. */
   change: { newlyFailing: number; fixed: number } | null;
+}
+
+/** A row with its failing pages (the exports list them). */
+export interface IssueWithPages extends IssueRow {
+  failing: FailingPage[];
 }

@@ -5,20 +5,25 @@ import { type MessageKey, t } from '../i18n';
 import { checkLine, checkName, NAMED_CHECKS } from '../rating/words';
 import type { IssueRow, KeptCheck } from './model';
 
-/** The error kinds CONTRACT.md lists; any other reads as "failed". */
+/**
+ * The words of the error kinds CONTRACT.md lists, the Issues tab's and the Comparison's alike;
+ * any other kind reads as "failed".
+ */
 const ERROR_KINDS = {
-  missing: 'issues_error_missing',
-  length: 'issues_error_length',
-  too_many: 'issues_error_too_many',
-  too_few: 'issues_error_too_few',
-  too_small: 'issues_error_too_small',
-  too_large: 'issues_error_too_large',
-  too_slow: 'issues_error_too_slow',
-  duplicate: 'issues_error_duplicate',
-  bad_format: 'issues_error_bad_format',
-  bad_tags: 'issues_error_bad_tags',
-  failed: 'issues_error_failed',
+  missing: 'check_error_missing',
+  length: 'check_error_length',
+  too_many: 'check_error_too_many',
+  too_few: 'check_error_too_few',
+  too_small: 'check_error_too_small',
+  too_large: 'check_error_too_large',
+  too_slow: 'check_error_too_slow',
+  duplicate: 'check_error_duplicate',
+  bad_format: 'check_error_bad_format',
+  bad_tags: 'check_error_bad_tags',
+  failed: 'check_error_failed',
 } satisfies Record<string, MessageKey>;
+
+const isKind = (kind: string): kind is keyof typeof ERROR_KINDS => Object.hasOwn(ERROR_KINDS, kind);
 
 const isNamed = (key: string) => (NAMED_CHECKS as readonly string[]).includes(key);
 
@@ -33,22 +38,23 @@ const IMPORTANCE = {
 
 export const importanceText = (importance: KeptCheck['importance']) => t(IMPORTANCE[importance]);
 
-function kindWord(kind: string): string {
-  return t(
-    kind in ERROR_KINDS ? ERROR_KINDS[kind as keyof typeof ERROR_KINDS] : 'issues_error_failed',
-  );
+/** An error kind in words ("missing"); an unknown one reads "failed". */
+export const kindWord = (kind: string): string => t(ERROR_KINDS[isKind(kind) ? kind : 'failed']);
+
+/** The error kinds in words, each once ("missing, too slow"); none reads "failed". */
+export function kindsText(kinds: readonly string[]): string {
+  return [...new Set(kinds.map(kindWord))].join(', ') || kindWord('failed');
 }
 
 /** What is wrong with a page for a failed check: "Meta description: missing". */
 export function problemText(check: KeptCheck): string {
   if (check.limit && isNamed(check.key)) return checkLine(check);
-  const words = [...new Set((check.errors ?? []).map(kindWord))];
-  return t('issues_problem', checkTitle(check.key), words.join(', ') || t('issues_error_failed'));
+  return t('issues_problem', checkTitle(check.key), kindsText(check.errors ?? []));
 }
 
 /** "8 of 12": pages failing of those with details. */
 export const pagesText = (row: IssueRow) =>
-  t('issues_pagesOf', formatNumber(row.failing.length), formatNumber(row.withDetails));
+  t('issues_pagesOf', formatNumber(row.pages), formatNumber(row.withDetails));
 
 /** "2 newly failing, 1 fixed"; empty when the history knows nothing of it. */
 export function changeText(row: IssueRow): string {

@@ -2,7 +2,8 @@
 // `results` (as some deployments' do): a project's reports are listed and counted as having no
 // details, Read details reads each once (one paced job), the table then counts right; Copy as
 // Markdown (the clipboard read back) and Export issues CSV (the download read); axe over the tab in
-// light and dark, 360 and 1280 px wide.
+// light and dark, 360 and 1280 px wide. All reports counts the account's reports without details
+// from the total the Reports list gave (no request of its own), and reads them on Read details.
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +145,36 @@ describe('Issues for a project whose list has no details', () => {
       }
     }
     expect(found).toEqual({ 'light 360': [], 'light 1280': [], 'dark 360': [], 'dark 1280': [] });
+    await page.close();
+  });
+});
+
+describe('Issues for all reports', () => {
+  it('counts those without details from the Reports list, asking nothing, and reads them on the click', async () => {
+    // After the project's details were read above: 12 of the 13 reports have them.
+    const page = await the(ext, 'The browser').openTab('sidepanel.html#tab=reports');
+    await page.getByText('https://other.example/').first().waitFor();
+    const before = apiLog().length;
+    await page.getByRole('tab', { name: 'Issues', exact: true }).click();
+    await page.getByText('1 of 13 reports has no details yet').waitFor();
+    const table = page.getByRole('table', { name: 'Checks failing across pages' });
+    expect(await table.getByRole('row', { name: /Meta description/ }).textContent()).toContain(
+      '8 of 12',
+    );
+    await page.getByRole('button', { name: 'Pages failing Title', exact: true }).click();
+    const failing = page.getByRole('region', { name: 'Pages failing Title' });
+    await expect.poll(() => failing.getByRole('listitem').count()).toBe(3);
+    expect(apiLog().slice(before)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Read details', exact: true }).click();
+    await expect.poll(() => page.getByText(/no details yet/).count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => table.getByRole('row', { name: /Meta description/ }).textContent())
+      .toContain('9 of 13');
+    expect(apiLog().slice(before)).toEqual([
+      'GET /api/v1/reports?sort_by=id&sort=asc&per_page=100&page=1',
+      'GET /api/v1/reports/13',
+    ]);
     await page.close();
   });
 });

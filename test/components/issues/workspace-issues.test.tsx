@@ -10,6 +10,7 @@ import type { Report } from '../../../lib/api/model';
 import { keepAnalyses } from '../../../lib/issues/analyses';
 import { jobsItem } from '../../../lib/jobs/schema';
 import type { ExportFile } from '../../../lib/reports/export';
+import { keepLastPage } from '../../../lib/reports/last-page';
 import { report, summary } from '../../support/fixtures';
 import { deferred, fail, fakeSend, type Handlers, ok, requestsOf } from '../popup-helpers';
 
@@ -82,8 +83,8 @@ describe('all reports', () => {
       ['Favicon', 'low', '1 of 2', ''],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Pages failing Meta description' }));
-    const pages = screen.getByRole('region', { name: 'Pages failing Meta description' });
-    const items = within(pages).getAllByRole('listitem');
+    const pages = await screen.findByRole('region', { name: 'Pages failing Meta description' });
+    const items = await within(pages).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'https://shop.example/1GoodMeta description: missingOpen report',
       'https://shop.example/2GoodMeta description: missingOpen report',
@@ -117,12 +118,80 @@ describe('all reports', () => {
       '- [ ] Title — 1 of 1 pages (high)\n  - https://shop.example/1 — Good: Title: missing\n',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Export issues CSV' }));
+    await waitFor(() => expect(download).toHaveBeenCalledOnce());
     const file = download.mock.calls[0]?.[0];
     expect(file?.name).toMatch(/^site-issues-\d{4}-\d\d-\d\d\.csv$/);
     expect(file?.text.split('\r\n').slice(0, 2)).toEqual([
       '\uFEFF"check","importance","address","rating","problem","generated_at"',
       `"title","high","https://shop.example/1","good","Title: missing","${AT}"`,
     ]);
+  });
+});
+
+describe('all reports without details', () => {
+  const listed = [1, 2, 3, 4, 5].map((id) =>
+    summary({ id, url: `https://shop.example/${id}`, generatedAt: AT }),
+  );
+  /** The Reports tab's list as it last showed it: its first page, and the account's total. */
+  const keepReportsList = (params: object, total: number, service = SERVICE) =>
+    keepLastPage({
+      key: JSON.stringify(params),
+      service,
+      data: { items: listed.slice(0, 2), page: 1, perPage: 2, total, hasNext: true },
+    });
+  const ALL = { sortBy: 'id', sort: 'desc', perPage: 25, page: 1 };
+
+  it('counts them from the total the Reports list gave, and reads them after listing the account', async () => {
+    await keepAnalyses([withChecks(1, ['title']), withChecks(4, [])], SERVICE);
+    await keepReportsList(ALL, 5);
+    const { send } = renderIssues({
+      listReports: ({ params }) =>
+        params.page === 1
+          ? ok({ items: listed.slice(0, 3), page: 1, perPage: 100, hasNext: true })
+          : ok({ items: listed.slice(3), page: 2, perPage: 100, hasNext: false }),
+      enqueueJob: () => ok({ id: 'job-1' }),
+    });
+    await screen.findByText('3 of 5 reports have no details yet');
+    expect(rowTexts(await table())).toEqual([['Title', 'high', '1 of 2', '']]);
+    // Nothing asked of the service to say so.
+    expect(requestsOf(send, 'listReports')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Read details' }));
+    await waitFor(() => expect(requestsOf(send, 'enqueueJob')).toHaveLength(1));
+    expect(requestsOf(send, 'listReports').map((request) => request.params)).toEqual([
+      { perPage: 100, page: 1, sortBy: 'id', sort: 'asc' },
+      { perPage: 100, page: 2, sortBy: 'id', sort: 'asc' },
+    ]);
+    expect(requestsOf(send, 'enqueueJob')[0]).toMatchObject({
+      kind: 'details',
+      items: [2, 3, 5].map((id) => ({ type: 'read', id })),
+    });
+  });
+
+  it('says nothing of them when the list kept is filtered, another account’s, or says no total', async () => {
+    await keepAnalyses([withChecks(1, ['title'])], SERVICE);
+    for (const kept of [
+      () => keepReportsList({ ...ALL, result: 'bad' }, 5),
+      () => keepReportsList(ALL, 5, 'a2'),
+    ]) {
+      await kept();
+      const { send } = renderIssues();
+      expect(rowTexts(await table())).toEqual([['Title', 'high', '1 of 1', '']]);
+      expect(screen.queryByText(/no details yet/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Read details' })).toBeNull();
+      expect(requestsOf(send, 'listReports')).toEqual([]);
+      cleanup();
+    }
+  });
+
+  it('says when the account’s list cannot be read', async () => {
+    await keepAnalyses([withChecks(1, ['title'])], SERVICE);
+    await keepReportsList(ALL, 2);
+    renderIssues({ listReports: () => fail('server', 'The service failed.', { status: 500 }) });
+    await screen.findByText('1 of 2 reports has no details yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Read details' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't list the account's reports.");
   });
 });
 
@@ -228,12 +297,17 @@ describe('a check failing on many pages', () => {
     renderIssues();
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Pages failing Title' }));
-    const pages = screen.getByRole('region', { name: 'Pages failing Title' });
-    expect(within(pages).getAllByRole('listitem')).toHaveLength(100);
-    fireEvent.click(within(pages).getByRole('button', { name: 'Show 100 more of 150' }));
-    expect(within(pages).getAllByRole('listitem')).toHaveLength(200);
-    fireEvent.click(within(pages).getByRole('button', { name: 'Show 50 more of 50' }));
-    expect(within(pages).getAllByRole('listitem')).toHaveLength(250);
+    const pages = await screen.findByRole('region', { name: 'Pages failing Title' });
+    const more = (name: string) => within(pages).findByRole('button', { name });
+    const listed = (count: number) =>
+      waitFor(() => expect(within(pages).getAllByRole('listitem')).toHaveLength(count));
+    await listed(100);
+    fireEvent.click(await more('Show 100 more of 150'));
+    await listed(200);
+    fireEvent.click(await more('Show 50 more of 50'));
+    await listed(250);
+    // Read in the order of their ids, each once.
+    expect(within(pages).getAllByRole('listitem')[249]?.textContent).toContain('/250');
     expect(within(pages).queryByRole('button', { name: /^Show/ })).toBeNull();
   });
 });

@@ -93,12 +93,13 @@ describe('issuesOf: the scope', () => {
       summary({ id: 3 }),
     ]);
     const data = issuesOf(kept, members);
-    expect(data).toMatchObject({ total: 3, withDetails: 1, missing: [2, 3] });
-    expect(data.rows[0]?.failing.map((failing) => failing.reportId)).toEqual([1]);
+    expect(data).toMatchObject({ total: 3, withDetails: 1, missing: 2, missingIds: [2, 3] });
+    expect(data.rows[0]?.pages).toBe(1);
+    expect(data.source).toEqual({ kind: 'read', analyses: [kept[0]] });
   });
 
   it('takes every report with details kept for All reports', () => {
-    expect(issuesOf(kept, null)).toMatchObject({ total: 2, withDetails: 2, missing: [] });
+    expect(issuesOf(kept, null)).toMatchObject({ total: 2, withDetails: 2, missing: 0 });
   });
 });
 

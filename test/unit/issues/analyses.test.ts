@@ -1,9 +1,11 @@
 // The analyses kept (fake-indexeddb): what an answer leaves, the latest kept, other shapes of
 // `results` leaving nothing, the bound per owner (least recently seen first), removal, and the
-// history's database opened at version 2 keeping version 1's records.
+// history's database opened at version 3 keeping version 1's records and counting version 2's
+// analyses.
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../lib/api/model';
+import { issueRows, summaryRows } from '../../../lib/issues/aggregate';
 import {
   analysisOf,
   countAnalyses,
@@ -12,6 +14,9 @@ import {
   keepAnalyses,
   keptChecks,
   readAnalyses,
+  readAnalysesOf,
+  readFailingPages,
+  readSummary,
 } from '../../../lib/issues/analyses';
 import { closeHistory, historyWritten, readHistory } from '../../../lib/watch/history';
 import { recordAnalyses } from '../../../lib/watch/record';
@@ -107,6 +112,20 @@ describe('the analysis before', () => {
   });
 });
 
+describe('reading by id', () => {
+  it('gives the analyses kept of those ids, few or many, of the owner only', async () => {
+    await keepAnalyses([analysed(1), analysed(2), analysed(3)], OWNER);
+    await keepAnalyses([analysed(4)], OTHER);
+    const ids = async (wanted: number[]) =>
+      (await readAnalysesOf(OWNER, wanted)).map((a) => a.reportId).sort();
+    expect(await ids([3, 1, 4, 9])).toEqual([1, 3]);
+    // Past a thousand ids the owner's analyses are read at once: the same answer.
+    const many = [3, 1, 4, ...Array.from({ length: 1000 }, (_, n) => 100 + n)];
+    expect(await ids(many)).toEqual([1, 3]);
+    expect((await readAnalysesOf(OWNER, [1]))[0]).not.toHaveProperty('fails');
+  });
+});
+
 describe('the bound', () => {
   it('drops the least recently seen reports of the owner past it', async () => {
     let now = T0;
@@ -168,5 +187,46 @@ describe('the database', () => {
     expect((await readHistory(OWNER, 7)).map((record) => record.at)).toEqual([T0]);
     await keepAnalyses([analysed(7)], OWNER);
     expect(await countAnalyses(OWNER)).toBe(1);
+  });
+
+  it('opens a version 2 database at version 3, its analyses kept, counted and indexed', async () => {
+    closeHistory();
+    const v2 = await openDB('site-report-history', 2, {
+      upgrade(database) {
+        const records = database.createObjectStore('records', { autoIncrement: true });
+        records.createIndex('report', ['service', 'reportId', 'at']);
+        records.createIndex('at', 'at');
+        records.createIndex('service', 'service');
+        const analyses = database.createObjectStore('analyses', { keyPath: ['owner', 'reportId'] });
+        analyses.createIndex('owner', 'owner');
+        analyses.createIndex('seen', ['owner', 'seenAt']);
+      },
+    });
+    const kept = [
+      analysisOf(analysed(1), 'a1', T0),
+      { ...analysisOf(analysed(2), 'a1', T0), before: [{ key: 'title', importance: 'high' }] },
+      analysisOf(analysed(3, 0, { results: { title: results.title } }), 'a2', T0),
+    ];
+    for (const analysis of kept) await v2.put('analyses', analysis);
+    v2.close();
+
+    const mine = await readAnalyses('a1');
+    expect(mine).toEqual(kept.slice(0, 2));
+    const summary = await readSummary('a1');
+    expect(summary && summaryRows(summary)).toEqual(
+      issueRows(mine).map(({ failing: _failing, ...row }) => row),
+    );
+    expect(summaryRows(summary ?? { owner: 'a1', reports: 0, known: 0, checks: {} })[0]).toEqual({
+      key: 'meta_description',
+      importance: 'high',
+      pages: 2,
+      withDetails: 2,
+      change: { newlyFailing: 1, fixed: 0 },
+    });
+    expect((await readSummary('a2'))?.reports).toBe(1);
+    expect((await readFailingPages('a1', 'load_time', 10)).map((page) => page.reportId)).toEqual([
+      1, 2,
+    ]);
+    expect(await readFailingPages('a2', 'load_time', 10)).toEqual([]);
   });
 });

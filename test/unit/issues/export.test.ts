@@ -1,10 +1,17 @@
 // The Issues as text: the problem in words (named checks, unknown keys, unknown error kinds), the
 // Markdown checklist, one page's checklist, and the CSV with the exports' rules (formula-safe).
 import { describe, expect, it } from 'vitest';
+import { problemText as comparedProblem } from '../../../components/reports/check-problem';
 import { issuesCsv, issuesFile, issuesMarkdown } from '../../../lib/issues/export';
-import type { IssueRow, KeptCheck } from '../../../lib/issues/model';
+import type { IssueRow, IssueWithPages, KeptCheck } from '../../../lib/issues/model';
 import { pageMarkdown } from '../../../lib/issues/page-markdown';
-import { changeText, checkTitle, pagesText, problemText } from '../../../lib/issues/words';
+import {
+  changeText,
+  checkTitle,
+  kindsText,
+  pagesText,
+  problemText,
+} from '../../../lib/issues/words';
 
 const T0 = Date.parse('2026-11-20T09:00:00Z');
 
@@ -16,10 +23,11 @@ const check = (overrides: Partial<KeptCheck> = {}): KeptCheck => ({
   ...overrides,
 });
 
-const rows: IssueRow[] = [
+const rows: IssueWithPages[] = [
   {
     key: 'meta_description',
     importance: 'high',
+    pages: 2,
     withDetails: 12,
     change: { newlyFailing: 2, fixed: 1 },
     failing: [
@@ -36,6 +44,7 @@ const rows: IssueRow[] = [
   {
     key: 'x_custom',
     importance: 'low',
+    pages: 1,
     withDetails: 12,
     change: null,
     failing: [
@@ -67,11 +76,38 @@ describe('words', () => {
   it('names checks, counts pages and says the change', () => {
     expect(checkTitle('404_page')).not.toBe('404_page');
     expect(checkTitle('x_custom')).toBe('x_custom');
-    expect(pagesText({ ...rows[0], failing: Array(8).fill(rows[0]?.failing[0]) } as IssueRow)).toBe(
-      '8 of 12',
-    );
+    expect(pagesText({ ...rows[0], pages: 8 } as IssueRow)).toBe('8 of 12');
     expect(changeText(rows[0] as IssueRow)).toBe('2 newly failing, 1 fixed');
     expect(changeText(rows[1] as IssueRow)).toBe('');
+  });
+});
+
+describe('the error kinds', () => {
+  const KINDS = [
+    ['missing', 'missing'],
+    ['length', 'wrong length'],
+    ['too_many', 'too many'],
+    ['too_few', 'too few'],
+    ['too_small', 'too small'],
+    ['too_large', 'too large'],
+    ['too_slow', 'too slow'],
+    ['duplicate', 'duplicate'],
+    ['bad_format', 'wrong format'],
+    ['bad_tags', 'wrong tags'],
+    ['failed', 'failed'],
+    ['weird_kind', 'failed'],
+  ] as const;
+
+  it.each(KINDS)('read %s as "%s", in the Issues tab and the Comparison alike', (kind, words) => {
+    expect(kindsText([kind])).toBe(words);
+    expect(problemText(check({ key: 'x_custom', errors: [kind] }))).toBe(`x_custom: ${words}`);
+    const compared = { key: 'x_custom', importance: 'high' as const, passed: false };
+    expect(comparedProblem({ ...compared, errors: [kind] })).toBe(words);
+  });
+
+  it('say each word once, and "failed" for none', () => {
+    expect(kindsText(['missing', 'weird', 'failed', 'missing'])).toBe('missing, failed');
+    expect(kindsText([])).toBe('failed');
   });
 });
 
