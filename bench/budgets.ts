@@ -19,6 +19,9 @@ export type ByteBudgetName = keyof typeof BYTE_BUDGETS;
 /** The popup's and the workspace's own cost above their bound, in ms (a goal, not a gate). */
 export const OWN_COST_GOAL_MS = 16;
 
+/** The service worker stopped → its answer to a first message, in ms (a goal, not a gate). */
+export const WORKER_START_GOAL_MS = 40;
+
 /** API requests reaching the local service, counted from its own log. */
 export const REQUESTS = {
   popupBeforeContent: 0,
