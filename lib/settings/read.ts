@@ -82,7 +82,16 @@ export interface AccountsRead {
 }
 
 export async function readAccounts(stored: Settings): Promise<AccountsRead> {
+  return withLegacy(await readAccountItems(), stored);
+}
+
+/** The stored accounts and the one in use: no need of the settings, so read beside them. */
+async function readAccountItems(): Promise<Omit<AccountsRead, 'legacy'>> {
   const [raw, inUse] = await Promise.all([accountsItem.getValue(), accountInUseItem.getValue()]);
+  return { stored: parseAccounts(raw), inUse };
+}
+
+function withLegacy(read: Omit<AccountsRead, 'legacy'>, stored: Settings): AccountsRead {
   const legacy =
     stored.serviceUrl || stored.apiKey
       ? {
@@ -93,7 +102,7 @@ export async function readAccounts(stored: Settings): Promise<AccountsRead> {
           apiKey: stored.apiKey,
         }
       : null;
-  return { stored: parseAccounts(raw), inUse, legacy };
+  return { ...read, legacy };
 }
 
 /** Every account: the stored ones (or an earlier version's connection) and the presets. */
@@ -129,9 +138,14 @@ function lockedBy(
   return account ? [...keys, ...presetLocks(account, presets)] : keys;
 }
 
+/** Every store at once: a woken worker's first answer (getStatus) waits on this read. */
 export async function loadSettings(): Promise<LoadedSettings> {
-  const [{ settings: stored }, managed] = await Promise.all([readStored(), readManaged()]);
-  return loaded(stored, await readAccounts(stored), managed);
+  const [{ settings: stored }, managed, accounts] = await Promise.all([
+    readStored(),
+    readManaged(),
+    readAccountItems(),
+  ]);
+  return loaded(stored, withLegacy(accounts, stored), managed);
 }
 
 export function isConnected(settings: Settings): boolean {
