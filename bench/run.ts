@@ -15,6 +15,8 @@ const QUEUE = !process.argv.includes('--no-queue');
 const WATCH = !process.argv.includes('--no-watch');
 /** Only the Issues tab's rows (after the build and the lab's start). */
 const ISSUES_ONLY = process.argv.includes('--issues');
+/** Only the popup's and the workspace's times (after the build and the lab's start). */
+const TIMES_ONLY = process.argv.includes('--times');
 /** Openings of each page in each worker state (after one uncounted round). */
 const RUNS = 20;
 
@@ -137,6 +139,12 @@ async function main(): Promise<void> {
         row(`worker ${state}: own cost (page − bound), goal`, page - bound, 'ms', OWN_COST_GOAL_MS);
         row(`worker ${state}: page / bound`, page / bound, '×');
       }
+    }
+    if (TIMES_ONLY) {
+      // Printed only: results.json keeps the last full run.
+      console.log('');
+      printTable();
+      return;
     }
 
     console.log('API requests…');
