@@ -10,13 +10,14 @@ import type { ExportFile, ExportFormat } from '../../lib/reports/export';
 import { reportListParams } from '../../lib/reports/list-params';
 import { reportPageUrl } from '../../lib/this-page/pages';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { LazyView } from '../ui/LazyView';
 import { ListStatus } from '../ui/ListView';
 import { Pager } from '../ui/Pager';
 import { useMediaQuery } from '../ui/useMediaQuery';
+import { WatchSelected } from '../watch/WatchSelected';
 import { BulkBar, useSelection } from './BulkBar';
 import { ReportFilterFields } from './ReportFilterFields';
 import { ReportsDialogs } from './ReportsDialogs';
+import { ReportsProgress } from './ReportsProgress';
 import { ReportsTable, type RowWork } from './ReportsTable';
 import { ShareOne, ShareStatus } from './ShareStatus';
 import { newerReports, useBulkActions } from './useBulkActions';
@@ -28,12 +29,6 @@ import { type ReportListOptions, useReportList } from './useReportList';
 import { useSelectedShare } from './useSelectedShare';
 import { useShare } from './useShare';
 import './reports.css';
-
-// Loaded once the first answer is in, after the first rows, not before them: neither shows
-// anything until there is a selection or a job (with their styles, two files fewer to wait for).
-const loadWatchSelected = () =>
-  import('../watch/WatchSelected').then((module) => module.WatchSelected);
-const loadProgress = () => import('./ReportsProgress').then((module) => module.ReportsProgress);
 
 /** A side panel (360–420 px) and anything else this narrow; reports.css uses the same width. */
 export const NARROW = '(width < 600px)';
@@ -181,10 +176,6 @@ export function ReportsTab({
   const filtered = !!(filters.search.trim() || filters.result || filters.project);
   const canOpen = reportPageUrl(siteUrl, 1) !== undefined;
   const data = list.data;
-  // Once in, it stays: what is loaded after the first answer stays shown through later loads.
-  const firstAnswerIn = useRef(false);
-  firstAnswerIn.current ||= data !== null || list.error !== null;
-  const answered = firstAnswerIn.current;
 
   return (
     <section class="view workspace-reports" aria-label={t('popup_tabReports')}>
@@ -211,15 +202,10 @@ export function ReportsTab({
             if (a && b) comparison.open([a, b]);
           }}
         >
-          {answered && (
-            <LazyView
-              load={loadWatchSelected}
-              props={{
-                send,
-                reports: items.filter((report) => selection.keys.includes(report.id)),
-              }}
-            />
-          )}
+          <WatchSelected
+            send={send}
+            reports={items.filter((report) => selection.keys.includes(report.id))}
+          />
         </BulkBar>
         <div class="actions export-actions">
           <button type="button" disabled={exporter.running} onClick={() => exportAs('csv')}>
@@ -233,21 +219,16 @@ export function ReportsTab({
 
       {comparison.view(send, openOptions)}
 
-      {answered && (
-        <LazyView
-          load={loadProgress}
-          props={{
-            bulk: bulk.run,
-            exporter: {
-              ...exporter.run,
-              job: exporter.job,
-              format: exporter.format,
-              failure: exporter.failure,
-            },
-            openOptions,
-          }}
-        />
-      )}
+      <ReportsProgress
+        bulk={bulk.run}
+        exporter={{
+          ...exporter.run,
+          job: exporter.job,
+          format: exporter.format,
+          failure: exporter.failure,
+        }}
+        openOptions={openOptions}
+      />
       <p class="notice-status" role="status">
         {exporter.notice}
       </p>

@@ -6,21 +6,17 @@ import '../../components/ui/lists.css';
 import '../../components/ui/views.css';
 import './style.css';
 import { startTabPage } from '../../components/ui/start-page';
-import { statusAskedAtOnce } from '../../components/workspace/first-status';
 import { firstReportsList, loadOpeningTab } from '../../components/workspace/tabs';
 import { readLastPage } from '../../lib/reports/last-page';
 import { App } from './App';
 
 startTabPage('workspace_title', (deps, place) => {
-  // Asked for before the first render: the first list and the status, then the shown tab's code
-  // (whose many files take the main thread a while to ask for).
+  // Both asked for before the first render: the first list, then the shown tab's code.
   const firstList = firstReportsList(deps.send);
-  const send = statusAskedAtOnce(deps.send);
   loadOpeningTab();
   return (
     <App
       {...deps}
-      send={send}
       tabs={browser.tabs}
       place={place()}
       readLastShown={readLastPage}
