@@ -9,7 +9,7 @@ import type { Report } from '../api/model';
 import { parseChecks } from '../rating/checks';
 import { hostOf } from '../url-parts';
 import { warnWatch } from '../watch/history';
-import { db, type HistoryDb } from '../watch/history-db';
+import { allOrNone, db, type HistoryDb } from '../watch/history-db';
 import {
   emptySummary,
   failKey,
@@ -141,29 +141,6 @@ async function beforeOf(tx: WriteTx, analysis: KeptAnalysis, stored: KeptAnalysi
     if (cursor.value.failed) return cursor.value.failed;
   }
   return stored?.failed.map(({ key, importance }) => ({ key, importance }));
-}
-
-/**
- * Runs `work` in `tx` until it has completed; a failure midway aborts it, so that the analyses and
- * their summary keep what they were (a transaction left to itself commits what was done).
- */
-async function allOrNone<T>(
-  tx: { abort(): void; done: Promise<void> },
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    const result = await work();
-    await tx.done;
-    return result;
-  } catch (error) {
-    tx.done.catch(() => undefined);
-    try {
-      tx.abort();
-    } catch {
-      // Already ended (aborted by the request that failed).
-    }
-    throw error;
-  }
 }
 
 async function writeAnalyses(kept: KeptAnalysis[], owner: string, bound: number) {

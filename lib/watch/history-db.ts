@@ -123,3 +123,26 @@ export function closeDb(): void {
     () => undefined,
   );
 }
+
+/**
+ * Runs `work` in `tx` until the transaction has completed; a failure midway aborts it, so that
+ * nothing of it is kept (a transaction left to itself commits what was done before the failure).
+ */
+export async function allOrNone<T>(
+  tx: { abort(): void; done: Promise<void> },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await work();
+    await tx.done;
+    return result;
+  } catch (error) {
+    tx.done.catch(() => undefined);
+    try {
+      tx.abort();
+    } catch {
+      // Already ended (aborted by the request that failed).
+    }
+    throw error;
+  }
+}

@@ -6,7 +6,7 @@
 // done (one transaction).
 import type { IDBPTransaction } from 'idb';
 import { hostOf } from '../url-parts';
-import { closeDb, type Db, db, type HistoryDb, type StoredRecord } from './history-db';
+import { allOrNone, closeDb, type Db, db, type HistoryDb, type StoredRecord } from './history-db';
 import type { HistoryRecord, ReportHistory } from './model';
 
 export type { StoredRecord };
@@ -148,20 +148,7 @@ export function addRecords(
 /** Runs `work` in one read-write transaction: all of it is stored, or none (it is aborted). */
 async function inTransaction<T>(database: Db, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   const tx = database.transaction('records', 'readwrite');
-  try {
-    const result = await work(tx);
-    await tx.done;
-    return result;
-  } catch (error) {
-    // A throw midway would otherwise let the transaction commit what it did before it.
-    tx.done.catch(() => undefined);
-    try {
-      tx.abort();
-    } catch {
-      // It had ended already.
-    }
-    throw error;
-  }
+  return allOrNone(tx, () => work(tx));
 }
 
 async function writeRecords(
