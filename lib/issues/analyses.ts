@@ -6,7 +6,6 @@
 // counts) in the same transaction: both are written, or neither.
 import type { IDBPObjectStore, IDBPTransaction, StoreNames } from 'idb';
 import type { Report } from '../api/model';
-import { parseChecks } from '../rating/checks';
 import { hostOf } from '../url-parts';
 import { warnWatch } from '../watch/history';
 import { allOrNone, db, type HistoryDb } from '../watch/history-db';
@@ -19,54 +18,10 @@ import {
   tally,
   unstored,
 } from '../watch/issues-summary';
-import type { FailingPage, KeptAnalysis, KeptCheck } from './model';
+import { analysisOf } from './analysis-of';
+import type { FailingPage, KeptAnalysis } from './model';
 
 export const MAX_ANALYSES_PER_OWNER = 50_000;
-
-/** The error kinds of a check's raw entry (`errors: { missing: true }` → ['missing']). */
-function errorKinds(entry: unknown): string[] | undefined {
-  if (entry === null || typeof entry !== 'object') return undefined;
-  const errors = (entry as { errors?: unknown }).errors;
-  if (errors === null || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
-  const kinds = Object.keys(errors);
-  return kinds.length > 0 ? kinds : undefined;
-}
-
-/** The checks `results` holds, with their error kinds; null when it is no map of checks. */
-export function keptChecks(results: unknown): KeptCheck[] | null {
-  const checks = parseChecks(results);
-  if (!checks) return null;
-  const raw = results as Record<string, unknown>;
-  return checks.map(({ key, importance, passed, limit }) => {
-    const errors = passed ? undefined : errorKinds(raw[key]);
-    return {
-      key,
-      importance,
-      passed,
-      ...(errors && { errors }),
-      ...(limit && { limit }),
-    };
-  });
-}
-
-/** What is kept of a report answer; null when it carries no details. */
-export function analysisOf(report: Report, owner: string, seenAt: number): KeptAnalysis | null {
-  const checks = keptChecks(report.results);
-  if (!checks) return null;
-  const at = report.generatedAt === null ? Number.NaN : Date.parse(report.generatedAt);
-  return {
-    owner,
-    reportId: report.id,
-    url: report.url,
-    ...(report.project !== undefined && { project: report.project }),
-    rating: report.rating,
-    ...(report.score !== undefined && { score: report.score }),
-    at: Number.isFinite(at) ? at : null,
-    seenAt,
-    failed: checks.filter((check) => !check.passed),
-    passed: checks.filter((check) => check.passed).map((check) => check.key),
-  };
-}
 
 const writing = new Set<Promise<unknown>>();
 

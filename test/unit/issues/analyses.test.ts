@@ -7,17 +7,16 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../lib/api/model';
 import { issueRows, summaryRows } from '../../../lib/issues/aggregate';
 import {
-  analysisOf,
   countAnalyses,
   forgetProjectAnalyses,
   forgetReportAnalysis,
   keepAnalyses,
-  keptChecks,
   readAnalyses,
   readAnalysesOf,
   readFailingPages,
   readSummary,
 } from '../../../lib/issues/analyses';
+import { analysisOf, keptChecks } from '../../../lib/issues/analysis-of';
 import { closeHistory, historyWritten, readHistory } from '../../../lib/watch/history';
 import { recordAnalyses } from '../../../lib/watch/record';
 import { report } from '../../support/fixtures';
