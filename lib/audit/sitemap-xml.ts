@@ -7,6 +7,7 @@
 import {
   allSpace,
   attributeValue,
+  commentEnd,
   decoded,
   doctypeEnd,
   isSpace,
@@ -111,7 +112,7 @@ export class LocReader {
     if (second === '/') return this.endTag(text, at);
     if (second === '?') return this.instruction(text, at);
     if (second !== '!') return this.startTag(text, at);
-    if (text.startsWith('<!--', at)) return this.comment(text, at);
+    if (text.startsWith('<!--', at)) return commentEnd(text, at);
     if (text.startsWith('<![CDATA[', at)) return this.cdata(text, at);
     if (text.startsWith('<!DOCTYPE', at)) return this.doctypeDeclaration(text, at);
     return refuse();
@@ -134,14 +135,6 @@ export class LocReader {
     if (this.capture !== null) this.capture += decoded(lineEnds(data)) ?? refuse();
     else if (data.includes('&') && decoded(data) === null) refuse();
     return end;
-  }
-
-  private comment(text: string, at: number): number {
-    const end = text.indexOf('-->', at + 4);
-    if (end < 0) return -1;
-    const body = text.slice(at + 4, end);
-    if (body.includes('--') || body.endsWith('-')) refuse();
-    return end + 3;
   }
 
   private cdata(text: string, at: number): number {

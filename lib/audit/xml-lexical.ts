@@ -87,6 +87,15 @@ export function mayDeclare(prefix: string, value: string): boolean {
   return prefix !== 'xmlns' && value !== '' && value !== XML_NS && value !== XMLNS_NS;
 }
 
+/** Where the comment starting at `at` (`<!--`) ends, or -1 when not all of it is there yet. */
+export function commentEnd(text: string, at: number): number {
+  const end = text.indexOf('-->', at + 4);
+  if (end < 0) return -1;
+  const body = text.slice(at + 4, end);
+  if (body.includes('--') || body.endsWith('-')) refuse();
+  return end + 3;
+}
+
 /**
  * Where the DOCTYPE starting at `at` ends (past its `>`), or -1 when its end has not come in yet.
  * One with an internal subset that declares anything is refused: only white space may be in it.
