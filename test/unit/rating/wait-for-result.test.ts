@@ -357,7 +357,7 @@ describe('a create asked on the port', () => {
   it('answers the report with its rating: one request of the page, one answer', async () => {
     svc.rate('good');
     const page = pageWaits(svc, create);
-    await settle();
+    await vi.waitFor(() => expect(page.received).toHaveLength(1));
     expect(svc.reads).toEqual(['POST /reports']);
     expect(page.received).toEqual([
       { ok: true, data: expect.objectContaining({ id: 42, rating: 'good' }) },
@@ -377,7 +377,8 @@ describe('a create asked on the port', () => {
 
   it('closing the page ends the wait, not the create: its job is done with the report', async () => {
     const page = pageWaits(svc, create);
-    await settle();
+    // Closed while it waits for the rating: the report was made, its rating not yet there.
+    await vi.waitFor(() => expect(svc.reads).toEqual(['POST /reports', 'GET /reports/42']));
     page.disconnect();
     await settle();
     expect(svc.sleeping.size).toBe(0);
