@@ -19,6 +19,8 @@ const ISSUES_ONLY = process.argv.includes('--issues');
 const ADD_PAGES_ONLY = process.argv.includes('--add-pages');
 /** Only the service worker's start (after the build and the lab's start). */
 const WORKER_START_ONLY = process.argv.includes('--worker-start');
+/** Only the popup's and the workspace's times (after the build and the lab's start). */
+const TIMES_ONLY = process.argv.includes('--times');
 /** Openings of each page in each worker state (after one uncounted round). */
 const RUNS = 20;
 
@@ -166,6 +168,12 @@ async function main(): Promise<void> {
         row(`worker ${state}: own cost (page − bound), goal`, page - bound, 'ms', OWN_COST_GOAL_MS);
         row(`worker ${state}: page / bound`, page / bound, '×');
       }
+    }
+    if (TIMES_ONLY) {
+      // Printed only: results.json keeps the last full run.
+      console.log('');
+      printTable();
+      return;
     }
 
     console.log('API requests…');
