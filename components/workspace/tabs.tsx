@@ -1,5 +1,6 @@
-// The workspace's tabs: one registry entry each (id, label, lazily loaded view), the shown one
-// kept in the address's hash so that a reload or a copied link comes back to it.
+// The workspace's tabs: one registry entry each (id, label, view), the shown one kept in the
+// address's hash so that a reload or a copied link comes back to it. Reports, the tab it opens on
+// unless told otherwise, is in the page's first load; the others are loaded when first shown.
 import type { ComponentType } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Privacy } from '../../lib/api/model';
@@ -18,6 +19,7 @@ import {
   watchHash,
   writeHash,
 } from '../../lib/reports/workspace-address';
+import { ReportsTab } from '../reports/ReportsTab';
 import { LazyView } from '../ui/LazyView';
 
 /** What the shell hands every view; each takes the part it needs. */
@@ -41,7 +43,15 @@ export interface WorkspaceViewProps {
   firstAnswer?: (key: string) => Promise<Answer<'listReports'>> | undefined;
 }
 
-export interface WorkspaceTab {
+/** A tab whose view is in the page's first load: the one it opens on unless told otherwise. */
+interface FirstTab {
+  id: string;
+  labelKey: MessageKey;
+  view: ComponentType<WorkspaceViewProps>;
+}
+
+/** A tab whose view's code is loaded by import() when it is first shown (or opened on). */
+interface LazyTab {
   id: string;
   labelKey: MessageKey;
   loadingKey: MessageKey;
@@ -50,6 +60,8 @@ export interface WorkspaceTab {
   /** The view, once `load` has it. */
   loaded?: () => ComponentType<WorkspaceViewProps> | undefined;
 }
+
+export type WorkspaceTab = FirstTab | LazyTab;
 
 /**
  * A view's code, loaded once: every caller gets the same promise, so that the page can start the
@@ -81,9 +93,7 @@ export const WORKSPACE_TABS = [
   {
     id: 'reports',
     labelKey: 'workspace_tabReports',
-    loadingKey: 'reports_loading',
-    failedKey: 'reports_loadFailed',
-    ...loadOnce(() => import('../reports/ReportsTab').then((module) => module.ReportsTab)),
+    view: ReportsTab,
   },
   {
     id: 'projects',
@@ -132,8 +142,8 @@ export const WORKSPACE_TABS = [
 export type WorkspaceTabId = (typeof WORKSPACE_TABS)[number]['id'];
 
 /**
- * Opened on Reports, its first page is asked for now, while the tab's code loads, not after: its
- * parameters as JSON, and the answer.
+ * Opened on Reports, its first page is asked for now, before the first render: its parameters as
+ * JSON, and the answer.
  */
 export function firstReportsList(send: Sender) {
   const hash = readHash();
@@ -151,15 +161,14 @@ export function tabFromHash(hash: HashState): WorkspaceTabId {
 }
 
 /**
- * Starts loading the code of the tab the workspace opens on, as it opens: it then loads while the
- * page asks for the settings' status and renders, not after.
+ * Opened on a tab loaded by import(), starts loading its code as the page opens: it then loads
+ * while the page asks for the settings' status and renders, not after.
  */
 export function loadOpeningTab(): void {
   const opening = tabFromHash(readHash());
   // Failures are the view's to show (LazyView asks again and gets the same promise).
-  WORKSPACE_TABS.find((tab) => tab.id === opening)
-    ?.load()
-    .catch(() => undefined);
+  const tab: WorkspaceTab | undefined = WORKSPACE_TABS.find(({ id }) => id === opening);
+  if (tab && 'load' in tab) tab.load().catch(() => undefined);
 }
 
 /** The shown tab, and those visited so far (their panels stay mounted, hidden). */
@@ -183,6 +192,7 @@ export function useWorkspaceTab() {
 
 /** A tab's view once its code is in; until then it says it is loading, or failed with Try again. */
 export function TabView({ tab, props }: { tab: WorkspaceTab; props: WorkspaceViewProps }) {
+  if ('view' in tab) return <tab.view {...props} />;
   return (
     <LazyView
       load={tab.load}

@@ -11,7 +11,7 @@ import { readLastPage } from '../../lib/reports/last-page';
 import { App } from './App';
 
 startTabPage('workspace_title', (deps, place) => {
-  // Both asked for before the first render: the first list, then the shown tab's code.
+  // Asked for before the first render: Reports' first list, or the code of the tab shown.
   const firstList = firstReportsList(deps.send);
   loadOpeningTab();
   return (

@@ -3,6 +3,7 @@
 // a view that says it is loading until its code is in, or that it failed, with Try again.
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReportsTab } from '../../../components/reports/ReportsTab';
 import {
   loadOnce,
   TabView,
@@ -65,5 +66,14 @@ describe('TabView with its code in already', () => {
     expect(screen.getByText('Shown')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('the Reports tab', () => {
+  it("is in the first load: its view is the registry's, with nothing to load", () => {
+    const [reports] = WORKSPACE_TABS;
+    expect(reports.id).toBe('reports');
+    expect('view' in reports && reports.view).toBe(ReportsTab);
+    expect('load' in reports).toBe(false);
   });
 });
