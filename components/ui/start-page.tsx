@@ -5,6 +5,7 @@ import { render, type VNode } from 'preact';
 import { browser } from 'wxt/browser';
 import { type MessageKey, t } from '../../lib/i18n';
 import { type Sender, send } from '../../lib/messaging/send';
+import { watchSettingsSummary } from '../../lib/settings/summary';
 import { type ActiveTab, findActiveTab } from '../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../lib/this-page/front-tab';
 import { startedEarly } from '../../lib/this-page/status-source';
@@ -17,17 +18,6 @@ export interface TabPageDeps {
   getActiveTab: () => Promise<ActiveTab | undefined>;
   openTab: (url: string) => unknown;
   openOptions: () => unknown;
-}
-
-/**
- * Watches the stored settings summary once wxt's storage has loaded, after the first paint: the
- * popup's first load does without it.
- */
-function watchSettingsSummary(listener: () => void): () => void {
-  const watching = import('../../lib/settings/summary').then((summary) =>
-    summary.watchSettingsSummary(listener),
-  );
-  return () => void watching.then((unwatch) => unwatch());
 }
 
 function showPage(titleKey: MessageKey, app: VNode): void {
