@@ -1,10 +1,14 @@
-// The service's storage: SQLite through better-sqlite3, with numbered migrations recorded in
-// the database's `user_version`. Each API key is an account (stored by a hash of the key, never
+// The service's storage: SQLite compiled to WebAssembly (node-sqlite3-wasm, so installing needs
+// no native build), with numbered migrations recorded in the database's `user_version`. Each API key is an account (stored by a hash of the key, never
 // the key itself); projects and reports belong to an account.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import sqlite, { type BindValues } from 'node-sqlite3-wasm';
+
+// A CommonJS module whose exports Node's ESM loader cannot name: only its default import works.
+const { Database } = sqlite;
+type Database = InstanceType<typeof Database>;
 
 export type Rating = 'good' | 'decent' | 'bad';
 export type Privacy = 0 | 1 | 2;
@@ -148,21 +152,58 @@ const REPORT_SORT = {
 };
 const PROJECT_SORT = { created_at: 'p.created_at', project: 'fold(p.name)' };
 
+/** Named parameters as the library binds them: each key carries its `@` prefix. */
+type Params = Record<`@${string}`, string | number | null>;
+
+/** The rows of a query (statements are prepared and finalized by the library's helpers). */
+function all<T>(db: Database, sql: string, values?: BindValues): T[] {
+  return db.all(sql, values) as unknown as T[];
+}
+
+function get<T>(db: Database, sql: string, values?: BindValues): T | undefined {
+  return (db.get(sql, values) ?? undefined) as T | undefined;
+}
+
+/** The row of a query that always has one (a count, a row just written). */
+function one<T>(db: Database, sql: string, values?: BindValues): T {
+  const row = get<T>(db, sql, values);
+  if (row === undefined) throw new Error(`No row from ${sql}`);
+  return row;
+}
+
+/** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. */
+export function transaction<T>(db: Database, fn: () => T): T {
+  db.exec('BEGIN');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
 export class Store {
-  readonly db: Database.Database;
+  readonly db: Database;
 
   constructor(file: string) {
-    if (file !== ':memory:' && !file.startsWith('file:'))
-      mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
-    // SQLite's lower() and LIKE fold ASCII only; search must be case-insensitive for any letter.
-    this.db.function('fold', { deterministic: true }, (text: unknown) =>
-      typeof text === 'string' ? text.toLowerCase() : text,
-    );
-    migrate(this.db);
+    try {
+      // No WAL: the library's file system layer has no shared memory, so SQLite keeps its
+      // rollback journal whatever is asked. Writers wait for a lock held by another connection.
+      this.db.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+      // SQLite's lower() and LIKE fold ASCII only; search must be case-insensitive for any letter.
+      this.db.function('fold', (text) => (typeof text === 'string' ? text.toLowerCase() : text), {
+        deterministic: true,
+      });
+      migrate(this.db);
+    } catch (error) {
+      // The WebAssembly memory is not garbage-collected: a store that failed to open is closed.
+      this.db.close();
+      throw error;
+    }
   }
 
   close(): void {
@@ -172,57 +213,55 @@ export class Store {
   /** The account of an API key, created on its first use. */
   accountId(apiKey: string): number {
     const keyHash = hashApiKey(apiKey);
-    this.db
-      .prepare('INSERT INTO accounts (key_hash, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
-      .run(keyHash, dbTime());
-    const row = this.db.prepare('SELECT id FROM accounts WHERE key_hash = ?').get(keyHash) as {
-      id: number;
-    };
-    return row.id;
+    this.db.run(
+      'INSERT INTO accounts (key_hash, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      [keyHash, dbTime()],
+    );
+    return one<{ id: number }>(this.db, 'SELECT id FROM accounts WHERE key_hash = ?', [keyHash]).id;
   }
 
   /** When the account was made (its key's first use), as stored. */
   accountCreatedAt(accountId: number): string | undefined {
-    const row = this.db.prepare('SELECT created_at FROM accounts WHERE id = ?').get(accountId) as
-      | { created_at: string }
-      | undefined;
-    return row?.created_at;
+    return get<{ created_at: string }>(this.db, 'SELECT created_at FROM accounts WHERE id = ?', [
+      accountId,
+    ])?.created_at;
   }
 
   listReports(accountId: number, query: ReportQuery): Page<ReportRow> {
     const where = ['r.account_id = @accountId'];
-    const params: Record<string, unknown> = { accountId, limit: query.limit, offset: query.offset };
+    // The library refuses a value its statement does not use: the count gets no page bounds.
+    const params: Params = { '@accountId': accountId };
     if (query.search) {
       where.push('instr(fold(r.url), @search) > 0');
-      params.search = query.search.toLowerCase();
+      params['@search'] = query.search.toLowerCase();
     }
     if (query.project !== undefined) {
       where.push('p.name = @project');
-      params.project = query.project;
+      params['@project'] = query.project;
     }
     if (query.result) {
       where.push('r.result = @result');
-      params.result = query.result;
+      params['@result'] = query.result;
     }
     const from = `FROM reports r JOIN projects p ON p.id = r.project_id WHERE ${where.join(' AND ')}`;
     const direction = query.sort === 'asc' ? 'ASC' : 'DESC';
     const order = `${REPORT_SORT[query.sortBy]} ${direction}, r.id ${direction}`;
-    const rows = this.db
-      .prepare(`SELECT ${REPORT_COLUMNS} ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-      .all(params) as ReportRow[];
-    const { total } = this.db.prepare(`SELECT count(*) AS total ${from}`).get(params) as {
-      total: number;
-    };
+    const rows = all<ReportRow>(
+      this.db,
+      `SELECT ${REPORT_COLUMNS} ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      { ...params, '@limit': query.limit, '@offset': query.offset },
+    );
+    const { total } = one<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, params);
     return { rows, total };
   }
 
   /** A report of any account (for its web page, where privacy decides what is shown). */
   findReport(id: number): ReportRow | undefined {
-    return this.db
-      .prepare(
-        `SELECT ${REPORT_COLUMNS} FROM reports r JOIN projects p ON p.id = r.project_id WHERE r.id = ?`,
-      )
-      .get(id) as ReportRow | undefined;
+    return get<ReportRow>(
+      this.db,
+      `SELECT ${REPORT_COLUMNS} FROM reports r JOIN projects p ON p.id = r.project_id WHERE r.id = ?`,
+      [id],
+    );
   }
 
   getReport(accountId: number, id: number): ReportRow | undefined {
@@ -233,25 +272,24 @@ export class Store {
   createReport(accountId: number, report: NewReport): ReportRow {
     const now = dbTime();
     const createdAt = report.createdAt ?? now;
-    const insert = this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (account_id, name)
-           DO UPDATE SET created_at = min(created_at, excluded.created_at)`,
-        )
-        .run(accountId, report.project, createdAt, createdAt);
-      const project = this.db
-        .prepare('SELECT id FROM projects WHERE account_id = ? AND name = ?')
-        .get(accountId, report.project) as { id: number };
+    const id = transaction(this.db, () => {
+      this.db.run(
+        `INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (account_id, name)
+         DO UPDATE SET created_at = min(created_at, excluded.created_at)`,
+        [accountId, report.project, createdAt, createdAt],
+      );
+      const project = one<{ id: number }>(
+        this.db,
+        'SELECT id FROM projects WHERE account_id = ? AND name = ?',
+        [accountId, report.project],
+      );
       const { analysis } = report;
-      const info = this.db
-        .prepare(
-          `INSERT INTO reports (account_id, project_id, url, result, score, results, privacy,
-             password_hash, generated_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
+      const info = this.db.run(
+        `INSERT INTO reports (account_id, project_id, url, result, score, results, privacy,
+           password_hash, generated_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
           accountId,
           project.id,
           report.url,
@@ -263,23 +301,24 @@ export class Store {
           analysis?.generatedAt ?? null,
           createdAt,
           report.updatedAt ?? analysis?.generatedAt ?? createdAt,
-        );
-      this.db
-        .prepare('INSERT INTO report_creations (account_id, created_at) VALUES (?, ?)')
-        .run(accountId, createdAt);
+        ],
+      );
+      this.db.run('INSERT INTO report_creations (account_id, created_at) VALUES (?, ?)', [
+        accountId,
+        createdAt,
+      ]);
       return Number(info.lastInsertRowid);
     });
-    return this.findReport(insert()) as ReportRow;
+    return this.findReport(id) as ReportRow;
   }
 
   /** How many reports the account made from `since` (a stored time) on, deleted ones too. */
   reportsCreatedSince(accountId: number, since: string): number {
-    const { count } = this.db
-      .prepare(
-        'SELECT count(*) AS count FROM report_creations WHERE account_id = ? AND created_at >= ?',
-      )
-      .get(accountId, since) as { count: number };
-    return count;
+    return one<{ count: number }>(
+      this.db,
+      'SELECT count(*) AS count FROM report_creations WHERE account_id = ? AND created_at >= ?',
+      [accountId, since],
+    ).count;
   }
 
   /** Applies the changes; `updated_at` moves only when something actually changed. */
@@ -296,7 +335,7 @@ export class Store {
     const current = this.findReport(id);
     if (!current) throw new Error(`Report ${id} does not exist.`);
     const sets: string[] = [];
-    const params: unknown[] = [];
+    const params: (string | number | null)[] = [];
     if (changes.url !== undefined && changes.url !== current.url) {
       sets.push('url = ?');
       params.push(changes.url);
@@ -322,68 +361,66 @@ export class Store {
     if (sets.length === 0) return current;
     sets.push('updated_at = ?');
     params.push(dbTime());
-    this.db.prepare(`UPDATE reports SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
+    this.db.run(`UPDATE reports SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
     return this.findReport(id) as ReportRow;
   }
 
   /** Deletes a report; a project left without reports goes with it. */
   deleteReport(accountId: number, id: number): boolean {
-    return this.db.transaction(() => {
+    return transaction(this.db, () => {
       const row = this.getReport(accountId, id);
       if (!row) return false;
-      this.db.prepare('DELETE FROM reports WHERE id = ?').run(id);
-      this.db
-        .prepare(
-          'DELETE FROM projects WHERE id = ? AND NOT EXISTS (SELECT 1 FROM reports WHERE project_id = ?)',
-        )
-        .run(row.project_id, row.project_id);
+      this.db.run('DELETE FROM reports WHERE id = ?', [id]);
+      this.db.run(
+        'DELETE FROM projects WHERE id = ? AND NOT EXISTS (SELECT 1 FROM reports WHERE project_id = ?)',
+        [row.project_id, row.project_id],
+      );
       return true;
-    })();
+    });
   }
 
   listProjects(accountId: number, query: ProjectQuery): Page<ProjectRow> {
     const where = ['p.account_id = @accountId'];
-    const params: Record<string, unknown> = { accountId, limit: query.limit, offset: query.offset };
+    const params: Params = { '@accountId': accountId };
     if (query.search) {
       where.push('instr(fold(p.name), @search) > 0');
-      params.search = query.search.toLowerCase();
+      params['@search'] = query.search.toLowerCase();
     }
     const from = `FROM projects p WHERE ${where.join(' AND ')}`;
     const direction = query.sort === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.db
-      .prepare(
-        `SELECT p.id, p.name, p.created_at, p.updated_at,
-           (SELECT count(*) FROM reports r WHERE r.project_id = p.id) AS reports_count
-         ${from} ORDER BY ${PROJECT_SORT[query.sortBy]} ${direction}, p.id ${direction}
-         LIMIT @limit OFFSET @offset`,
-      )
-      .all(params) as ProjectRow[];
-    const { total } = this.db.prepare(`SELECT count(*) AS total ${from}`).get(params) as {
-      total: number;
-    };
+    const rows = all<ProjectRow>(
+      this.db,
+      `SELECT p.id, p.name, p.created_at, p.updated_at,
+         (SELECT count(*) FROM reports r WHERE r.project_id = p.id) AS reports_count
+       ${from} ORDER BY ${PROJECT_SORT[query.sortBy]} ${direction}, p.id ${direction}
+       LIMIT @limit OFFSET @offset`,
+      { ...params, '@limit': query.limit, '@offset': query.offset },
+    );
+    const { total } = one<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, params);
     return { rows, total };
   }
 
   /** Deletes a project and (by the foreign key's cascade) its reports. */
   deleteProject(accountId: number, name: string): boolean {
-    const info = this.db
-      .prepare('DELETE FROM projects WHERE account_id = ? AND name = ?')
-      .run(accountId, name);
+    const info = this.db.run('DELETE FROM projects WHERE account_id = ? AND name = ?', [
+      accountId,
+      name,
+    ]);
     return info.changes > 0;
   }
 }
 
-function migrate(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
+function migrate(db: Database): void {
+  const version = one<{ user_version: number }>(db, 'PRAGMA user_version').user_version;
   if (version > MIGRATIONS.length) {
     throw new Error(
       `The database has schema version ${version}, newer than this service knows (${MIGRATIONS.length}). Use a newer service or another --db file.`,
     );
   }
   for (let next = version; next < MIGRATIONS.length; next++) {
-    db.transaction(() => {
+    transaction(db, () => {
       db.exec(MIGRATIONS[next] as string);
-      db.pragma(`user_version = ${next + 1}`);
-    })();
+      db.exec(`PRAGMA user_version = ${next + 1}`);
+    });
   }
 }
