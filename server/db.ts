@@ -155,49 +155,97 @@ const PROJECT_SORT = { created_at: 'p.created_at', project: 'fold(p.name)' };
 /** Named parameters as the library binds them: each key carries its `@` prefix. */
 type Params = Record<`@${string}`, string | number | null>;
 
-/** The rows of a query (statements are prepared and finalized by the library's helpers). */
-function all<T>(db: Database, sql: string, values?: BindValues): T[] {
-  return db.all(sql, values) as unknown as T[];
-}
+type Statement = ReturnType<Database['prepare']>;
 
-function get<T>(db: Database, sql: string, values?: BindValues): T | undefined {
-  return (db.get(sql, values) ?? undefined) as T | undefined;
-}
+/**
+ * A connection that prepares each statement once and finalizes them all when it closes: the
+ * library's WebAssembly memory is not garbage-collected, and preparing costs more than running.
+ * The SQL texts are a bounded set (filters and sort orders only pick among fixed fragments).
+ */
+class Connection {
+  private readonly db: Database;
+  private readonly statements = new Map<string, Statement>();
 
-/** The row of a query that always has one (a count, a row just written). */
-function one<T>(db: Database, sql: string, values?: BindValues): T {
-  const row = get<T>(db, sql, values);
-  if (row === undefined) throw new Error(`No row from ${sql}`);
-  return row;
-}
+  constructor(file: string) {
+    this.db = new Database(file);
+  }
 
-/** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. */
-export function transaction<T>(db: Database, fn: () => T): T {
-  db.exec('BEGIN');
-  try {
-    const result = fn();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw error;
+  /** Runs a cached statement; one that failed is dropped, as the library leaves it unreset. */
+  private use<T>(sql: string, step: (statement: Statement) => T): T {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    try {
+      return step(statement);
+    } catch (error) {
+      this.statements.delete(sql);
+      statement.finalize();
+      throw error;
+    }
+  }
+
+  exec(sql: string): void {
+    this.db.exec(sql);
+  }
+
+  function(name: string, fn: Parameters<Database['function']>[1]): void {
+    this.db.function(name, fn, { deterministic: true });
+  }
+
+  run(sql: string, values?: BindValues) {
+    return this.use(sql, (statement) => statement.run(values));
+  }
+
+  all<T>(sql: string, values?: BindValues): T[] {
+    return this.use(sql, (statement) => statement.all(values) as unknown as T[]);
+  }
+
+  /** The first row, read to the statement's end: a statement left mid-way would keep its lock. */
+  get<T>(sql: string, values?: BindValues): T | undefined {
+    return this.all<T>(sql, values)[0];
+  }
+
+  /** The row of a query that always has one (a count, a row just written). */
+  one<T>(sql: string, values?: BindValues): T {
+    const row = this.get<T>(sql, values);
+    if (row === undefined) throw new Error(`No row from ${sql}`);
+    return row;
+  }
+
+  /** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. */
+  transaction<T>(fn: () => T): T {
+    this.db.exec('BEGIN');
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  close(): void {
+    for (const statement of this.statements.values()) statement.finalize();
+    this.statements.clear();
+    this.db.close();
   }
 }
 
 export class Store {
-  readonly db: Database;
+  private readonly db: Connection;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = new Connection(file);
     try {
       // No WAL: the library's file system layer has no shared memory, so SQLite keeps its
       // rollback journal whatever is asked. Writers wait for a lock held by another connection.
       this.db.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
       // SQLite's lower() and LIKE fold ASCII only; search must be case-insensitive for any letter.
-      this.db.function('fold', (text) => (typeof text === 'string' ? text.toLowerCase() : text), {
-        deterministic: true,
-      });
+      this.db.function('fold', (text) => (typeof text === 'string' ? text.toLowerCase() : text));
       migrate(this.db);
     } catch (error) {
       // The WebAssembly memory is not garbage-collected: a store that failed to open is closed.
@@ -217,12 +265,12 @@ export class Store {
       'INSERT INTO accounts (key_hash, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
       [keyHash, dbTime()],
     );
-    return one<{ id: number }>(this.db, 'SELECT id FROM accounts WHERE key_hash = ?', [keyHash]).id;
+    return this.db.one<{ id: number }>('SELECT id FROM accounts WHERE key_hash = ?', [keyHash]).id;
   }
 
   /** When the account was made (its key's first use), as stored. */
   accountCreatedAt(accountId: number): string | undefined {
-    return get<{ created_at: string }>(this.db, 'SELECT created_at FROM accounts WHERE id = ?', [
+    return this.db.get<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = ?', [
       accountId,
     ])?.created_at;
   }
@@ -246,19 +294,17 @@ export class Store {
     const from = `FROM reports r JOIN projects p ON p.id = r.project_id WHERE ${where.join(' AND ')}`;
     const direction = query.sort === 'asc' ? 'ASC' : 'DESC';
     const order = `${REPORT_SORT[query.sortBy]} ${direction}, r.id ${direction}`;
-    const rows = all<ReportRow>(
-      this.db,
+    const rows = this.db.all<ReportRow>(
       `SELECT ${REPORT_COLUMNS} ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       { ...params, '@limit': query.limit, '@offset': query.offset },
     );
-    const { total } = one<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, params);
+    const { total } = this.db.one<{ total: number }>(`SELECT count(*) AS total ${from}`, params);
     return { rows, total };
   }
 
   /** A report of any account (for its web page, where privacy decides what is shown). */
   findReport(id: number): ReportRow | undefined {
-    return get<ReportRow>(
-      this.db,
+    return this.db.get<ReportRow>(
       `SELECT ${REPORT_COLUMNS} FROM reports r JOIN projects p ON p.id = r.project_id WHERE r.id = ?`,
       [id],
     );
@@ -272,15 +318,14 @@ export class Store {
   createReport(accountId: number, report: NewReport): ReportRow {
     const now = dbTime();
     const createdAt = report.createdAt ?? now;
-    const id = transaction(this.db, () => {
+    const id = this.db.transaction(() => {
       this.db.run(
         `INSERT INTO projects (account_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (account_id, name)
          DO UPDATE SET created_at = min(created_at, excluded.created_at)`,
         [accountId, report.project, createdAt, createdAt],
       );
-      const project = one<{ id: number }>(
-        this.db,
+      const project = this.db.one<{ id: number }>(
         'SELECT id FROM projects WHERE account_id = ? AND name = ?',
         [accountId, report.project],
       );
@@ -314,8 +359,7 @@ export class Store {
 
   /** How many reports the account made from `since` (a stored time) on, deleted ones too. */
   reportsCreatedSince(accountId: number, since: string): number {
-    return one<{ count: number }>(
-      this.db,
+    return this.db.one<{ count: number }>(
       'SELECT count(*) AS count FROM report_creations WHERE account_id = ? AND created_at >= ?',
       [accountId, since],
     ).count;
@@ -367,7 +411,7 @@ export class Store {
 
   /** Deletes a report; a project left without reports goes with it. */
   deleteReport(accountId: number, id: number): boolean {
-    return transaction(this.db, () => {
+    return this.db.transaction(() => {
       const row = this.getReport(accountId, id);
       if (!row) return false;
       this.db.run('DELETE FROM reports WHERE id = ?', [id]);
@@ -388,15 +432,14 @@ export class Store {
     }
     const from = `FROM projects p WHERE ${where.join(' AND ')}`;
     const direction = query.sort === 'asc' ? 'ASC' : 'DESC';
-    const rows = all<ProjectRow>(
-      this.db,
+    const rows = this.db.all<ProjectRow>(
       `SELECT p.id, p.name, p.created_at, p.updated_at,
          (SELECT count(*) FROM reports r WHERE r.project_id = p.id) AS reports_count
        ${from} ORDER BY ${PROJECT_SORT[query.sortBy]} ${direction}, p.id ${direction}
        LIMIT @limit OFFSET @offset`,
       { ...params, '@limit': query.limit, '@offset': query.offset },
     );
-    const { total } = one<{ total: number }>(this.db, `SELECT count(*) AS total ${from}`, params);
+    const { total } = this.db.one<{ total: number }>(`SELECT count(*) AS total ${from}`, params);
     return { rows, total };
   }
 
@@ -410,15 +453,15 @@ export class Store {
   }
 }
 
-function migrate(db: Database): void {
-  const version = one<{ user_version: number }>(db, 'PRAGMA user_version').user_version;
+function migrate(db: Connection): void {
+  const version = db.one<{ user_version: number }>('PRAGMA user_version').user_version;
   if (version > MIGRATIONS.length) {
     throw new Error(
       `The database has schema version ${version}, newer than this service knows (${MIGRATIONS.length}). Use a newer service or another --db file.`,
     );
   }
   for (let next = version; next < MIGRATIONS.length; next++) {
-    transaction(db, () => {
+    db.transaction(() => {
       db.exec(MIGRATIONS[next] as string);
       db.exec(`PRAGMA user_version = ${next + 1}`);
     });
