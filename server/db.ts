@@ -3,8 +3,10 @@
 // the key itself); projects and reports belong to an account.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import sqlite, { type BindValues } from 'node-sqlite3-wasm';
+import { type ClaimOptions, claimDatabaseFile, type FileClaim, type FileUser } from './file-lock';
 
 // A CommonJS module whose exports Node's ESM loader cannot name: only its default import works.
 const { Database } = sqlite;
@@ -234,28 +236,53 @@ class Connection {
   }
 }
 
+export interface StoreOptions extends ClaimOptions {
+  /** How long a statement waits for another connection's lock (ms). Default 5000. */
+  busyTimeoutMs?: number;
+}
+
+function describeUser(user: FileUser): string {
+  if (user.pid === 0) return 'a process starting or stopping';
+  return user.host === hostname() ? `process ${user.pid}` : `process ${user.pid} on ${user.host}`;
+}
+
 export class Store {
   private readonly db: Connection;
+  private readonly claim: FileClaim | undefined;
 
-  constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Connection(file);
+  constructor(file: string, options: StoreOptions = {}) {
+    if (file !== ':memory:') {
+      mkdirSync(dirname(file), { recursive: true });
+      this.claim = claimDatabaseFile(file, options);
+    }
+    let db: Connection | undefined;
     try {
+      db = new Connection(file);
       // No WAL: the library's file system layer has no shared memory, so SQLite keeps its
       // rollback journal whatever is asked. Writers wait for a lock held by another connection.
-      this.db.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+      db.exec(`PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
       // SQLite's lower() and LIKE fold ASCII only; search must be case-insensitive for any letter.
-      this.db.function('fold', (text) => (typeof text === 'string' ? text.toLowerCase() : text));
-      migrate(this.db);
+      db.function('fold', (text) => (typeof text === 'string' ? text.toLowerCase() : text));
+      migrate(db);
     } catch (error) {
       // The WebAssembly memory is not garbage-collected: a store that failed to open is closed.
-      this.db.close();
-      throw error;
+      db?.close();
+      this.claim?.release();
+      throw this.claim && /database is locked/.test(String(error))
+        ? lockedError(file, this.claim)
+        : error;
     }
+    this.db = db;
+  }
+
+  /** A lock left by a service that stopped mid-write was removed on open. */
+  get staleLockRemoved(): boolean {
+    return this.claim?.staleLockRemoved ?? false;
   }
 
   close(): void {
     this.db.close();
+    this.claim?.release();
   }
 
   /** The account of an API key, created on its first use. */
@@ -451,6 +478,17 @@ export class Store {
     ]);
     return info.changes > 0;
   }
+}
+
+/** Why the file cannot be opened, and what to do about it. */
+function lockedError(file: string, claim: FileClaim): Error {
+  const users = claim.others.map(describeUser);
+  const who = users.length
+    ? `another Site Report Service uses it (${users.join(', ')}): stop that service, or start this one with another --db FILE`
+    : `another program holds its lock: close it, or start with another --db FILE`;
+  return new Error(
+    `The database ${file} is locked (${claim.lock} exists): ${who}. If nothing else uses the file any more, remove ${claim.lock} and start again.`,
+  );
 }
 
 function migrate(db: Connection): void {
