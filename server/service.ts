@@ -273,6 +273,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
 
   const store = new Store(options.db ?? ':memory:');
+  if (store.staleLockRemoved) {
+    options.log?.(
+      `Removed ${options.db}.lock, left by a process that stopped while using the database; a write it had not finished is undone.`,
+    );
+  }
   /** The sample each watched page serves, by path (setPageOutcome); `good` when not set. */
   const pageOutcomes = new Map<string, SampleName>();
   const accountOfKey = (key: string) =>

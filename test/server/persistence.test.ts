@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import sqlite from 'node-sqlite3-wasm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../server/db';
 import { startService } from '../../server/service';
-import { api, KEY, OTHER_KEY } from './helpers';
+import { api, KEY, OTHER_KEY, start } from './helpers';
+
+const { Database } = sqlite;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -52,11 +54,11 @@ describe('storage', () => {
       await second.close();
     }
 
-    const db = new Database(file, { readonly: true });
+    const db = new Database(file, { readOnly: true });
     try {
-      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.get('PRAGMA user_version')).toEqual({ user_version: SCHEMA_VERSION });
       // Keys are stored only as hashes.
-      const accounts = db.prepare('SELECT key_hash FROM accounts').all() as { key_hash: string }[];
+      const accounts = db.all('SELECT key_hash FROM accounts') as { key_hash: string }[];
       expect(accounts).toHaveLength(2);
       for (const { key_hash } of accounts) {
         expect(key_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -67,12 +69,47 @@ describe('storage', () => {
     }
   });
 
+  it('keeps two services on two files apart, and leaves no lock behind when they stop', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-report-persist-'));
+    dirs.push(dir);
+    const files = [join(dir, 'one.db'), join(dir, 'two.db')] as const;
+    const one = await start({ db: files[0] });
+    const two = await start({ db: files[1] });
+    await one.seed([{ url: 'https://one.test/', result: 'good' }]);
+    await two.seed([
+      { url: 'https://two.test/a', result: 'bad' },
+      { url: 'https://two.test/b', result: 'decent' },
+    ]);
+    const urls = async (service: typeof one) =>
+      (await api(service, 'GET', '/reports')).body.data.map(
+        (report: { url: string }) => report.url,
+      );
+    expect(await urls(one)).toEqual(['https://one.test/']);
+    expect(await urls(two)).toEqual(['https://two.test/b', 'https://two.test/a']);
+    await Promise.all([one.close(), two.close()]);
+
+    for (const [file, count] of [
+      [files[0], 1],
+      [files[1], 2],
+    ] as const) {
+      // The file layer locks by creating a directory beside the database; a stopped service
+      // must not leave it, or the next start would find its database busy.
+      expect(existsSync(`${file}.lock`)).toBe(false);
+      const db = new Database(file, { readOnly: true });
+      try {
+        expect(db.get('SELECT count(*) AS n FROM reports')).toEqual({ n: count });
+      } finally {
+        db.close();
+      }
+    }
+  });
+
   it('refuses a database from a newer version of the service', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'site-report-persist-'));
     dirs.push(dir);
     const file = join(dir, 'future.db');
     const db = new Database(file);
-    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     await expect(startService({ db: file })).rejects.toThrow(/newer than this service knows/);
   });

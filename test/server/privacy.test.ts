@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import sqlite from 'node-sqlite3-wasm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, start } from './helpers';
+
+const { Database } = sqlite;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -17,10 +19,10 @@ function tempDb(): string {
 }
 
 function storedPassword(file: string, id: number): string | null {
-  const db = new Database(file, { readonly: true });
+  const db = new Database(file, { readOnly: true });
   try {
     return (
-      db.prepare('SELECT password_hash FROM reports WHERE id = ?').get(id) as {
+      db.get('SELECT password_hash FROM reports WHERE id = ?', [id]) as {
         password_hash: string | null;
       }
     ).password_hash;
