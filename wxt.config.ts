@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
@@ -32,8 +33,8 @@ function pageChunks(): Plugin {
 
 export default defineConfig({
   imports: false,
-  // wxt/browser is webextension-polyfill's promise-based `browser`, in Chromium and Firefox alike.
-  modules: ['@wxt-dev/webextension-polyfill'],
+  // wxt/browser is webextension-polyfill's promise-based `browser`, in Chromium and Firefox alike
+  // (as @wxt-dev/webextension-polyfill makes it, without copying it: lib/browser-polyfill.cjs).
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
@@ -97,6 +98,9 @@ export default defineConfig({
   },
   vite: () => ({
     plugins: [preact(), pageChunks()],
+    resolve: {
+      alias: { 'wxt/browser': resolve(import.meta.dirname, 'lib/browser-polyfill.cjs') },
+    },
     build: {
       // Chromium and Firefox (115+) preload modules themselves: no polyfill in every page.
       modulePreload: { polyfill: false },

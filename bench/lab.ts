@@ -29,7 +29,8 @@ export async function afterWarmUp<T>(runs: number, measure: () => Promise<T>): P
   return taken;
 }
 
-export async function buildForBench(): Promise<void> {
+/** The production build; unminified (`minify: false`), a trace's functions keep their names. */
+export async function buildForBench({ minify = true } = {}): Promise<void> {
   // Vite builds for production only when NODE_ENV says so (see test/e2e/build.ts).
   process.env.NODE_ENV = 'production';
   await build({
@@ -38,6 +39,7 @@ export async function buildForBench(): Promise<void> {
     manifestVersion: 3,
     outDirTemplate: 'bench-{{browser}}-mv{{manifestVersion}}',
     logger: quietLogger,
+    ...(!minify && { vite: () => ({ build: { minify: false } }) }),
   });
 }
 
