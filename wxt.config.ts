@@ -34,7 +34,7 @@ function pageChunks(): Plugin {
 export default defineConfig({
   imports: false,
   // wxt/browser is webextension-polyfill's promise-based `browser`, in Chromium and Firefox alike
-  // (as @wxt-dev/webextension-polyfill makes it, without copying it: lib/browser-polyfill.cjs).
+  // (lib/browser-polyfill.cjs, which takes it without copying it).
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
