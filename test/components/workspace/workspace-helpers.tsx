@@ -13,7 +13,7 @@ import { storedSettingsSummary, watchSettingsSummary } from '../../../lib/settin
 import type { ActiveTab } from '../../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../../lib/this-page/front-tab';
 import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
-import { summary } from '../../support/fixtures';
+import { listPage, summary } from '../../support/fixtures';
 import { fakeSend, type Handlers, ok, status } from '../popup-helpers';
 
 beforeEach(() => {
@@ -82,6 +82,8 @@ export async function renderWorkspace(options: WorkspaceOptions = {}) {
     getPlan: () => ok(null),
     // This page reads why its report got its rating; these tests have nothing to explain.
     getReportDetails: ({ id }) => ok({ report: summary({ id }), explanation: null }),
+    // The Reports tab, in the page's first load, asks for its first page: none unless told.
+    listReports: () => ok(listPage([])),
     ...options.handlers,
   });
   const front = 'front' in options ? options.front : { id: 1, ...PAGES[0] };
