@@ -19,6 +19,7 @@ import {
   stopWorker,
 } from './lab';
 import { WORKSPACE } from './measures';
+import { addSelfTimes, ms, short, type TraceEvent, traced } from './tracing';
 
 const OUT = resolve(import.meta.dirname, '../.output');
 const CATEGORIES = [
@@ -30,17 +31,6 @@ const CATEGORIES = [
   'loading',
   'disabled-by-default-v8.cpu_profiler',
 ].join(',');
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: Record<string, unknown>; fileName?: string };
-}
 
 /**
  * Runs in every page before its scripts: notes each browser call the page waits on (start, end,
@@ -100,24 +90,6 @@ function recordCalls() {
     wrap(call);
 }
 
-async function traced(lab: Lab, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const collect = ({ value }: { value: object[] }) => {
-    events.push(...(value as TraceEvent[]));
-  };
-  lab.cdp.on('Tracing.dataCollected', collect);
-  await lab.cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
-  try {
-    await run();
-  } finally {
-    const complete = new Promise((done) => lab.cdp.once('Tracing.tracingComplete', done));
-    await lab.cdp.send('Tracing.end');
-    await complete;
-    lab.cdp.off('Tracing.dataCollected', collect);
-  }
-  return events;
-}
-
 type Calls = { what: string; start: number; end?: number }[];
 
 /** Opens the workspace as the bench does; its calls, resources and mark. */
@@ -130,9 +102,6 @@ async function openWorkspace(lab: Lab) {
     return { mark: mark.ms, calls };
   });
 }
-
-const ms = (value: number) => value.toFixed(1).padStart(7);
-const short = (url: unknown) => String(url ?? '').replace(/^chrome-extension:\/\/[^/]+\//, '');
 
 function summarize(events: TraceEvent[], mark: number) {
   const rows = events.find((e) => e.name === WORKSPACE.mark && e.cat.includes('user_timing'));
@@ -185,38 +154,10 @@ function summarize(events: TraceEvent[], mark: number) {
   console.log(`  main thread busy before the mark: ${ms(busy / 1000)} ms of ${ms(end)}`);
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
-/** Self time (ms) by function and file, from the V8 CPU profile of thread `tid`, in [from, to] (µs). */
+/** Self time (ms) by function and line, from the V8 CPU profile of thread `tid`, in [from, to] (µs). */
 function selfTimes(events: TraceEvent[], pid: number, tid: number, from: number, to: number) {
-  const profile = events.find((e) => e.pid === pid && e.tid === tid && e.name === 'Profile');
-  const id = (profile as { id?: string } | undefined)?.id;
-  const startTime = (profile?.args?.data as { startTime?: number } | undefined)?.startTime;
   const totals = new Map<string, number>();
-  if (id === undefined || startTime === undefined) return [];
-  const nodes = new Map<number, ProfileNode>();
-  let time = startTime;
-  for (const e of events) {
-    if (e.name !== 'ProfileChunk' || e.pid !== pid || (e as { id?: string }).id !== id) continue;
-    const data = e.args?.data as {
-      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
-      timeDeltas?: number[];
-    };
-    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
-    const deltas = data.timeDeltas ?? [];
-    (data.cpuProfile?.samples ?? []).forEach((sample, index) => {
-      time += deltas[index] ?? 0;
-      if (time < from || time > to) return;
-      const frame = nodes.get(sample)?.callFrame;
-      if (!frame) return;
-      const key = `${frame.functionName || '(anonymous)'} ${short(frame.url)}:${frame.lineNumber}`;
-      // A sample stands for the time until the next one.
-      totals.set(key, (totals.get(key) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
-    });
-  }
+  addSelfTimes(events, { pid, tid }, from, to, totals);
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
@@ -246,7 +187,7 @@ async function main() {
       }
       await prepare();
       let opened: Awaited<ReturnType<typeof openWorkspace>> | undefined;
-      const events = await traced(lab, async () => {
+      const events = await traced(lab, CATEGORIES, async () => {
         opened = await openWorkspace(lab as Lab);
       });
       if (!opened) throw new Error('The workspace did not open');

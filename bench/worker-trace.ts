@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type RunningService, startService } from '../server/service';
 import { buildForBench, type Lab, openLab, stopWorker } from './lab';
+import { addSelfTimes, ms, short, type TraceEvent, traced } from './tracing';
 
 const OUT = resolve(import.meta.dirname, '../.output');
 const PROFILE = !process.argv.includes('--no-profile');
@@ -24,36 +25,6 @@ const CATEGORIES = [
   ...(PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ].join(',');
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: { name?: string; data?: Record<string, unknown>; fileName?: string };
-}
-
-async function traced(lab: Lab, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const collect = ({ value }: { value: object[] }) => {
-    events.push(...(value as TraceEvent[]));
-  };
-  lab.cdp.on('Tracing.dataCollected', collect);
-  await lab.cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
-  try {
-    await run();
-  } finally {
-    const complete = new Promise((done) => lab.cdp.once('Tracing.tracingComplete', done));
-    await lab.cdp.send('Tracing.end');
-    await complete;
-    lab.cdp.off('Tracing.dataCollected', collect);
-  }
-  return events;
-}
-
 /** getStatus sent from bench.html to the stopped worker, between two User Timing marks. */
 async function wake(lab: Lab): Promise<number> {
   return lab.control.evaluate(async () => {
@@ -66,9 +37,6 @@ async function wake(lab: Lab): Promise<number> {
     return (answered?.startTime ?? 0) - (sent?.startTime ?? 0);
   });
 }
-
-const ms = (value: number) => value.toFixed(1).padStart(7);
-const short = (url: unknown) => String(url ?? '').replace(/^chrome-extension:\/\/[^/]+\//, '');
 
 /** The worker's thread: the one that compiled background.js. */
 function workerThread(events: TraceEvent[]) {
@@ -116,47 +84,6 @@ function summarize({ sent, answered, events }: Start, totals: Map<string, number
   addSelfTimes(events, thread, sent, answered, totals);
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
-/** Adds the self time (ms) by function and line of the thread's CPU profile in [from, to] (µs). */
-function addSelfTimes(
-  events: TraceEvent[],
-  thread: { pid: number; tid: number },
-  from: number,
-  to: number,
-  totals: Map<string, number>,
-) {
-  for (const profile of events.filter(
-    (e) => e.name === 'Profile' && e.pid === thread.pid && e.tid === thread.tid,
-  )) {
-    const startTime = (profile.args?.data as { startTime?: number } | undefined)?.startTime;
-    if (startTime === undefined) continue;
-    const nodes = new Map<number, ProfileNode>();
-    let time = startTime;
-    for (const chunk of events) {
-      if (chunk.name !== 'ProfileChunk' || chunk.pid !== thread.pid || chunk.id !== profile.id)
-        continue;
-      const data = chunk.args?.data as {
-        cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
-        timeDeltas?: number[];
-      };
-      for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
-      const deltas = data.timeDeltas ?? [];
-      (data.cpuProfile?.samples ?? []).forEach((sample, index) => {
-        time += deltas[index] ?? 0;
-        const frame = nodes.get(sample)?.callFrame;
-        if (time < from || time > to || !frame) return;
-        const key = `${frame.functionName || '(anonymous)'} ${short(frame.url)}:${frame.lineNumber + 1}`;
-        // A sample stands for the time until the next one.
-        totals.set(key, (totals.get(key) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
-      });
-    }
-  }
-}
-
 function markTime(events: TraceEvent[], name: string): number | undefined {
   return events.filter((e) => e.name === name && e.cat.includes('user_timing')).at(-1)?.ts;
 }
@@ -180,7 +107,7 @@ async function main() {
     const timed: number[] = [];
     for (let run = 1; run <= runs; run++) {
       await stopWorker(lab);
-      const events = await traced(lab, async () => {
+      const events = await traced(lab, CATEGORIES, async () => {
         timed.push(await wake(lab as Lab));
       });
       const file = resolve(OUT, `trace-worker-start-${run}.json`);
