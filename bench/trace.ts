@@ -19,7 +19,7 @@ import {
   stopWorker,
 } from './lab';
 import { WORKSPACE } from './measures';
-import { addSelfTimes, ms, short, type TraceEvent, traced } from './tracing';
+import { addSelfTimes, ms, runTraceScript, short, type TraceEvent, traced } from './tracing';
 
 const OUT = resolve(import.meta.dirname, '../.output');
 const CATEGORIES = [
@@ -206,10 +206,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error('The trace could not be taken:', error);
-    process.exit(1);
-  },
-);
+runTraceScript(main);

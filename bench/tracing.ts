@@ -82,3 +82,14 @@ function addSelfTimes(
     }
   }
 }
+
+/** Runs a trace script's `main`, exiting 0 when it is done, or 1 with what went wrong. */
+export function runTraceScript(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('The trace could not be taken:', error);
+      process.exit(1);
+    },
+  );
+}

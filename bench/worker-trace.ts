@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type RunningService, startService } from '../server/service';
 import { buildForBench, type Lab, openLab, stopWorker } from './lab';
-import { addSelfTimes, ms, short, type TraceEvent, traced } from './tracing';
+import { addSelfTimes, ms, runTraceScript, short, type TraceEvent, traced } from './tracing';
 
 const OUT = resolve(import.meta.dirname, '../.output');
 const PROFILE = !process.argv.includes('--no-profile');
@@ -128,10 +128,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error('The trace could not be taken:', error);
-    process.exit(1);
-  },
-);
+runTraceScript(main);
