@@ -47,6 +47,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          // A worker goes on from file to file with the modules it has loaded (Playwright, the
+          // local service): a new process and those imports for each file took about a second
+          // and a half of CPU each. A file's own state is its browser, service and copy of the
+          // build, which it starts and closes itself; the helpers keep no state between files.
+          isolate: false,
           // Each file has its own browser profile, copy of the build and service port. Tests that
           // run side by side in a file (describe.concurrent) each start a browser: two at a time.
           maxConcurrency: 2,
@@ -60,6 +65,8 @@ export default defineConfig({
           name: 'firefox',
           include: ['test/firefox/**/*.firefox.test.ts'],
           globalSetup: ['test/firefox/global-setup.ts'],
+          // As the end-to-end files: each file starts and closes its own browser and service.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
