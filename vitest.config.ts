@@ -53,8 +53,10 @@ export default defineConfig({
           // build, which it starts and closes itself; the helpers keep no state between files.
           isolate: false,
           // Each file has its own browser profile, copy of the build and service port. Tests that
-          // run side by side in a file (describe.concurrent) each start a browser: two at a time.
-          maxConcurrency: 2,
+          // run side by side in a file (describe.concurrent: the slow creates, which wait on the
+          // service most of the time) each start a browser: three at a time, so that the three
+          // short ones run beside the two long ones and the file takes no longer than its longest.
+          maxConcurrency: 3,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
