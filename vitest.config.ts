@@ -53,9 +53,10 @@ export default defineConfig({
           // build, which it starts and closes itself; the helpers keep no state between files.
           isolate: false,
           // Each file has its own browser profile, copy of the build and service port. Tests that
-          // run side by side in a file (describe.concurrent: the slow creates, which wait on the
-          // service most of the time) each start a browser: three at a time, so that the three
-          // short ones run beside the two long ones and the file takes no longer than its longest.
+          // run side by side in a file (describe.concurrent: the slow creates and the failures,
+          // which wait on the service's delays and the client's retries most of the time) each
+          // start a browser: three at a time, so that the short ones run beside the long ones and
+          // such a file takes little longer than its longest test.
           maxConcurrency: 3,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -13,7 +13,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const ESTIMATES: Record<string, number> = {
   'test/e2e/a11y.e2e.test.ts': 157,
-  'test/e2e/failures.e2e.test.ts': 84,
+  'test/e2e/failures.e2e.test.ts': 45,
   'test/e2e/slow-create.e2e.test.ts': 60,
   'test/e2e/job-storage.e2e.test.ts': 67,
   'test/firefox/extension.firefox.test.ts': 54,
