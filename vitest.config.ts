@@ -48,9 +48,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.e2e.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           // A worker goes on from file to file with the modules it has loaded (Playwright, the
-          // local service): a new process and those imports for each file took about a second
-          // and a half of CPU each. A file's own state is its browser, service and copy of the
-          // build, which it starts and closes itself; the helpers keep no state between files.
+          // local service): a new process and those imports took over a second of CPU per file.
+          // A file's own state is its browser, service and copy of the build, which it starts and
+          // closes itself; the helpers keep no state between files.
           isolate: false,
           // Each file has its own browser profile, copy of the build and service port. Tests that
           // run side by side in a file (describe.concurrent: the slow creates and the failures,
