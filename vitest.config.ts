@@ -47,9 +47,17 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          // A worker goes on from file to file with the modules it has loaded (Playwright, the
+          // local service): a new process and those imports took over a second of CPU per file.
+          // A file's own state is its browser, service and copy of the build, which it starts and
+          // closes itself; the helpers keep no state between files.
+          isolate: false,
           // Each file has its own browser profile, copy of the build and service port. Tests that
-          // run side by side in a file (describe.concurrent) each start a browser: two at a time.
-          maxConcurrency: 2,
+          // run side by side in a file (describe.concurrent: the slow creates and the failures,
+          // which wait on the service's delays and the client's retries most of the time) each
+          // start a browser: three at a time, so that the short ones run beside the long ones and
+          // such a file takes little longer than its longest test.
+          maxConcurrency: 3,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -60,6 +68,8 @@ export default defineConfig({
           name: 'firefox',
           include: ['test/firefox/**/*.firefox.test.ts'],
           globalSetup: ['test/firefox/global-setup.ts'],
+          // As the end-to-end files: each file starts and closes its own browser and service.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,10 +1,12 @@
 // What the popup says when the service misbehaves: rate limited, unreachable, too slow, failing
-// with a 500, or answering before its analysis is done. Each test connects the one browser to
-// a service started for it; the page being reported is served by a separate, well-behaved one.
+// with a 500, or answering before its analysis is done. Each test has a browser of its own,
+// connected to a service started for it (they wait on the service's delays and the client's
+// retries most of the time, so they run side by side); the page being reported is served by a
+// separate, well-behaved one.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { type RunningService, type ServiceOptions, startService } from '../../server/service';
 import { connect, type LoadedExtension, launchExtension } from './extension';
 import { connectSettled } from './flows';
@@ -14,13 +16,8 @@ const API_KEY = 'failures-e2e-key-0001';
 /** The client's limit for one request (lib/api/client.ts DEFAULT_TIMEOUT_MS). */
 const CLIENT_TIMEOUT_MS = 15_000;
 
-let snapshot: ExtensionSnapshot | undefined;
-let ext: LoadedExtension | undefined;
 /** Serves the sample pages the browser shows and the services analyse. */
 let pages: RunningService | undefined;
-/** The service under test, started by each test. */
-let service: RunningService | undefined;
-let popup: Page | undefined;
 let pageCount = 0;
 
 function the<T>(value: T | undefined, what: string): T {
@@ -30,40 +27,51 @@ function the<T>(value: T | undefined, what: string): T {
 
 beforeAll(async () => {
   pages = await startService({ port: 0, serveSamples: true, rateLimit: 0 });
-  snapshot = await snapshotExtension();
-  ext = await launchExtension({ extensionDir: snapshot.dir });
-  ext.context.setDefaultTimeout(10_000);
 });
 
 afterAll(async () => {
-  await ext?.close();
-  await snapshot?.remove();
   await pages?.close();
 });
 
-afterEach(async () => {
-  await popup?.close();
-  popup = undefined;
-  await service?.close();
-  service = undefined;
-});
+/** A test's own browser, and the service under test once it has started one. */
+interface Case {
+  ext: LoadedExtension;
+  service?: RunningService;
+}
 
-async function startTestService(options: ServiceOptions): Promise<RunningService> {
-  service = await startService({ port: 0, apiKeys: [API_KEY], ...options });
-  await connectSettled(the(ext, 'The browser'), service, API_KEY);
+/** A browser with a copy of the build, for the test; it and its service close when it ends. */
+async function start(context: TestContext): Promise<Case> {
+  const snapshot: ExtensionSnapshot = await snapshotExtension();
+  const ext = await launchExtension({ extensionDir: snapshot.dir }).catch(async (error) => {
+    await snapshot.remove();
+    throw error;
+  });
+  ext.context.setDefaultTimeout(10_000);
+  const started: Case = { ext };
+  context.onTestFinished(async () => {
+    await ext.close();
+    await snapshot.remove();
+    await started.service?.close();
+  });
+  return started;
+}
+
+async function startTestService(started: Case, options: ServiceOptions): Promise<RunningService> {
+  const service = await startService({ port: 0, apiKeys: [API_KEY], ...options });
+  started.service = service;
+  await connectSettled(started.ext, service, API_KEY);
   return service;
 }
 
 /**
- * Shows a sample page in the browser's tab, then opens the popup for it. Each call uses a new
- * address, so no rating the extension cached in an earlier test shows up.
+ * Shows a sample page in the browser's tab, then opens the popup for it. Each call uses an
+ * address of its own: no two tests report the same page.
  */
-async function openPopupOnSample(): Promise<{ popup: Page; url: string }> {
-  const browser = the(ext, 'The browser');
+async function openPopupOnSample({ ext: browser }: Case): Promise<{ popup: Page; url: string }> {
   const url = `${the(pages, 'The page server').sampleUrls?.good}?case=${++pageCount}`;
   const tab = browser.context.pages()[0] ?? (await browser.context.newPage());
   await tab.goto(url);
-  popup = await browser.openWindow('popup.html');
+  const popup = await browser.openWindow('popup.html');
   await popup.getByText(url, { exact: true }).waitFor();
   return { popup, url };
 }
@@ -105,11 +113,32 @@ const apiCalls = (running: RunningService) =>
     .apiRequests()
     .map((entry) => `${entry.method} ${entry.path.split('?')[0]} ${entry.status}`);
 
-describe('when the service fails, the popup says what happened', () => {
-  it('rate limited: create and the list say when to try again', async () => {
-    const running = await startTestService({ rateLimit: 3 });
+describe.concurrent('when the service fails, the popup says what happened', () => {
+  // Three at a time (the project's maxConcurrency), the longest first.
+  it('slower than other requests may be: a create waits past their 15 s for the analysis', {
+    timeout: CLIENT_TIMEOUT_MS + 45_000,
+  }, async (context) => {
+    // Real deployments analyse the page inside the POST: a create may take up to 120 s.
+    const latencyMs = CLIENT_TIMEOUT_MS + 1_500;
+    const started = await start(context);
+    await startTestService(started, { latencyMs });
+    const { popup: page } = await openPopupOnSample(started);
+
+    await page.getByRole('radio', { name: 'Private', exact: true }).check();
+    await createButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Analyzing…' }).waitFor();
+
+    const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
+    await outcome.getByText('Good', { exact: true }).waitFor({ timeout: latencyMs + 20_000 });
+    await outcome.getByText('Privacy: Private').waitFor();
+    expect(await page.getByRole('alert').count(), 'no timeout said').toBe(0);
+  });
+
+  it('rate limited: create and the list say when to try again', async (context) => {
+    const started = await start(context);
+    const running = await startTestService(started, { rateLimit: 3 });
     await readAsAnotherClient(running, 3); // the whole allowance
-    const { popup: page } = await openPopupOnSample();
+    const { popup: page } = await openPopupOnSample(started);
 
     await createButton(page).click();
     const created = await alertText(page);
@@ -140,13 +169,14 @@ describe('when the service fails, the popup says what happened', () => {
 
   it('unreachable: create looks for the report first, then says its outcome is not known', {
     timeout: 60_000,
-  }, async () => {
+  }, async (context) => {
+    const started = await start(context);
     const port = await closedPort();
-    await connect(the(ext, 'The browser'), {
+    await connect(started.ext, {
       baseUrl: `http://127.0.0.1:${port}/api/v1`,
       apiKey: API_KEY,
     });
-    const { popup: page } = await openPopupOnSample();
+    const { popup: page } = await openPopupOnSample(started);
 
     await createButton(page).click();
     // A create with no answer may have been made: it is looked for (which fails too) before
@@ -158,9 +188,10 @@ describe('when the service fails, the popup says what happened', () => {
     expect(await createButton(page).isDisabled(), 'no second report by accident').toBe(true);
   });
 
-  it('answer arrives later (async analysis): Analyzing… then the rating, untouched', async () => {
-    const running = await startTestService({ async: true, asyncDelayMs: 1500 });
-    const { popup: page } = await openPopupOnSample();
+  it('answer arrives later (async analysis): Analyzing… then the rating, untouched', async (context) => {
+    const started = await start(context);
+    const running = await startTestService(started, { async: true, asyncDelayMs: 1500 });
+    const { popup: page } = await openPopupOnSample(started);
 
     await createButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Analyzing…' }).waitFor();
@@ -177,11 +208,12 @@ describe('when the service fails, the popup says what happened', () => {
     expect(reads.length, `reads of the report after the create: ${calls}`).toBeGreaterThan(0);
   });
 
-  it('server error (500) on create: says the service failed and keeps the form', async () => {
+  it('server error (500) on create: says the service failed and keeps the form', async (context) => {
     // Every 2nd request fails: one request of another client first, so the create is the 2nd.
-    const running = await startTestService({ failEvery: 2 });
+    const started = await start(context);
+    const running = await startTestService(started, { failEvery: 2 });
     await readAsAnotherClient(running, 1);
-    const { popup: page } = await openPopupOnSample();
+    const { popup: page } = await openPopupOnSample(started);
 
     await page.getByRole('radio', { name: 'Password', exact: true }).check();
     const password = page.getByLabel('Report password', { exact: true });
@@ -215,29 +247,14 @@ describe('when the service fails, the popup says what happened', () => {
     await outcome.getByText('Privacy: Password').waitFor();
   });
 
-  it('slower than other requests may be: a create waits past their 15 s for the analysis', {
-    timeout: CLIENT_TIMEOUT_MS + 45_000,
-  }, async () => {
-    // Real deployments analyse the page inside the POST: a create may take up to 120 s.
-    const latencyMs = CLIENT_TIMEOUT_MS + 1_500;
-    await startTestService({ latencyMs });
-    const { popup: page } = await openPopupOnSample();
-
-    await page.getByRole('radio', { name: 'Private', exact: true }).check();
-    await createButton(page).click();
-    await page.getByRole('status').filter({ hasText: 'Analyzing…' }).waitFor();
-
-    const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
-    await outcome.getByText('Good', { exact: true }).waitFor({ timeout: latencyMs + 20_000 });
-    await outcome.getByText('Privacy: Private').waitFor();
-    expect(await page.getByRole('alert').count(), 'no timeout said').toBe(0);
-  });
-
-  it('redirected: a create answered 307 is not followed, nothing reaches the other address', async () => {
+  it('redirected: a create answered 307 is not followed, nothing reaches the other address', async (context) => {
+    const started = await start(context);
     const elsewhere = await startService({ port: 0, apiKeys: [API_KEY], rateLimit: 0 });
     try {
-      const running = await startTestService({ redirectTo: new URL(elsewhere.baseUrl).origin });
-      const { popup: page } = await openPopupOnSample();
+      const running = await startTestService(started, {
+        redirectTo: new URL(elsewhere.baseUrl).origin,
+      });
+      const { popup: page } = await openPopupOnSample(started);
 
       await page.getByRole('radio', { name: 'Password', exact: true }).check();
       await page.getByLabel('Report password', { exact: true }).fill('correct horse');

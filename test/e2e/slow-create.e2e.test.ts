@@ -67,8 +67,8 @@ const pageFetched = (current: Stack) =>
     30_000,
   ).toBe(true);
 
-// The tests wait on the service most of the time: they run side by side (two at a time, the
-// e2e project's maxConcurrency), the two long ones first.
+// The tests wait on the service most of the time: they run side by side (three at a time, the
+// e2e project's maxConcurrency), the two long ones first; the short ones beside the 45 s one.
 describe.concurrent('a slow create', () => {
   it('of 20 s with the popup open: Analyzing… with a growing time, Create disabled, then the rating', async (context) => {
     const slow = await start(context, { createDelayMs: 20_000 });
