@@ -19,18 +19,19 @@ import {
   stopWorker,
 } from './lab';
 import { WORKSPACE } from './measures';
-import { addSelfTimes, ms, runTraceScript, short, type TraceEvent, traced } from './tracing';
+import {
+  addSelfTimes,
+  CPU_PROFILE_CATEGORY,
+  ms,
+  runTraceScript,
+  short,
+  type TraceEvent,
+  traced,
+} from './tracing';
 
 const OUT = resolve(import.meta.dirname, '../.output');
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8',
-  'v8.execute',
-  'blink.user_timing',
-  'loading',
-  'disabled-by-default-v8.cpu_profiler',
-].join(',');
+/** Besides the timeline: the files' loading, and the CPU profile. */
+const CATEGORIES = ['loading', CPU_PROFILE_CATEGORY];
 
 /**
  * Runs in every page before its scripts: notes each browser call the page waits on (start, end,

@@ -15,12 +15,24 @@ export interface TraceEvent {
   args?: { name?: string; data?: Record<string, unknown>; fileName?: string };
 }
 
-/** The trace's events while `run` runs, of the `categories` (comma-separated). */
+/** The main thread's tasks, the scripts' compiling and running, and the User Timing marks. */
+const TIMELINE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+];
+/** The CPU profile's samples: they slow what is traced down several times. */
+export const CPU_PROFILE_CATEGORY = 'disabled-by-default-v8.cpu_profiler';
+
+/** The trace's events while `run` runs: the timeline's and the `more` categories'. */
 export async function traced(
   lab: Lab,
-  categories: string,
+  more: readonly string[],
   run: () => Promise<void>,
 ): Promise<TraceEvent[]> {
+  const categories = [...TIMELINE_CATEGORIES, ...more].join(',');
   const events: TraceEvent[] = [];
   const collect = ({ value }: { value: object[] }) => {
     events.push(...(value as TraceEvent[]));
@@ -47,8 +59,8 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-export /** Adds the self time (ms) by function and line of the thread's CPU profile in [from, to] (µs). */
-function addSelfTimes(
+/** Adds the self time (ms) by function and line of the thread's CPU profile in [from, to] (µs). */
+export function addSelfTimes(
   events: TraceEvent[],
   thread: { pid: number; tid: number },
   from: number,

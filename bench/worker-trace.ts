@@ -9,21 +9,20 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type RunningService, startService } from '../server/service';
 import { buildForBench, type Lab, openLab, stopWorker } from './lab';
-import { addSelfTimes, ms, runTraceScript, short, type TraceEvent, traced } from './tracing';
+import {
+  addSelfTimes,
+  CPU_PROFILE_CATEGORY,
+  ms,
+  runTraceScript,
+  short,
+  type TraceEvent,
+  traced,
+} from './tracing';
 
 const OUT = resolve(import.meta.dirname, '../.output');
 const PROFILE = !process.argv.includes('--no-profile');
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8',
-  'v8.execute',
-  'blink.user_timing',
-  'ServiceWorker',
-  'extensions',
-  // The profiler's sampling slows the start down several times: --no-profile for its phases.
-  ...(PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
-].join(',');
+/** Besides the timeline; the profiler slows the start down several times: --no-profile for its phases. */
+const CATEGORIES = ['ServiceWorker', 'extensions', ...(PROFILE ? [CPU_PROFILE_CATEGORY] : [])];
 
 /** getStatus sent from bench.html to the stopped worker, between two User Timing marks. */
 async function wake(lab: Lab): Promise<number> {

@@ -48,7 +48,8 @@ export interface ClaimOptions {
   now?: () => number;
 }
 
-function processAlive(pid: number): boolean {
+/** Whether process `pid` runs on this machine. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

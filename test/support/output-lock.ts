@@ -7,6 +7,7 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { processAlive } from '../../server/file-lock';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Per checkout: runs in other checkouts build into their own .output. */
@@ -14,15 +15,6 @@ const LOCK = join(
   tmpdir(),
   `site-report-output-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`,
 );
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Takes the lock (created exclusively, holding our pid); one left by a process gone is taken over. */
 async function take(timeoutMs: number): Promise<void> {
@@ -38,7 +30,7 @@ async function take(timeoutMs: number): Promise<void> {
     }
     const holder = Number(await readFile(LOCK, 'utf8').catch(() => ''));
     // An empty file is one being written this moment: not stale.
-    if (holder > 0 && !isRunning(holder)) await rm(LOCK, { force: true });
+    if (holder > 0 && !processAlive(holder)) await rm(LOCK, { force: true });
     else if (Date.now() > deadline) {
       throw new Error(`${LOCK} stayed taken (by process ${holder}) for ${timeoutMs} ms.`);
     } else await delay(200);
