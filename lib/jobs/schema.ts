@@ -75,7 +75,8 @@ export const ListPageOp = z.strictObject({
 /** A read of one report (`GET /reports/{id}`), for its details (the Issues tab's Read details). */
 export const ReadOp = z.strictObject({ type: z.literal('read'), id: ReportId });
 
-export const JobOp = z.union([
+/** By `type`: a stored job's every op is read at every change, not tried against each kind. */
+export const JobOp = z.discriminatedUnion('type', [
   CreateOp,
   UpdateOp,
   DeleteReportOp,
@@ -241,9 +242,12 @@ export const jobsItem = storage.defineItem<StoredJobs | null>('local:jobs', {
   version: 1,
 });
 
+/** The stored layout, each job still unread: an invalid job is left out, not the whole value. */
+const StoredLayout = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) });
+
 /** The valid jobs of a stored value; another layout, or garbage, reads as none. */
 export function parseStoredJobs(raw: unknown): Job[] {
-  const stored = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) }).safeParse(raw);
+  const stored = StoredLayout.safeParse(raw);
   if (!stored.success) return [];
   return stored.data.jobs.flatMap((job) => {
     const parsed = Job.safeParse(job);
