@@ -14,7 +14,7 @@ import { createQueue, type Queue } from '../../../../lib/jobs/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
 import { EXPORT_KEPT_MS } from '../../../../lib/jobs/queue/store';
-import type { JobKind, RequestedOp } from '../../../../lib/jobs/schema';
+import type { JobKind, JobService, RequestedOp } from '../../../../lib/jobs/schema';
 import { paceKey, serviceOf } from '../../../../lib/jobs/service';
 import { type FakeService, fakeClock, fakeService, recordedEffects, type wire } from './harness';
 
@@ -193,6 +193,25 @@ const keyName = (key: string) =>
 const describeService = ({ origin, key }: Settings) => `${origin} (key ${key})`;
 
 const hang = <T>() => new Promise<T>(() => {});
+
+/**
+ * The service of a key at an address, its key's digest made once for all scenarios: the
+ * background keeps it with its client (lib/service/client-source.ts), and a digest for each client
+ * took a tenth of the suite's time. It comes a macrotask turn later, as a digest did: the queue's
+ * concurrent work interleaves as it did with a digest each time.
+ */
+const servicesMade = new Map<string, Promise<JobService>>();
+async function serviceFor(baseUrl: string, key: KeyName, account: string): Promise<JobService> {
+  const id = `${baseUrl} ${key} ${account}`;
+  let made = servicesMade.get(id);
+  if (!made) {
+    made = serviceOf(baseUrl, KEYS[key], account);
+    servicesMade.set(id, made);
+  }
+  const service = { ...(await made) };
+  await macrotask();
+  return service;
+}
 
 /** Which worker (its generation) a piece of work belongs to; one for all scenarios. */
 const context = new AsyncLocalStorage<number>();
@@ -456,8 +475,8 @@ function createWorld(scenario: Scenario) {
       // The saved settings' client: a job of other settings (an account that is gone) is held.
       async getClient(_account, onRateInfo) {
         if (stopped(generation)) return hang();
-        // Awaited by settle(): making a client takes a key's digest, which runs off the main
-        // thread and may take any number of macrotask turns on a busy machine.
+        // Awaited by settle(): a key's first digest runs off the main thread and may take any
+        // number of macrotask turns on a busy machine.
         const made = (async () => {
           const { origin, key } = settings;
           const baseUrl = `${origin}/api/v1`;
@@ -470,7 +489,7 @@ function createWorld(scenario: Scenario) {
             now: browserNow,
             onRateInfo: (info) => onRateInfo(info, paceKey({ account, url: baseUrl })),
           });
-          const service = await serviceOf(baseUrl, KEYS[key], account);
+          const service = await serviceFor(baseUrl, key, account);
           fingerprints.set(service.key, key);
           return { client, service };
         })();
