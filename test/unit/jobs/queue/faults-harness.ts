@@ -385,7 +385,7 @@ function createWorld(scenario: Scenario) {
 
   /** What storage.local holds as JSON, with `items` written. */
   async function storedLength(items: Record<string, unknown> = {}) {
-    return JSON.stringify({ ...(await originalGet(null)), ...items }).length;
+    return recordJson({ ...(await originalGet(null)), ...items }).length;
   }
 
   type StoredJobs = {
@@ -427,10 +427,7 @@ function createWorld(scenario: Scenario) {
   }
 
   async function checkStorage() {
-    const stored = JSON.stringify([
-      await originalGet(null),
-      await fakeBrowser.storage.session.get(),
-    ]);
+    const stored = `[${recordJson(await originalGet(null))},${JSON.stringify(await fakeBrowser.storage.session.get())}]`;
     for (const [name, key] of Object.entries(KEYS)) {
       if (stored.includes(key)) note(`key ${name} is stored`);
     }
@@ -1030,6 +1027,27 @@ function createWorld(scenario: Scenario) {
       vi.clearAllTimers();
     },
   };
+}
+
+/** Each stored value's JSON, made once: a write stores a new value (the fake browser's copy). */
+const jsonMade = new WeakMap<object, string>();
+
+/**
+ * JSON.stringify(record), from its values' JSON made once each: storage is checked after every
+ * write, and most of what it holds has not changed since the write before.
+ */
+function recordJson(record: Record<string, unknown>): string {
+  const entries: string[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    if (value === undefined) continue;
+    let json = typeof value === 'object' && value !== null ? jsonMade.get(value) : undefined;
+    if (json === undefined) {
+      json = JSON.stringify(value);
+      if (typeof value === 'object' && value !== null) jsonMade.set(value, json);
+    }
+    entries.push(`${JSON.stringify(key)}:${json}`);
+  }
+  return `{${entries.join(',')}}`;
 }
 
 /** Items' states, in order, runs of one state counted: 'done ×119, running'. */
