@@ -215,6 +215,15 @@ async function serviceFor(baseUrl: string, key: KeyName, account: string): Promi
 
 /** Which worker (its generation) a piece of work belongs to; one for all scenarios. */
 const context = new AsyncLocalStorage<number>();
+/**
+ * After a file's scenarios: the workers' context no longer kept. While it is, every promise made
+ * in the process costs twice and more, and the unit files that run next in this worker pay it.
+ * The next scenario keeps it again.
+ */
+export function forgetWorkers(): void {
+  context.disable();
+}
+
 /** Workers are numbered across scenarios, so that no scenario takes another's for its own. */
 let generations = 0;
 
@@ -427,7 +436,9 @@ function createWorld(scenario: Scenario) {
   }
 
   async function checkStorage() {
-    const stored = `[${recordJson(await originalGet(null))},${JSON.stringify(await fakeBrowser.storage.session.get())}]`;
+    // As JSON.stringify([local, session]).
+    const localJson = recordJson(await originalGet(null));
+    const stored = `[${localJson},${JSON.stringify(await fakeBrowser.storage.session.get())}]`;
     for (const [name, key] of Object.entries(KEYS)) {
       if (stored.includes(key)) note(`key ${name} is stored`);
     }

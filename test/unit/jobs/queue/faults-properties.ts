@@ -17,9 +17,10 @@
 // The properties are checked by the files faults*.property.test.ts, each property by one of them:
 // four files that run side by side rather than one that takes a worker for a minute and more.
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, it, vi } from 'vitest';
 import {
   type Fault,
+  forgetWorkers,
   type JobSpec,
   runScenario,
   type Scenario,
@@ -38,8 +39,9 @@ export type FaultFile = 'stops' | 'storage' | 'service' | 'clock';
 
 /**
  * Fakes the client's deadline timers and quiets the queue's warnings around each test of the file
- * that calls it: called by each file, as the unit files share their worker's modules and hooks
- * registered while this module loads would belong to the first file only.
+ * that calls it, and lets the workers' context go after its last: called by each file, as the
+ * unit files share their worker's modules and hooks registered while this module loads would
+ * belong to the first file only.
  */
 export function useFaultClock(): void {
   const { warn } = console;
@@ -53,6 +55,7 @@ export function useFaultClock(): void {
     vi.useRealTimers();
     console.warn = warn;
   });
+  afterAll(forgetWorkers);
 }
 
 // ---------------------------------------------------------------------------------------------
