@@ -2,7 +2,7 @@
 // browser.i18n answers from the real English catalogue, so tests see the strings users see.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { closeHistory } from '../lib/watch/history';
 import english from '../public/_locales/en/messages.json';
@@ -23,11 +23,20 @@ export function englishMessage(key: string, substitutions: string | string[] = [
   return text.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
 }
 
-// Component tests wait for what appears (findBy…) up to 5 s, not the library's 1 s: a lazy view's
-// chunk may take longer to load when the browsers' tests share the machine.
 if (typeof document !== 'undefined') {
-  const { configure } = await import('@testing-library/preact');
+  const { configure, cleanup } = await import('@testing-library/preact');
+  // Component tests wait for what appears (findBy…) up to 5 s, not the library's 1 s: a lazy
+  // view's chunk may take longer to load when the browsers' tests share the machine.
   configure({ asyncUtilTimeout: 5_000 });
+  // The component files share their worker's document (vitest.config.ts): each test starts on a
+  // blank page at an address without a hash, nothing focused, and what it rendered is unmounted
+  // after it.
+  beforeEach(() => {
+    window.history.replaceState(null, '', window.location.pathname);
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    document.body.replaceChildren();
+  });
+  afterEach(cleanup);
 }
 
 beforeEach(() => {

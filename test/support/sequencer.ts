@@ -55,7 +55,7 @@ const ESTIMATES: Record<string, number> = {
 /** Seconds of the tests of a file of the project not listed above. */
 const PROJECT_ESTIMATES: Record<string, number> = { firefox: 5, e2e: 5, components: 1, unit: 0.5 };
 /** Seconds each file of the project takes besides its tests: a browser to start, a service. */
-const PROJECT_START: Record<string, number> = { firefox: 14, e2e: 6, components: 1, unit: 0 };
+const PROJECT_START: Record<string, number> = { firefox: 14, e2e: 6, components: 0, unit: 0 };
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
