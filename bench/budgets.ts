@@ -39,7 +39,14 @@ export const REQUESTS = {
 } as const;
 
 /** Jobs under a limit of 60 a minute (items of a queued job, watched pages of a run), their pacing. */
-export const JOBS = { queue: 100, watchRun: 500, refused: 0, toFloorRatio: 1.1 } as const;
+export const JOBS = {
+  queue: 100,
+  watchRun: 500,
+  refused: 0,
+  toFloorRatio: 1.1,
+  /** A finished audit of this many pages kept while the worker start is timed again. */
+  keptAudit: 10_000,
+} as const;
 
 /** Add pages reading a sitemap and a pasted list of `urls` addresses (a goal, not a gate). */
 export const ADD_PAGES = { urls: 50_000, goalMs: 500 } as const;

@@ -246,6 +246,42 @@ export async function workerStart(lab: Lab, runs: number): Promise<number> {
   return median(samples);
 }
 
+/**
+ * `measure` with a finished audit of `pages` done creates kept in storage.local's jobs (as the
+ * queue keeps one until 20 more jobs finish), then the jobs stored before put back.
+ */
+export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => Promise<T>) {
+  const before = await lab.control.evaluate(async (count) => {
+    const { jobs } = await chrome.storage.local.get('jobs');
+    const now = Date.now();
+    const items = Array.from({ length: count }, (_, n) => ({
+      op: { type: 'create', url: `https://audit.example/section-${n % 40}/page-${n}`, privacy: 0 },
+      state: 'done',
+      report: { id: 500_000 + n, rating: 'decent', score: 64, generatedAt: '2026-11-20T09:15:02Z' },
+    }));
+    const audit = {
+      id: 'bench-kept-audit',
+      kind: 'audit',
+      state: 'done',
+      createdAt: now - 7_200_000,
+      finishedAt: now - 3_600_000,
+      service: { url: 'http://127.0.0.1:1/api/v1', key: '0'.repeat(64) },
+      items,
+    };
+    const kept = (jobs as { jobs?: unknown[] } | undefined)?.jobs ?? [];
+    await chrome.storage.local.set({ jobs: { version: 1, jobs: [...kept, audit] } });
+    return jobs ?? null;
+  }, pages);
+  try {
+    return await measure();
+  } finally {
+    await lab.control.evaluate(
+      (jobs) => (jobs ? chrome.storage.local.set({ jobs }) : chrome.storage.local.remove('jobs')),
+      before,
+    );
+  }
+}
+
 /** From a click on the button named `button` until the page shows `shown`, in ms. */
 async function timeClick(page: Page, button: string, shown: string): Promise<number> {
   await page.evaluate((name) => {

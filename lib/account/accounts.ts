@@ -2,8 +2,9 @@
 // stored under its local id (never under the service's address: two keys of one service are two
 // accounts, and two services may use the same report ids). The list and the one in use are
 // stored items; only the background and the options page read them, since they hold the keys.
-import { storage } from 'wxt/utils/storage';
+
 import * as z from 'zod/mini';
+import { defineStorageItem } from '../storage-item';
 
 export const MAX_ACCOUNTS = 20;
 
@@ -37,14 +38,10 @@ export const StoredAccounts = z.object({
 });
 export type StoredAccounts = z.infer<typeof StoredAccounts>;
 
-export const accountsItem = storage.defineItem<StoredAccounts | null>('local:accounts', {
-  fallback: null,
-});
+export const accountsItem = defineStorageItem<StoredAccounts | null>('local:accounts', null);
 
 /** The id of the account in use: what the pages, the badge and the menu act for. */
-export const accountInUseItem = storage.defineItem<string | null>('local:accountInUse', {
-  fallback: null,
-});
+export const accountInUseItem = defineStorageItem<string | null>('local:accountInUse', null);
 
 /** The stored accounts, or null when none were ever stored (or what is stored is unreadable). */
 export function parseAccounts(raw: unknown): StoredAccounts | null {

@@ -1,12 +1,13 @@
 // The plan of each account, as GET /account told it: its name and monthly allowance only. Asked by the background when the settings are saved or the browser starts, and kept for a
 // day; Test connection asks again. Pages never ask the service: they ask the background
 // (getPlan), which reads what is kept.
-import { storage } from 'wxt/utils/storage';
+
 import * as z from 'zod/mini';
 import type { SiteReportClient } from '../api';
 import { type AccountInfo, Plan } from '../api/model';
 import type { JobService } from '../jobs/schema';
 import { createLock } from '../lock';
+import { defineStorageItem } from '../storage-item';
 
 /** How long a plan is taken as told before the service is asked again. */
 export const PLAN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -23,9 +24,7 @@ const KnownPlan = z.object({ plan: z.nullable(Plan), checkedAt: z.number(), url:
 type KnownPlan = z.infer<typeof KnownPlan>;
 
 /** By account (its local id). */
-export const plansItem = storage.defineItem<Record<string, unknown> | null>('local:plans', {
-  fallback: null,
-});
+export const plansItem = defineStorageItem<Record<string, unknown> | null>('local:plans', null);
 
 const lock = createLock();
 

@@ -1,6 +1,6 @@
 // The background queue's jobs: what a job asks for (its items' operations), how far it got, and
 // the stored value, which the pages read too. Passwords never appear here (storage.session).
-import { storage } from 'wxt/utils/storage';
+
 import * as z from 'zod/mini';
 import {
   ErrorData,
@@ -11,6 +11,7 @@ import {
   ReportSummary,
   ReportUrl,
 } from '../api/model';
+import { defineStorageItem } from '../storage-item';
 
 export {
   MAX_AUDIT_ITEMS,
@@ -237,10 +238,7 @@ export interface StoredJobs {
 }
 
 /** Version 1 is the layout stored before storage items, `{ version: 1, jobs }`. */
-export const jobsItem = storage.defineItem<StoredJobs | null>('local:jobs', {
-  fallback: null,
-  version: 1,
-});
+export const jobsItem = defineStorageItem<StoredJobs | null>('local:jobs', null);
 
 /** The stored layout, each job still unread: an invalid job is left out, not the whole value. */
 const StoredLayout = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) });

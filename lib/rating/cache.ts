@@ -1,9 +1,10 @@
 // The latest report seen for each address, kept per account (by its local id): another account's
 // ratings are never shown as this one's. The badge reads only this, so it costs no request.
 // Writing it is cache-writes.ts; the badge follows its stored changes (badge.ts).
-import { storage } from 'wxt/utils/storage';
+
 import * as z from 'zod/mini';
 import { Privacy, Rating, ReportId } from '../api/model';
+import { defineStorageItem } from '../storage-item';
 
 export const RATING_CACHE_LIMIT = 300;
 /** A tenth of storage.local's 10 MB at most, so a full cache never makes other writes fail. */
@@ -39,9 +40,9 @@ export interface StoredRatingCache {
 }
 
 export const RATING_CACHE = 'ratingCache';
-export const ratingCacheItem = storage.defineItem<StoredRatingCache | null>(
+export const ratingCacheItem = defineStorageItem<StoredRatingCache | null>(
   `local:${RATING_CACHE}`,
-  { fallback: null },
+  null,
 );
 
 /** The stored value for `entries` by address, of account `account` (tests, fixtures). */

@@ -1,9 +1,10 @@
 // "Create site reports for the links in the selection": the links the selection touches, read in
 // the page, become Add pages' candidates. They travel through storage.session, not the address:
 // 500 addresses make too long a URL.
-import { storage } from 'wxt/utils/storage';
+
 import * as z from 'zod/mini';
 import { addressOf } from '../audit/list';
+import { defineStorageItem } from '../storage-item';
 
 /** The most links one selection hands to Add pages. */
 export const MAX_SELECTION_LINKS = 500;
@@ -45,9 +46,9 @@ const SelectionLinks = z.object({
 export type SelectionLinks = z.infer<typeof SelectionLinks>;
 
 /** Waiting for Add pages to take them; taken once. */
-export const selectionLinksItem = storage.defineItem<SelectionLinks | null>(
+export const selectionLinksItem = defineStorageItem<SelectionLinks | null>(
   'session:selectionLinks',
-  { fallback: null },
+  null,
 );
 
 /** The links waiting for Add pages, removed as they are taken; null when none (or unreadable). */

@@ -1,8 +1,9 @@
 // The Reports list as the workspace last showed it, in storage.session: shown, inert, until the
 // service's answer replaces it. Written by the background (lib/background/kept-lists.ts); never the key.
-import { storage } from 'wxt/utils/storage';
+
 import * as z from 'zod/mini';
 import { ReportSummaryPage } from '../api/model';
+import { defineStorageItem } from '../storage-item';
 
 const StoredLastPage = z.object({
   version: z.literal(1),
@@ -15,9 +16,9 @@ const StoredLastPage = z.object({
 export type LastPage = Omit<z.infer<typeof StoredLastPage>, 'version'>;
 
 /** The layout stored before storage items, `{ version: 1, … }`, is version 1. */
-export const lastPageItem = storage.defineItem<z.infer<typeof StoredLastPage> | null>(
+export const lastPageItem = defineStorageItem<z.infer<typeof StoredLastPage> | null>(
   'session:workspaceLastPage',
-  { fallback: null, version: 1 },
+  null,
 );
 
 /** The last shown page of the list `key`; undefined when another list was last, or none. */

@@ -1,8 +1,9 @@
 // What the popup remembers between openings: the Reports and Projects filters. Anything odd in
 // storage falls back to its default, field by field.
-import { storage } from 'wxt/utils/storage';
+
 import * as z from 'zod/mini';
 import { PER_PAGE_OPTIONS, RATINGS } from '../api/constants';
+import { defineStorageItem } from '../storage-item';
 
 export type PopupView = 'page' | 'reports' | 'projects';
 
@@ -95,11 +96,9 @@ export function changeFilters<T extends { page: number }>(filters: T, patch: Par
   return next;
 }
 
-export const popupStateItem = storage.defineItem<z.infer<typeof StoredState> | null>(
+export const popupStateItem = defineStorageItem<z.infer<typeof StoredState> | null>(
   'local:popupState',
-  {
-    fallback: null,
-  },
+  null,
 );
 
 export interface PopupStateStore {

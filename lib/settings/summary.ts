@@ -1,15 +1,15 @@
 // What the pages may know of the settings (store.ts writes it), stored beside them so that pages
 // can watch it. Never the API key: pages never read the 'settings' value.
-import { storage } from 'wxt/utils/storage';
+import { defineStorageItem } from '../storage-item';
 import type { SettingsSummary, StoredSettingsSummary } from './schema';
 
 /**
  * The layout stored before storage items, `{ version: 1, … }`, is version 1; version 2 adds the
  * accounts. An older summary reads as none, and the background writes it again at its start.
  */
-export const settingsSummaryItem = storage.defineItem<StoredSettingsSummary | null>(
+export const settingsSummaryItem = defineStorageItem<StoredSettingsSummary | null>(
   'local:settingsSummary',
-  { fallback: null, version: 1 },
+  null,
 );
 
 export function storedSettingsSummary(summary: SettingsSummary): StoredSettingsSummary {

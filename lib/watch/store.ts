@@ -1,10 +1,11 @@
 // What is watched, per account (its local id, as the rating cache keys it): the reports on their
 // own, the projects (with the reports last found in them), the schedule and what ran. One stored
 // item; every change is one read-modify-write under one lock.
-import { storage } from 'wxt/utils/storage';
+
 import * as z from 'zod/mini';
 import { ProjectName, ReportId } from '../api/model';
 import { createLock } from '../lock';
+import { defineStorageItem } from '../storage-item';
 import type { IsWatched } from './history';
 import { DEFAULT_SCHEDULE, Schedule } from './model';
 import { localTimeZone, nextSlot } from './schedule';
@@ -31,7 +32,7 @@ export interface StoredWatch {
   services: Record<string, unknown>;
 }
 
-export const watchItem = storage.defineItem<StoredWatch | null>('local:watch', { fallback: null });
+export const watchItem = defineStorageItem<StoredWatch | null>('local:watch', null);
 
 export const emptyWatch = (): ServiceWatch => ({
   reports: [],

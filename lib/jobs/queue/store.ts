@@ -7,13 +7,12 @@ import { errorWithText } from '../../error-text';
 import { ExplainedError } from '../../errors';
 import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../../job-limits';
 import { createLock } from '../../lock';
+import { defineStorageItem } from '../../storage-item';
 import { compactReport, isFinished, type Job, jobsItem, parseStoredJobs } from '../schema';
 import { parseStoredPacing, type StoredPacing } from './service-pacers';
 
 /** Before pacing was kept per service, it held one service's Pacing (read by parseStoredPacing). */
-export const pacingItem = storage.defineItem<StoredPacing | null>('local:queuePacing', {
-  fallback: null,
-});
+export const pacingItem = defineStorageItem<StoredPacing | null>('local:queuePacing', null);
 
 export interface QueueState {
   jobs: Job[];
