@@ -1,8 +1,8 @@
 // A value kept under one key of the extension's storage. WXT's storage.defineItem reads each item's
 // value as the item is defined, so every page and every woken worker read all the items it imports
 // before anything else: a kept 10,000-page audit (2 MB of jobs) made a stopped worker's first answer
-// wait 250 ms instead of 45. These items are read only when asked for. (An item with migrations
-// still comes from storage.defineItem: it must be migrated before it is read.)
+// wait 250 ms instead of 45. These items are read only when asked for. None has WXT migrations: a
+// value that has layouts carries its own version (the settings, the jobs).
 import { type StorageItemKey, storage, type WxtStorageItem } from 'wxt/utils/storage';
 
 export function defineStorageItem<T>(

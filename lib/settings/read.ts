@@ -14,6 +14,7 @@ import {
   parseAccounts,
   type StoredAccounts,
 } from '../account/accounts';
+import { defineStorageItem } from '../storage-item';
 import { checkFields } from './fields';
 import { readStoredValue, type StoredRead, type StoredSettings } from './migrations';
 import { presetAccounts, presetLocks, withPresets } from './presets';
@@ -32,17 +33,14 @@ import { effectiveSiteUrl } from './service-url';
 import { settingsSummaryItem, storedSettingsSummary } from './summary';
 
 const SETTINGS = 'settings';
-/**
- * Version 1 is the layout stored before storage items, `{ version: 1, …Settings }`; the
- * pre-release layout has no version field and is read by readStoredValue.
- */
-export const settingsItem = storage.defineItem<StoredSettings | null>(`local:${SETTINGS}`, {
-  fallback: null,
-  version: 1,
-});
+/** Its layouts carry their own version, read (and upgraded) by readStoredValue. */
+export const settingsItem = defineStorageItem<StoredSettings | null>(`local:${SETTINGS}`, null);
 
 export async function readStored(): Promise<StoredRead> {
-  const raw = await settingsItem.getValue();
+  return storedRead(await settingsItem.getValue());
+}
+
+function storedRead(raw: StoredSettings | null): StoredRead {
   if (raw === null) return { settings: { ...DEFAULT_SETTINGS }, migrated: false };
   return readStoredValue(raw);
 }
@@ -138,14 +136,18 @@ function lockedBy(
   return account ? [...keys, ...presetLocks(account, presets)] : keys;
 }
 
-/** Every store at once: a woken worker's first answer (getStatus) waits on this read. */
+/**
+ * Every store at once, storage.local's three items in one read: a woken worker's first answer
+ * (getStatus) waits on this.
+ */
 export async function loadSettings(): Promise<LoadedSettings> {
-  const [{ settings: stored }, managed, accounts] = await Promise.all([
-    readStored(),
+  const [[settings, accounts, inUse], managed] = await Promise.all([
+    storage.getItems([settingsItem, accountsItem, accountInUseItem]),
     readManaged(),
-    readAccountItems(),
   ]);
-  return loaded(stored, withLegacy(accounts, stored), managed);
+  const { settings: stored } = storedRead(settings?.value ?? null);
+  const read = { stored: parseAccounts(accounts?.value), inUse: inUse?.value ?? null };
+  return loaded(stored, withLegacy(read, stored), managed);
 }
 
 export function isConnected(settings: Settings): boolean {
