@@ -2,7 +2,6 @@
 // stored under its local id (never under the service's address: two keys of one service are two
 // accounts, and two services may use the same report ids). The list and the one in use are
 // stored items; only the background and the options page read them, since they hold the keys.
-
 import * as z from 'zod/mini';
 import { defineStorageItem } from '../storage-item';
 

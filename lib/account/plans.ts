@@ -1,7 +1,6 @@
 // The plan of each account, as GET /account told it: its name and monthly allowance only. Asked by the background when the settings are saved or the browser starts, and kept for a
 // day; Test connection asks again. Pages never ask the service: they ask the background
 // (getPlan), which reads what is kept.
-
 import * as z from 'zod/mini';
 import type { SiteReportClient } from '../api';
 import { type AccountInfo, Plan } from '../api/model';

@@ -1,6 +1,5 @@
 // The background queue's jobs: what a job asks for (its items' operations), how far it got, and
 // the stored value, which the pages read too. Passwords never appear here (storage.session).
-
 import * as z from 'zod/mini';
 import {
   ErrorData,

@@ -1,7 +1,6 @@
 // The latest report seen for each address, kept per account (by its local id): another account's
 // ratings are never shown as this one's. The badge reads only this, so it costs no request.
 // Writing it is cache-writes.ts; the badge follows its stored changes (badge.ts).
-
 import * as z from 'zod/mini';
 import { Privacy, Rating, ReportId } from '../api/model';
 import { defineStorageItem } from '../storage-item';

@@ -1,7 +1,6 @@
 // "Create site reports for the links in the selection": the links the selection touches, read in
 // the page, become Add pages' candidates. They travel through storage.session, not the address:
 // 500 addresses make too long a URL.
-
 import * as z from 'zod/mini';
 import { addressOf } from '../audit/list';
 import { defineStorageItem } from '../storage-item';

@@ -1,6 +1,5 @@
 // The Reports list as the workspace last showed it, in storage.session: shown, inert, until the
 // service's answer replaces it. Written by the background (lib/background/kept-lists.ts); never the key.
-
 import * as z from 'zod/mini';
 import { ReportSummaryPage } from '../api/model';
 import { defineStorageItem } from '../storage-item';

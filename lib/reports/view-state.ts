@@ -1,6 +1,5 @@
 // What the popup remembers between openings: the Reports and Projects filters. Anything odd in
 // storage falls back to its default, field by field.
-
 import * as z from 'zod/mini';
 import { PER_PAGE_OPTIONS, RATINGS } from '../api/constants';
 import { defineStorageItem } from '../storage-item';

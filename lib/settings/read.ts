@@ -86,6 +86,11 @@ export async function readAccounts(stored: Settings): Promise<AccountsRead> {
 /** The stored accounts and the one in use: no need of the settings, so read beside them. */
 async function readAccountItems(): Promise<Omit<AccountsRead, 'legacy'>> {
   const [raw, inUse] = await Promise.all([accountsItem.getValue(), accountInUseItem.getValue()]);
+  return accountItems(raw, inUse);
+}
+
+/** The stored accounts' value and the one in use's, as read. */
+function accountItems(raw: unknown, inUse: string | null): Omit<AccountsRead, 'legacy'> {
   return { stored: parseAccounts(raw), inUse };
 }
 
@@ -146,7 +151,7 @@ export async function loadSettings(): Promise<LoadedSettings> {
     readManaged(),
   ]);
   const { settings: stored } = storedRead(settings?.value ?? null);
-  const read = { stored: parseAccounts(accounts?.value), inUse: inUse?.value ?? null };
+  const read = accountItems(accounts?.value, inUse?.value ?? null);
   return loaded(stored, withLegacy(read, stored), managed);
 }
 

@@ -1,7 +1,6 @@
 // What is watched, per account (its local id, as the rating cache keys it): the reports on their
 // own, the projects (with the reports last found in them), the schedule and what ran. One stored
 // item; every change is one read-modify-write under one lock.
-
 import * as z from 'zod/mini';
 import { ProjectName, ReportId } from '../api/model';
 import { createLock } from '../lock';
