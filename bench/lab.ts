@@ -1,6 +1,6 @@
 // The bench's browser: the production build copied to .output/bench-lab (where the bench adds
 // pages of its own) in Chromium, driven from bench.html, an extension page that outlives the worker.
-import { cp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'wxt';
@@ -12,6 +12,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** The bench's own build, beside (never over) the tests' .output/chrome-mv3. */
 export const BUILD_DIR = resolve(ROOT, '.output/bench-chrome-mv3');
 const LAB_DIR = resolve(ROOT, '.output/bench-lab');
+const BOUND_DIR = resolve(ROOT, '.output/bench-bound-worker');
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -44,13 +45,54 @@ export async function buildForBench({ minify = true } = {}): Promise<void> {
 }
 
 export type Lab = Awaited<ReturnType<typeof openLab>>;
+/** What timing a worker's start needs: the bench's lab, or the bound's (openBoundWorker). */
+export type WorkerLab = Pick<Lab, 'ext' | 'control' | 'cdp' | 'workerStatus'>;
 
 /** The lab, connected to `service` as the options page's Save would. */
 export async function openLab(service: RunningService) {
   await rm(LAB_DIR, { recursive: true, force: true });
   await cp(BUILD_DIR, LAB_DIR, { recursive: true });
-  await writeLabFile('bench.html', '<!doctype html><title>Bench</title>\n');
-  const ext = await launchExtension({ extensionDir: LAB_DIR });
+  await writeLabFile('bench.html', BENCH_PAGE);
+  const opened = await launchWithControl(LAB_DIR);
+  try {
+    const lab = { ...opened, service };
+    await connectTo(lab, service);
+    return lab;
+  } catch (error) {
+    await opened.ext.close();
+    throw error;
+  }
+}
+
+/**
+ * The worker start's bound, in a Chromium of its own: an extension whose service worker only
+ * answers the first message, started and timed as the bench's worker is (README.md).
+ */
+export async function openBoundWorker(): Promise<WorkerLab> {
+  await rm(BOUND_DIR, { recursive: true, force: true });
+  await mkdir(BOUND_DIR, { recursive: true });
+  const manifest = {
+    manifest_version: 3,
+    name: 'Bench: a worker that only answers',
+    version: '1.0',
+    background: { service_worker: 'background.js' },
+  };
+  const files = {
+    'manifest.json': JSON.stringify(manifest),
+    'background.js':
+      'chrome.runtime.onMessage.addListener((_, __, answer) => answer({ ok: true }));\n',
+    'bench.html': BENCH_PAGE,
+  };
+  for (const [name, content] of Object.entries(files))
+    await writeFile(resolve(BOUND_DIR, name), content);
+  return launchWithControl(BOUND_DIR);
+}
+
+const BENCH_PAGE = '<!doctype html><title>Bench</title>\n';
+
+/** The extension in `dir` launched, its bench.html in a window, its worker's state followed. */
+async function launchWithControl(dir: string) {
+  const ext = await launchExtension({ extensionDir: dir });
   try {
     const url = (path: string) => `chrome-extension://${ext.extensionId}/${path}`;
     // The normal window's tab, whose page the popup and the workspace act on.
@@ -63,9 +105,7 @@ export async function openLab(service: RunningService) {
       status = ours[ours.length - 1]?.runningStatus ?? status;
     });
     await cdp.send('ServiceWorker.enable');
-    const lab = { ext, control, cdp, mainTab, workerStatus: () => status, url, service };
-    await connectTo(lab, service);
-    return lab;
+    return { ext, control, cdp, mainTab, workerStatus: () => status, url };
   } catch (error) {
     await ext.close();
     throw error;
@@ -120,7 +160,7 @@ export async function markAt(page: Page, name: string) {
 }
 
 /** Stops the service worker (CDP) until it stays stopped for a moment. */
-export async function stopWorker(lab: Lab): Promise<void> {
+export async function stopWorker(lab: Pick<Lab, 'cdp' | 'workerStatus'>): Promise<void> {
   for (let attempt = 0; attempt < 10; attempt++) {
     await lab.cdp.send('ServiceWorker.stopAllWorkers');
     const deadline = Date.now() + 2_000;

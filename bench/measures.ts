@@ -14,6 +14,7 @@ import {
   showPage,
   sleep,
   stopWorker,
+  type WorkerLab,
   writeLabFile,
 } from './lab';
 
@@ -232,18 +233,30 @@ export async function workspaceRequests(lab: Lab) {
   });
 }
 
-/** The stopped worker to its answer to a first message (getStatus from bench.html): median. */
-export async function workerStart(lab: Lab, runs: number): Promise<number> {
-  const samples = await afterWarmUp(runs, async () => {
-    await stopWorker(lab);
-    return lab.control.evaluate(async () => {
-      const start = performance.now();
-      const reply = await chrome.runtime.sendMessage({ type: 'getStatus' });
-      if (!(reply as { ok?: boolean })?.ok) throw new Error('The worker did not answer getStatus');
-      return performance.now() - start;
-    });
+/** A stopped worker's start: from a first message (getStatus from bench.html) to its answer. */
+async function timeWorkerStart(lab: WorkerLab): Promise<number> {
+  await stopWorker(lab);
+  return lab.control.evaluate(async () => {
+    const start = performance.now();
+    const reply = await chrome.runtime.sendMessage({ type: 'getStatus' });
+    if (!(reply as { ok?: boolean })?.ok) throw new Error('The worker did not answer getStatus');
+    return performance.now() - start;
   });
-  return median(samples);
+}
+
+/** Each lab's worker started `runs` times, the labs taking turns in each round: the medians. */
+export async function workerStarts<Name extends string>(
+  labs: Record<Name, WorkerLab>,
+  runs: number,
+): Promise<Record<Name, number>> {
+  const named = Object.entries(labs) as [Name, WorkerLab][];
+  const rounds = await afterWarmUp(runs, async () => {
+    const taken = new Map<Name, number>();
+    for (const [name, lab] of named) taken.set(name, await timeWorkerStart(lab));
+    return taken;
+  });
+  const medianOf = (name: Name) => median(rounds.map((round) => round.get(name) ?? Number.NaN));
+  return Object.fromEntries(named.map(([name]) => [name, medianOf(name)])) as Record<Name, number>;
 }
 
 /**
