@@ -259,11 +259,29 @@ export async function workerStarts<Name extends string>(
   return Object.fromEntries(named.map(([name]) => [name, medianOf(name)])) as Record<Name, number>;
 }
 
+/** A page's status from the running worker (getStatus with the page's address): median. */
+export async function pageStatus(lab: Lab, url: string, runs: number): Promise<number> {
+  const samples = await afterWarmUp(runs, async () => {
+    await command(lab, { type: 'getStatus' });
+    // The queue takes a step after each answer (handlers.ts): a second for it to end.
+    await sleep(1_000);
+    return lab.control.evaluate(async (address) => {
+      const start = performance.now();
+      const reply = await chrome.runtime.sendMessage({ type: 'getStatus', url: address });
+      if (!(reply as { ok?: boolean })?.ok) throw new Error('The worker did not answer getStatus');
+      return performance.now() - start;
+    }, url);
+  });
+  return median(samples);
+}
+
 /**
  * `measure` with a finished audit of `pages` done creates kept in storage.local's jobs (as the
  * queue keeps one until 20 more jobs finish), then the jobs stored before put back.
  */
 export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => Promise<T>) {
+  // The worker stopped first each time: a step of its queue under way would write the jobs it read.
+  await stopWorker(lab);
   const before = await lab.control.evaluate(async (count) => {
     const { jobs } = await chrome.storage.local.get('jobs');
     const now = Date.now();
@@ -288,6 +306,7 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
   try {
     return await measure();
   } finally {
+    await stopWorker(lab);
     await lab.control.evaluate(
       (jobs) => (jobs ? chrome.storage.local.set({ jobs }) : chrome.storage.local.remove('jobs')),
       before,

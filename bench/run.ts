@@ -31,6 +31,8 @@ const WORKER_START_ONLY = process.argv.includes('--worker-start');
 const TIMES_ONLY = process.argv.includes('--times');
 /** Openings of each page in each worker state (after one uncounted round). */
 const RUNS = 20;
+/** A page's status asked of the running worker, a second apart (after one uncounted). */
+const STATUS_RUNS = 10;
 
 type Unit = 'kB' | 'ms' | 's' | '×' | '';
 
@@ -129,6 +131,13 @@ async function workerStartRow(lab: Lab) {
     'ms',
     WORKER_START_GOAL_MS,
   );
+  section = `Service worker running: a page's status (getStatus with its address), median of ${STATUS_RUNS}`;
+  const page = 'https://status.example/page';
+  row('nothing kept', await measure.pageStatus(lab, page, STATUS_RUNS), 'ms');
+  const keptStatus = await measure.withKeptAudit(lab, pages, () =>
+    measure.pageStatus(lab, page, STATUS_RUNS),
+  );
+  row(`a finished ${pages}-page audit kept`, keptStatus, 'ms');
 }
 
 async function main(): Promise<void> {
