@@ -276,35 +276,55 @@ export async function pageStatus(lab: Lab, url: string, runs: number): Promise<n
 }
 
 /**
- * `measure` with a finished audit of `pages` done creates kept in storage.local's jobs (as the
- * queue keeps one until 20 more jobs finish), then the jobs stored before put back.
+ * `measure` with a finished audit of `pages` done creates kept in storage.local's jobs, then the
+ * jobs stored before put back. It finished a minute before, the newest finished job: the queue
+ * keeps it until another job finishes (MAX_FINISHED_ITEMS), its reports for 10 minutes.
  */
 export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => Promise<T>) {
   // The worker stopped first each time: a step of its queue under way would write the jobs it read.
   await stopWorker(lab);
-  const before = await lab.control.evaluate(async (count) => {
-    const { jobs } = await chrome.storage.local.get('jobs');
-    const now = Date.now();
-    const items = Array.from({ length: count }, (_, n) => ({
-      op: { type: 'create', url: `https://audit.example/section-${n % 40}/page-${n}`, privacy: 0 },
-      state: 'done',
-      report: { id: 500_000 + n, rating: 'decent', score: 64, generatedAt: '2026-11-20T09:15:02Z' },
-    }));
-    const audit = {
-      id: 'bench-kept-audit',
-      kind: 'audit',
-      state: 'done',
-      createdAt: now - 7_200_000,
-      finishedAt: now - 3_600_000,
-      service: { url: 'http://127.0.0.1:1/api/v1', key: '0'.repeat(64) },
-      items,
-    };
-    const kept = (jobs as { jobs?: unknown[] } | undefined)?.jobs ?? [];
-    await chrome.storage.local.set({ jobs: { version: 1, jobs: [...kept, audit] } });
-    return jobs ?? null;
-  }, pages);
+  const before = await lab.control.evaluate(
+    async ({ count, id }) => {
+      const { jobs } = await chrome.storage.local.get('jobs');
+      const now = Date.now();
+      const items = Array.from({ length: count }, (_, n) => ({
+        op: {
+          type: 'create',
+          url: `https://audit.example/section-${n % 40}/page-${n}`,
+          privacy: 0,
+        },
+        state: 'done',
+        report: {
+          id: 500_000 + n,
+          rating: 'decent',
+          score: 64,
+          generatedAt: '2026-11-20T09:15:02Z',
+        },
+      }));
+      const audit = {
+        id,
+        kind: 'audit',
+        state: 'done',
+        createdAt: now - 3_600_000,
+        finishedAt: now - 60_000,
+        service: { url: 'http://127.0.0.1:1/api/v1', key: '0'.repeat(64) },
+        items,
+      };
+      const kept = (jobs as { jobs?: unknown[] } | undefined)?.jobs ?? [];
+      await chrome.storage.local.set({ jobs: { version: 1, jobs: [...kept, audit] } });
+      return jobs ?? null;
+    },
+    { count: pages, id: KEPT_AUDIT_ID },
+  );
   try {
-    return await measure();
+    const measured = await measure();
+    await stopWorker(lab);
+    const stillKept = await lab.control.evaluate(async (id) => {
+      const { jobs } = await chrome.storage.local.get('jobs');
+      return ((jobs as { jobs?: { id?: string }[] })?.jobs ?? []).some((job) => job.id === id);
+    }, KEPT_AUDIT_ID);
+    if (!stillKept) throw new Error('The kept audit was no longer stored when measured.');
+    return measured;
   } finally {
     await stopWorker(lab);
     await lab.control.evaluate(
@@ -313,6 +333,8 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
     );
   }
 }
+
+const KEPT_AUDIT_ID = 'bench-kept-audit';
 
 /** From a click on the button named `button` until the page shows `shown`, in ms. */
 async function timeClick(page: Page, button: string, shown: string): Promise<number> {
