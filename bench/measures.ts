@@ -277,7 +277,7 @@ export async function pageStatus(lab: Lab, url: string, runs: number): Promise<n
 
 /**
  * `measure` with a finished audit of `pages` done creates kept in storage.local's jobs, then the
- * jobs stored before put back. It finished a minute before, the newest finished job: the queue
+ * jobs stored before put back. It has just finished, the newest finished job: the queue
  * keeps it until another job finishes (MAX_FINISHED_ITEMS), its reports for 10 minutes.
  */
 export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => Promise<T>) {
@@ -306,7 +306,7 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
         kind: 'audit',
         state: 'done',
         createdAt: now - 3_600_000,
-        finishedAt: now - 60_000,
+        finishedAt: now,
         service: { url: 'http://127.0.0.1:1/api/v1', key: '0'.repeat(64) },
         items,
       };
