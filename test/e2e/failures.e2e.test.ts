@@ -263,7 +263,11 @@ describe.concurrent('when the service fails, the popup says what happened', () =
       const text = await alertText(page);
       expect(text).toMatch(/Couldn't create the report/);
       expect(text).toMatch(/redirect/i);
-      expect(apiCalls(running)).toEqual(['POST /api/v1/reports 307']);
+      // The background's question for the plan is answered 307 as well, so no plan is kept: a
+      // browser just started asks it for its install and again for the save when the one is
+      // answered before the other is asked. Never followed elsewhere either.
+      const creates = apiCalls(running).filter((call) => !call.startsWith('GET /api/v1/account '));
+      expect(creates).toEqual(['POST /api/v1/reports 307']);
       expect(apiCalls(elsewhere), 'no request reached the address the redirect names').toEqual([]);
       expect(await createButton(page).isEnabled(), 'Create can be tried again').toBe(true);
     } finally {
