@@ -15,19 +15,16 @@ import {
   type StoredAccounts,
 } from '../account/accounts';
 import { defineStorageItem } from '../storage-item';
-import { checkFields } from './fields';
+import { MANAGED_KEPT, type Managed, readManaged, replacedKeptPolicy } from './managed';
 import { readStoredValue, type StoredRead, type StoredSettings } from './migrations';
-import { presetAccounts, presetLocks, withPresets } from './presets';
+import { presetLocks, withPresets } from './presets';
 import {
-  CONNECTION_KEYS,
   DEFAULT_SETTINGS,
   type LoadedSettings,
-  MANAGEABLE_KEYS,
   SETTING_KEYS,
   type SettingKey,
   type Settings,
   type SettingsSummary,
-  StoredObject,
 } from './schema';
 import { effectiveSiteUrl } from './service-url';
 import { settingsSummaryItem, storedSettingsSummary } from './summary';
@@ -48,28 +45,6 @@ function storedRead(raw: StoredSettings | null): StoredRead {
 /** The summary the pages read, of what is in effect. */
 export function summaryItemOf(loaded: LoadedSettings) {
   return { item: settingsSummaryItem, value: storedSettingsSummary(summaryOf(loaded)) };
-}
-
-export interface Managed {
-  /** The administrator's valid settings, the connection of a preset left out. */
-  values: Partial<Settings>;
-  presets: Account[];
-}
-
-/** The administrator's valid values. Chrome without a policy and the fake browser may throw. */
-export async function readManaged(): Promise<Managed> {
-  let raw: unknown;
-  try {
-    raw = await browser.storage?.managed?.get();
-  } catch {
-    return { values: {}, presets: [] };
-  }
-  const parsed = StoredObject.safeParse(raw);
-  if (!parsed.success) return { values: {}, presets: [] };
-  const { values } = checkFields(parsed.data, { keys: MANAGEABLE_KEYS });
-  const presets = presetAccounts(parsed.data.accounts, values);
-  for (const key of CONNECTION_KEYS) delete values[key];
-  return { values, presets };
 }
 
 export interface AccountsRead {
@@ -175,18 +150,30 @@ export function summaryOf({ settings, account, accounts }: LoadedSettings): Sett
 
 /** Calls `listener` with the new settings whenever the user's or the administrator's change. */
 export function onSettingsChanged(listener: (loaded: LoadedSettings) => void): () => void {
-  const onChanged = (changes: Record<string, unknown>, area: string) => {
+  const onChanged = (changes: Record<string, StorageChange>, area: string) => {
     if (isSettingsChange(changes, area)) loadSettings().then(listener, () => undefined);
   };
   browser.storage.onChanged.addListener(onChanged);
   return () => browser.storage.onChanged.removeListener(onChanged);
 }
 
-/** True when a storage change touches the settings (managed storage has no items). */
-export function isSettingsChange(changes: Record<string, unknown>, area: string): boolean {
+interface StorageChange {
+  oldValue?: unknown;
+  newValue?: unknown;
+}
+
+/**
+ * True when a storage change touches the settings (managed storage has no items), or replaces
+ * the policy kept from storage.managed by another: a read took the kept one, and the policy
+ * answered since is not the same (managed.ts).
+ */
+export function isSettingsChange(changes: Record<string, StorageChange>, area: string): boolean {
   return (
     area === 'managed' ||
     (area === 'local' &&
-      (SETTINGS in changes || 'accounts' in changes || 'accountInUse' in changes))
+      (SETTINGS in changes ||
+        'accounts' in changes ||
+        'accountInUse' in changes ||
+        replacedKeptPolicy(changes[MANAGED_KEPT])))
   );
 }

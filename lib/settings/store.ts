@@ -15,6 +15,7 @@ import {
 import { t } from '../i18n';
 import { createLock } from '../lock';
 import { checkFields, hasErrors } from './fields';
+import { readManaged } from './managed';
 import { toStored } from './migrations';
 import { pickConnection, presetLocks } from './presets';
 import {
@@ -22,7 +23,6 @@ import {
   loaded,
   loadSettings,
   readAccounts,
-  readManaged,
   readStored,
   settingsItem,
   summaryItemOf,

@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { loadSettings } from '../../../lib/settings';
+import {
+  MANAGED_WAIT_MS,
+  managedKeptItem,
+  readManaged,
+  replacedKeptPolicy,
+} from '../../../lib/settings/managed';
+import { isSettingsChange } from '../../../lib/settings/read';
+
+/** storage.managed answering only when `answer` is called, as Chromium's does after a start. */
+function slowManaged() {
+  let answer: (policy: Record<string, unknown>) => void = () => undefined;
+  const pending = new Promise<Record<string, unknown>>((resolve) => {
+    answer = resolve;
+  });
+  vi.spyOn(fakeBrowser.storage.managed, 'get').mockReturnValue(pending as never);
+  return { answer };
+}
+
+/** Settles what is waiting on promises, the fake clock left where it is. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the administrator’s policy, and the one kept', () => {
+  it('waits for the policy at a first read, and keeps it', async () => {
+    await fakeBrowser.storage.managed.set({ notify: false });
+    expect((await readManaged()).values).toEqual({ notify: false });
+    await vi.waitFor(async () =>
+      expect(await managedKeptItem.getValue()).toEqual({ notify: false }),
+    );
+  });
+
+  it('takes the kept policy when storage.managed is slow, then keeps the one it answers', async () => {
+    await managedKeptItem.setValue({ notify: false, defaultPrivacy: 1 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const managed = slowManaged();
+    const changes: Record<string, { oldValue?: unknown; newValue?: unknown }>[] = [];
+    fakeBrowser.storage.onChanged.addListener((change, area) => {
+      if (area === 'local') changes.push(change);
+    });
+
+    const read = readManaged();
+    await vi.advanceTimersByTimeAsync(MANAGED_WAIT_MS);
+    expect((await read).values).toEqual({ notify: false, defaultPrivacy: 1 });
+
+    managed.answer({ notify: true });
+    await vi.waitFor(async () =>
+      expect(await managedKeptItem.getValue()).toEqual({ notify: true }),
+    );
+    expect(changes.filter((change) => isSettingsChange(change, 'local'))).toHaveLength(1);
+    // The next read, with the policy answering at once, has it.
+    vi.mocked(fakeBrowser.storage.managed.get).mockResolvedValue({ notify: true } as never);
+    expect((await loadSettings()).locked).toEqual(['notify']);
+  });
+
+  it('waits for a slow policy when none is kept yet', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const managed = slowManaged();
+    let done = false;
+    const read = readManaged().then((result) => {
+      done = true;
+      return result;
+    });
+    await vi.advanceTimersByTimeAsync(MANAGED_WAIT_MS * 4);
+    expect(done).toBe(false);
+    managed.answer({ showBadge: false });
+    expect((await read).values).toEqual({ showBadge: false });
+    await vi.waitFor(async () =>
+      expect(await managedKeptItem.getValue()).toEqual({ showBadge: false }),
+    );
+  });
+
+  it('uses a policy that answers in time, and leaves the kept one for a slow start', async () => {
+    await managedKeptItem.setValue({ notify: false });
+    await fakeBrowser.storage.managed.set({ notify: true });
+    const write = vi.spyOn(managedKeptItem, 'setValue');
+    expect((await readManaged()).values).toEqual({ notify: true });
+    await settle().catch(() => undefined);
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('keeps the same policy once when several reads took the kept one', async () => {
+    await managedKeptItem.setValue({ notify: false });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const managed = slowManaged();
+    const write = vi.spyOn(managedKeptItem, 'setValue');
+    const reads = [readManaged(), readManaged(), readManaged()];
+    await vi.advanceTimersByTimeAsync(MANAGED_WAIT_MS);
+    await Promise.all(reads);
+    managed.answer({ notify: true });
+    await vi.waitFor(async () =>
+      expect(await managedKeptItem.getValue()).toEqual({ notify: true }),
+    );
+    await settle();
+    expect(write).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes on with the kept policy when it cannot be written', async () => {
+    await managedKeptItem.setValue({ notify: false });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const managed = slowManaged();
+    vi.spyOn(managedKeptItem, 'setValue').mockRejectedValue(
+      new Error('QUOTA_BYTES quota exceeded'),
+    );
+    const read = readManaged();
+    await vi.advanceTimersByTimeAsync(MANAGED_WAIT_MS);
+    expect((await read).values).toEqual({ notify: false });
+    managed.answer({ notify: true });
+    await settle();
+    expect(await managedKeptItem.getValue()).toEqual({ notify: false });
+    vi.mocked(fakeBrowser.storage.managed.get).mockResolvedValue({ notify: true } as never);
+    expect((await readManaged()).values).toEqual({ notify: true });
+  });
+
+  it('counts as a settings change only a kept policy replaced by another', () => {
+    expect(replacedKeptPolicy({ newValue: { notify: false } })).toBe(false);
+    expect(replacedKeptPolicy({ oldValue: null, newValue: {} })).toBe(false);
+    expect(replacedKeptPolicy({ oldValue: { a: 1, b: 2 }, newValue: { b: 2, a: 1 } })).toBe(false);
+    expect(replacedKeptPolicy({ oldValue: { notify: false }, newValue: { notify: true } })).toBe(
+      true,
+    );
+    expect(replacedKeptPolicy({ oldValue: { notify: false } })).toBe(true);
+    expect(isSettingsChange({ managedPolicy: { oldValue: {}, newValue: {} } }, 'local')).toBe(
+      false,
+    );
+    expect(
+      isSettingsChange({ managedPolicy: { oldValue: {}, newValue: { notify: true } } }, 'local'),
+    ).toBe(true);
+  });
+});
