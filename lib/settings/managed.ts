@@ -1,9 +1,9 @@
 // The administrator's policy (storage.managed), and the last one read kept in storage.local.
 // Chromium answers storage.managed only once its policy service is ready: for seconds after the
 // browser starts (2.7–2.9 s measured here, at each launch), while everything the background does
-// waits on the settings. So a read waits a moment for the policy, then takes the one kept; when
-// the policy answers and differs, it is kept in its place, and that change reloads the settings
-// like any other (isSettingsChange). Only a first read, with nothing kept, waits for the policy.
+// waits on the settings. So a read waits a moment for the policy, then goes on with the one kept
+// (none at a first run); when the policy answers and differs, it is kept in its place, and that
+// change reloads the settings like any other (isSettingsChange).
 import { browser } from 'wxt/browser';
 import type { Account } from '../account/accounts';
 import { defineStorageItem } from '../storage-item';
@@ -35,10 +35,10 @@ export async function readManaged(): Promise<Managed> {
     within(live, MANAGED_WAIT_MS),
   ]);
   if (first !== undefined && kept !== null) return managedOf(first);
-  // The first read keeps what it waited for; a read that took the kept one keeps what follows,
-  // and when that differs, the change reloads the settings where they are in use.
+  // What answers is kept: when it differs from what was kept (or from none), the change reloads
+  // the settings where they are in use.
   void live.then(keep);
-  return managedOf(first ?? kept ?? (await live));
+  return managedOf(first ?? kept ?? {});
 }
 
 /** One keep at a time, each comparing with what is kept then: reads at once write once. */
@@ -57,11 +57,10 @@ function keep(policy: Record<string, unknown>): Promise<void> {
   return keeping;
 }
 
-/** Whether a storage change replaced the kept policy by another (not a first one kept). */
+/** Whether a storage change put another policy in the kept one's place (none counts as {}). */
 export function replacedKeptPolicy(change: { oldValue?: unknown; newValue?: unknown } | undefined) {
-  const before = change?.oldValue;
   return (
-    before !== undefined && before !== null && canonical(before) !== canonical(change?.newValue)
+    change !== undefined && canonical(change.oldValue ?? {}) !== canonical(change.newValue ?? {})
   );
 }
 

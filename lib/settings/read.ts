@@ -163,9 +163,9 @@ interface StorageChange {
 }
 
 /**
- * True when a storage change touches the settings (managed storage has no items), or replaces
- * the policy kept from storage.managed by another: a read took the kept one, and the policy
- * answered since is not the same (managed.ts).
+ * True when a storage change touches the settings (managed storage has no items), or puts
+ * another policy in the place of the one kept from storage.managed (managed.ts): a read went on
+ * with the kept one, and the policy that answered since is not the same.
  */
 export function isSettingsChange(changes: Record<string, StorageChange>, area: string): boolean {
   return (
