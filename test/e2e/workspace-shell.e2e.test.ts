@@ -25,9 +25,27 @@ const LATENCY_MS = 400;
 
 let stack: Stack | undefined;
 const opened: Page[] = [];
+/** While set, the service holds creates: the job stays under way until the test has looked. */
+let held: Promise<void> | undefined;
+let release: () => void = () => undefined;
+
+function holdCreates() {
+  held = new Promise((resolve) => {
+    release = () => {
+      held = undefined;
+      resolve();
+    };
+  });
+}
 
 beforeAll(async () => {
-  stack = await startStack({ service: { latencyMs: LATENCY_MS } });
+  stack = await startStack({
+    service: {
+      latencyMs: LATENCY_MS,
+      gate: ({ method, path }) =>
+        method === 'POST' && path.endsWith('/reports') ? held : undefined,
+    },
+  });
 });
 
 afterEach(async () => {
@@ -35,6 +53,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  release();
   await stack?.close();
 });
 
@@ -167,6 +186,7 @@ describe('the workspace', () => {
     expect(await list.getByRole('checkbox').count()).toBe(3);
 
     const before = await reportsOnService();
+    holdCreates();
     await workspace.getByRole('button', { name: 'Report selected tabs', exact: true }).click();
     const bar = workspace.getByRole('progressbar', { name: 'Report 2 pages' });
     await bar.waitFor();
@@ -175,6 +195,7 @@ describe('the workspace', () => {
       .getByText(/\d of 2/)
       .first()
       .waitFor();
+    release();
 
     const summary = workspace.getByRole('status').filter({ hasText: '2 reported' });
     await summary.waitFor({ timeout: 30_000 });
