@@ -233,15 +233,23 @@ export async function workspaceRequests(lab: Lab) {
   });
 }
 
+/** getStatus sent from bench.html (for `url`'s page when one is given) until its answer, in ms. */
+function timeStatus(lab: Pick<Lab, 'control'>, url?: string): Promise<number> {
+  return lab.control.evaluate(async (address) => {
+    const start = performance.now();
+    const reply = await chrome.runtime.sendMessage({
+      type: 'getStatus',
+      ...(address !== undefined && { url: address }),
+    });
+    if (!(reply as { ok?: boolean })?.ok) throw new Error('The worker did not answer getStatus');
+    return performance.now() - start;
+  }, url);
+}
+
 /** A stopped worker's start: from a first message (getStatus from bench.html) to its answer. */
 async function timeWorkerStart(lab: WorkerLab): Promise<number> {
   await stopWorker(lab);
-  return lab.control.evaluate(async () => {
-    const start = performance.now();
-    const reply = await chrome.runtime.sendMessage({ type: 'getStatus' });
-    if (!(reply as { ok?: boolean })?.ok) throw new Error('The worker did not answer getStatus');
-    return performance.now() - start;
-  });
+  return timeStatus(lab);
 }
 
 /** Each lab's worker started `runs` times, the labs taking turns in each round: the medians. */
@@ -265,12 +273,7 @@ export async function pageStatus(lab: Lab, url: string, runs: number): Promise<n
     await command(lab, { type: 'getStatus' });
     // The queue takes a step after each answer (handlers.ts): a second for it to end.
     await sleep(1_000);
-    return lab.control.evaluate(async (address) => {
-      const start = performance.now();
-      const reply = await chrome.runtime.sendMessage({ type: 'getStatus', url: address });
-      if (!(reply as { ok?: boolean })?.ok) throw new Error('The worker did not answer getStatus');
-      return performance.now() - start;
-    }, url);
+    return timeStatus(lab, url);
   });
   return median(samples);
 }
