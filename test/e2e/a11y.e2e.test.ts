@@ -13,6 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from '../../server/service';
 import { connect, type LoadedExtension, launchExtension } from './extension';
+import { heldRequests } from './flows';
 import { type ExtensionSnapshot, snapshotExtension } from './list-fixtures';
 
 const API_KEY = 'a11y-e2e-key-0001';
@@ -44,18 +45,8 @@ let ext: LoadedExtension | undefined;
 const findings: Finding[] = [];
 const started = Date.now();
 
-/** While set, the service holds creates and re-analyses (not reads) until it settles. */
-let held: Promise<void> | undefined;
-let release: () => void = () => undefined;
-
-function hold() {
-  held = new Promise((resolve) => {
-    release = () => {
-      held = undefined;
-      resolve();
-    };
-  });
-}
+/** Creates and re-analyses (not reads), held until the state the test scans has settled. */
+const writes = heldRequests(({ method }) => method === 'POST' || method === 'PUT');
 
 function the<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} did not start`);
@@ -74,7 +65,7 @@ beforeAll(async () => {
     apiKeys: [API_KEY],
     serveSamples: true,
     rateLimit: 0,
-    gate: ({ method }) => (method === 'POST' || method === 'PUT' ? held : undefined),
+    gate: writes.gate,
   });
   // Reports on three projects: the lists have rows, and the sample pages' reports can be
   // analyzed again (the service reaches them).
@@ -91,7 +82,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  release();
+  writes.release();
   await ext?.close();
   await service?.close();
   await snapshot?.remove();
@@ -341,14 +332,14 @@ describe('connected', () => {
     await page.getByRole('radio', { name: 'Public', exact: true }).check();
 
     // The service holds the create: the popup says it is analyzing.
-    hold();
+    writes.hold();
     await create.click();
     await page
       .getByText(/Analyzing/)
       .first()
       .waitFor();
     await expectAccessible(page, 'This page, a create under way');
-    release();
+    writes.release();
 
     const outcome = page.getByRole('region', { name: 'Report for this page', exact: true });
     await outcome.getByText('Good', { exact: true }).waitFor({ timeout: 20_000 });
@@ -456,7 +447,7 @@ describe('connected', () => {
     });
 
     afterAll(async () => {
-      release();
+      writes.release();
       await workspace?.close();
     });
 
@@ -516,11 +507,11 @@ describe('connected', () => {
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       await expectAccessible(page, 'Workspace Reports, Re-analyze question');
-      hold();
+      writes.hold();
       await dialog.getByRole('button', { name: 'Re-analyze', exact: true }).click();
       await panel.getByRole('progressbar').waitFor();
       await expectAccessible(page, 'Workspace Reports, a job running');
-      release();
+      writes.release();
       await panel
         .getByRole('status')
         .filter({ hasText: /re-analyzed/ })
@@ -562,7 +553,7 @@ describe('connected', () => {
     it('workspace Open tabs and Activity: a job running, then done', async () => {
       const page = the(workspace, 'The workspace');
       const tabs = await showTab('Open tabs');
-      hold();
+      writes.hold();
       await tabs.getByRole('button', { name: 'Report selected tabs', exact: true }).click();
       await tabs.getByRole('progressbar').waitFor();
       await expectAccessible(page, 'Workspace Open tabs, a job running');
@@ -570,7 +561,7 @@ describe('connected', () => {
       const activity = await showTab('Activity');
       await activity.getByRole('progressbar').waitFor();
       await expectAccessible(page, 'Workspace Activity, a job running');
-      release();
+      writes.release();
       await activity.getByText(/\d+ reported/).waitFor({ timeout: 30_000 });
       await expectAccessible(page, 'Workspace Activity, jobs done');
     });

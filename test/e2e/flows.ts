@@ -106,6 +106,27 @@ export async function copyOfBuild(source = EXTENSION_DIR, attempts = 5): Promise
 }
 
 /**
+ * Requests the service holds (its `gate`) while a test has them held: those `holds` names, from
+ * `hold()` until `release()`, so that what they start stays under way until the test has looked.
+ */
+export function heldRequests(holds: (request: { method: string; path: string }) => boolean) {
+  let held: Promise<void> | undefined;
+  let release: () => void = () => undefined;
+  return {
+    gate: ((request) => (holds(request) ? held : undefined)) satisfies ServiceOptions['gate'],
+    hold() {
+      held = new Promise((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+    },
+    release: () => release(),
+  };
+}
+
+/**
  * Checks `condition` every 100 ms until it holds; for hooks, where expect.poll is not allowed.
  */
 export async function waitUntil(

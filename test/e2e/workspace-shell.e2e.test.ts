@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiGet,
+  heldRequests,
   isFocused,
   openPageTab,
   openPopup,
@@ -25,25 +26,14 @@ const LATENCY_MS = 400;
 
 let stack: Stack | undefined;
 const opened: Page[] = [];
-/** While set, the service holds creates: the job stays under way until the test has looked. */
-let held: Promise<void> | undefined;
-let release: () => void = () => undefined;
-
-function holdCreates() {
-  held = new Promise((resolve) => {
-    release = () => {
-      held = undefined;
-      resolve();
-    };
-  });
-}
+/** Creates, held while the test reads the job under way. */
+const creates = heldRequests(({ method, path }) => method === 'POST' && path.endsWith('/reports'));
 
 beforeAll(async () => {
   stack = await startStack({
     service: {
       latencyMs: LATENCY_MS,
-      gate: ({ method, path }) =>
-        method === 'POST' && path.endsWith('/reports') ? held : undefined,
+      gate: creates.gate,
     },
   });
 });
@@ -53,7 +43,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  release();
+  creates.release();
   await stack?.close();
 });
 
@@ -186,7 +176,7 @@ describe('the workspace', () => {
     expect(await list.getByRole('checkbox').count()).toBe(3);
 
     const before = await reportsOnService();
-    holdCreates();
+    creates.hold();
     await workspace.getByRole('button', { name: 'Report selected tabs', exact: true }).click();
     const bar = workspace.getByRole('progressbar', { name: 'Report 2 pages' });
     await bar.waitFor();
@@ -195,7 +185,7 @@ describe('the workspace', () => {
       .getByText(/\d of 2/)
       .first()
       .waitFor();
-    release();
+    creates.release();
 
     const summary = workspace.getByRole('status').filter({ hasText: '2 reported' });
     await summary.waitFor({ timeout: 30_000 });
