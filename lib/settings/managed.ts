@@ -34,10 +34,11 @@ export async function readManaged(): Promise<Managed> {
     managedKeptItem.getValue().catch(() => null),
     within(live, MANAGED_WAIT_MS),
   ]);
-  if (first !== undefined && kept !== null) return managedOf(first);
-  // What answers is kept: when it differs from what was kept (or from none), the change reloads
-  // the settings where they are in use.
-  void live.then(keep);
+  // What answers is kept when it differs from what was kept (or from none): a policy changed
+  // while the browser runs is the one the next start begins with. The change reloads the
+  // settings where they are in use.
+  if (first === undefined) void live.then(keep);
+  else if (kept === null || canonical(first) !== canonical(kept)) void keep(first);
   return managedOf(first ?? kept ?? {});
 }
 

@@ -78,11 +78,31 @@ describe('the administrator’s policy, and the one kept', () => {
     expect(settingsChanges()).toBe(1);
   });
 
-  it('uses a policy that answers in time, and leaves the kept one for a slow start', async () => {
+  it('keeps a policy changed while the browser runs, and the next start begins with it', async () => {
+    // Kept at this start; then the administrator changes the policy, and it answers in time.
     await managedKeptItem.setValue({ notify: false });
-    await fakeBrowser.storage.managed.set({ notify: true });
+    await fakeBrowser.storage.managed.set({ notify: true, showBadge: false });
+    const settingsChanges = countSettingsChanges();
+    expect((await readManaged()).values).toEqual({ notify: true, showBadge: false });
+    await vi.waitFor(async () =>
+      expect(await managedKeptItem.getValue()).toEqual({ notify: true, showBadge: false }),
+    );
+    expect(settingsChanges()).toBe(1);
+
+    // The next start, storage.managed slow again: the changed policy, not the one before it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    slowManaged();
+    const read = readManaged();
+    await vi.advanceTimersByTimeAsync(MANAGED_WAIT_MS);
+    expect((await read).values).toEqual({ notify: true, showBadge: false });
+  });
+
+  it('writes nothing when the policy answering in time is the one kept', async () => {
+    await managedKeptItem.setValue({ notify: false, defaultPrivacy: 1 });
+    // The same policy, its keys in another order.
+    await fakeBrowser.storage.managed.set({ defaultPrivacy: 1, notify: false });
     const write = vi.spyOn(managedKeptItem, 'setValue');
-    expect((await readManaged()).values).toEqual({ notify: true });
+    expect((await readManaged()).values).toEqual({ notify: false, defaultPrivacy: 1 });
     await settle().catch(() => undefined);
     expect(write).not.toHaveBeenCalled();
   });

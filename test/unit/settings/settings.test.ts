@@ -292,12 +292,13 @@ describe('onSettingsChanged', () => {
     await saveSettings({ notify: false });
     await vi.waitFor(() => expect(seen).toEqual([false]));
     await fakeBrowser.storage.managed.set({ notify: true });
-    await vi.waitFor(() => expect(seen).toEqual([false, true]));
+    // Then again as the policy read is kept in place of the one kept before (managed.ts).
+    await vi.waitFor(() => expect(seen).toEqual([false, true, true]));
     await fakeBrowser.storage.local.set({ unrelated: 1 });
     stop();
     await saveSettings({ showBadge: false });
     await sleep(10);
-    expect(seen).toEqual([false, true]);
+    expect(seen).toEqual([false, true, true]);
   });
 });
 
