@@ -55,6 +55,8 @@ export class LocReader {
   private stage: 'prolog' | 'root' | 'epilog' = 'prolog';
   private doctype = false;
   private readonly open: Open[] = [];
+  /** Each prefix's declarations in scope, the innermost last: a lookup does not walk `open`. */
+  private readonly scopes = new Map<string, string[]>();
   private readonly names = new Set<string>();
   private entry: string | undefined;
   private inEntry = false;
@@ -175,13 +177,7 @@ export class LocReader {
 
   private namespaceOf(prefix: string, declared: Map<string, string> | null): string | undefined {
     if (prefix === 'xml') return XML_NS;
-    const own = declared?.get(prefix);
-    if (own !== undefined) return own;
-    for (let i = this.open.length - 1; i >= 0; i--) {
-      const found = this.open[i]?.prefixes?.get(prefix);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+    return declared?.get(prefix) ?? this.scopes.get(prefix)?.at(-1);
   }
 
   /** A prefix used must be declared; `xmlns` is one only on declarations (never an element's). */
@@ -200,7 +196,7 @@ export class LocReader {
     if (i >= text.length) return -1;
     const name = text.slice(at + 1, i);
     this.checkName(name);
-    let attributes: string[] | null = null;
+    let attributes: Set<string> | null = null;
     let prefixes: Map<string, string> | null = null;
     let selfClosing = false;
     for (;;) {
@@ -230,9 +226,9 @@ export class LocReader {
       const read = attributeValue(text, k);
       if (read === null) return -1;
       const { value, close } = read;
-      if (attributes?.includes(attribute)) refuse();
-      attributes ??= [];
-      attributes.push(attribute);
+      if (attributes?.has(attribute)) refuse();
+      attributes ??= new Set();
+      attributes.add(attribute);
       if (attribute.startsWith('xmlns:')) {
         const prefix = attribute.slice(6);
         if (!mayDeclare(prefix, value)) refuse();
@@ -271,6 +267,11 @@ export class LocReader {
       this.entry = ENTRY[local];
     }
     this.open.push({ name, prefixes });
+    for (const [prefix, uri] of prefixes ?? []) {
+      const scope = this.scopes.get(prefix);
+      if (scope) scope.push(uri);
+      else this.scopes.set(prefix, [uri]);
+    }
     const level = this.open.length;
     if (level === 2 && local === this.entry) {
       this.inEntry = true;
@@ -283,7 +284,8 @@ export class LocReader {
 
   private leave() {
     const level = this.open.length;
-    this.open.pop();
+    const left = this.open.pop();
+    for (const prefix of left?.prefixes?.keys() ?? []) this.scopes.get(prefix)?.pop();
     if (level === 3 && this.capture !== null) {
       const loc = this.capture.trim();
       this.capture = null;

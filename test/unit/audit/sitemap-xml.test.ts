@@ -207,4 +207,31 @@ describe('LocReader', () => {
     reader.write('</loc></url></urlset>');
     expect(reader.end().locs[0]).toHaveLength(15 + 2_000_000);
   });
+
+  // Read as a fetch hands them in, 64 KiB at a time (each unfinished start tag tried again as it
+  // grows): these took 30 s and more when each attribute was looked for among those before it and
+  // each prefix among the open elements' declarations (hours at the 50 MB bound).
+  const inPieces = (text: string) =>
+    read(
+      text,
+      Array.from({ length: Math.ceil(text.length / 65_536) }, (_, n) => n * 65_536),
+    );
+
+  it('reads a start tag of 120,000 attributes in time linear in their number', () => {
+    const attributes = Array.from({ length: 120_000 }, (_, n) => `a${n}=""`).join(' ');
+    const found = inPieces(`<urlset ${attributes}><url><loc>https://a.test/</loc></url></urlset>`);
+    expect(found).toMatchObject({ wellFormed: true, locs: ['https://a.test/'] });
+    expect(read('<urlset a="" b="" a=""/>').wellFormed).toBe(false);
+  });
+
+  it('reads 160,000 nested prefixed elements in time linear in their depth', () => {
+    const depth = 160_000;
+    const xml = `<p:urlset xmlns:p="urn:x">${'<p:a>'.repeat(depth)}${'</p:a>'.repeat(depth)}</p:urlset>`;
+    expect(inPieces(xml)).toMatchObject({ wellFormed: true, root: 'urlset', count: 0 });
+    // A prefix is declared only where it is in scope.
+    expect(read('<urlset><a xmlns:p="urn:x"/><p:b/></urlset>').wellFormed).toBe(false);
+    expect(read('<urlset xmlns:p="urn:x"><a xmlns:p="urn:y"/><p:b/></urlset>').wellFormed).toBe(
+      true,
+    );
+  });
 });
