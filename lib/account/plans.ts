@@ -16,11 +16,23 @@ export const PLAN_WAIT_MS = 5_000;
 export const MAX_KNOWN_PLANS = 20;
 
 /**
- * An account's plan (null: the service does not tell it), when it was asked, and of which service
- * address: an account whose address changed is asked again.
+ * An account's plan (null: the service does not tell it), when it was asked, and with which
+ * service address and key (its fingerprint, lib/jobs/service.ts): an account whose address or key
+ * changed may be another account of the service, and is asked again.
  */
-const KnownPlan = z.object({ plan: z.nullable(Plan), checkedAt: z.number(), url: z.string() });
+const KnownPlan = z.object({
+  plan: z.nullable(Plan),
+  checkedAt: z.number(),
+  url: z.string(),
+  key: z.string(),
+});
 type KnownPlan = z.infer<typeof KnownPlan>;
+
+/** Whose plan: an account (its local id) at its service address, with its key's fingerprint. */
+export type PlanOwner = JobService & { account: string };
+
+/** What a saved client's questions are told apart by. */
+const ownerKey = ({ account, url, key }: PlanOwner) => `${account} ${url} ${key}`;
 
 /** By account (its local id). */
 export const plansItem = defineStorageItem<Record<string, unknown> | null>('local:plans', null);
@@ -28,27 +40,34 @@ export const plansItem = defineStorageItem<Record<string, unknown> | null>('loca
 const lock = createLock();
 
 /**
- * The plan kept for an account at its service address `url`, undefined when none is kept (or it
- * was asked at another address, or what is kept is unreadable).
+ * The plan kept for an account at its service address with its key, undefined when none is kept
+ * (or it was asked at another address or with another key, or what is kept is unreadable).
  */
-export async function knownPlan(account: string, url: string): Promise<KnownPlan | undefined> {
+export async function knownPlan({ account, url, key }: PlanOwner): Promise<KnownPlan | undefined> {
   const stored = (await plansItem.getValue()) ?? {};
   if (!Object.hasOwn(stored, account)) return undefined;
   const parsed = KnownPlan.safeParse(stored[account]);
-  return parsed.success && parsed.data.url === url ? parsed.data : undefined;
+  return parsed.success && parsed.data.url === url && parsed.data.key === key
+    ? parsed.data
+    : undefined;
 }
 
 /** The plan kept for a job's account (null: it does not tell; undefined: none kept), however
  * old: the background's queue never waits on GET /account. */
 export async function keptPlanOf(service: JobService): Promise<Plan | null | undefined> {
-  return service.account === undefined
-    ? undefined
-    : (await knownPlan(service.account, service.url))?.plan;
+  const owner = planOwner(service);
+  return owner && (await knownPlan(owner))?.plan;
 }
 
-async function keepPlan(account: string, url: string, plan: Plan | null, now: number) {
+/** A service (a saved client's, a job's) as a plan's owner; undefined for one of no account. */
+export function planOwner(service: JobService): PlanOwner | undefined {
+  const { account } = service;
+  return account === undefined ? undefined : { ...service, account };
+}
+
+async function keepPlan({ account, url, key }: PlanOwner, plan: Plan | null, now: number) {
   await lock.runExclusive(async () => {
-    const kept: KnownPlan = { plan, checkedAt: now, url };
+    const kept: KnownPlan = { plan, checkedAt: now, url, key };
     const stored = { ...((await plansItem.getValue()) ?? {}), [account]: kept };
     const oldestFirst = Object.entries(stored).sort(([, a], [, b]) => checkedAt(a) - checkedAt(b));
     await plansItem.setValue(Object.fromEntries(oldestFirst.slice(-MAX_KNOWN_PLANS)));
@@ -72,15 +91,16 @@ const checkedAt = (value: unknown) => {
 
 /**
  * Asks the service which account the key is and its plan (null when it has no `/account`);
- * undefined when the question failed. With `account`, the plan is kept for that account.
+ * undefined when the question failed. With `owner` (the client's own account, address and key),
+ * the plan is kept for it.
  */
 export async function askAccount(
-  client: Pick<SiteReportClient, 'accountInfo' | 'baseUrl'>,
+  client: Pick<SiteReportClient, 'accountInfo'>,
   {
-    account,
+    owner,
     signal,
     now = Date.now,
-  }: { account?: string; signal?: AbortSignal; now?: () => number } = {},
+  }: { owner?: PlanOwner; signal?: AbortSignal; now?: () => number } = {},
 ): Promise<AccountInfo | null | undefined> {
   let info: AccountInfo | null;
   try {
@@ -89,48 +109,44 @@ export async function askAccount(
     return undefined;
   }
   // Keeping it is a convenience: a failed write does not make the answer wrong.
-  if (account) {
-    await keepPlan(account, client.baseUrl, info?.plan ?? null, now()).catch(() => undefined);
-  }
+  if (owner) await keepPlan(owner, info?.plan ?? null, now()).catch(() => undefined);
   return info;
 }
 
-/** The question in flight, so that a page asking meanwhile waits for it instead of asking too. */
-let refreshing: Promise<unknown> = Promise.resolve();
-/** The questions in flight, by account and address. */
+/** The questions in flight, by account, address and key: a page asking meanwhile waits. */
 const asked = new Map<string, Promise<AccountInfo | null | undefined>>();
 
 /**
- * Asks the service for the plan of the client's account when none is kept for it or the one kept
- * is a day old: what it told, or undefined when it was not asked (or the question failed). The
- * background calls this when the settings are saved and when the browser starts, never when a
- * page opens.
+ * Asks the service for the plan of a saved client's account (`owner`: its account, address and
+ * key) when none is kept for it or the one kept is a day old: what it told, or undefined when it
+ * was not asked (or the question failed). The background calls this when the settings are saved
+ * and when the browser starts, never when a page opens.
  */
 export function refreshPlan(
-  client: Pick<SiteReportClient, 'accountInfo' | 'baseUrl'> & { accountId: string },
+  client: Pick<SiteReportClient, 'accountInfo'>,
+  owner: PlanOwner,
   now: () => number = Date.now,
 ): Promise<AccountInfo | null | undefined> {
-  // Two causes at once (a start and a save) ask once.
-  const key = `${client.accountId} ${client.baseUrl}`;
+  // Two causes at once (a start and a save) ask once; a key saved meanwhile asks on its own.
+  const key = ownerKey(owner);
   const asking = asked.get(key);
   if (asking) return asking;
   const question = (async () => {
-    const known = await knownPlan(client.accountId, client.baseUrl).catch(() => undefined);
+    const known = await knownPlan(owner).catch(() => undefined);
     if (known && now() - known.checkedAt < PLAN_MAX_AGE_MS) return undefined;
-    return askAccount(client, { account: client.accountId, now });
+    return askAccount(client, { owner, now });
   })()
     .catch(() => undefined)
     .finally(() => asked.delete(key));
   asked.set(key, question);
-  refreshing = question;
   return question;
 }
 
 /**
- * The plan kept for the account, however old (null when none is kept or the service does not
- * tell it). Waits for a question in flight, and asks nothing itself.
+ * The plan kept for the account with its address and key, however old (null when none is kept or
+ * the service does not tell it). Waits for its question in flight, and asks nothing itself.
  */
-export async function keptPlan(account: string, url: string): Promise<Plan | null> {
-  await refreshing;
-  return (await knownPlan(account, url).catch(() => undefined))?.plan ?? null;
+export async function keptPlan(owner: PlanOwner): Promise<Plan | null> {
+  await asked.get(ownerKey(owner));
+  return (await knownPlan(owner).catch(() => undefined))?.plan ?? null;
 }

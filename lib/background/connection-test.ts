@@ -1,11 +1,12 @@
 // Test connection with the form's values, saved or not. People often paste the site's address:
 // when that does not answer like the API, `<address>/api/v1` is tried and offered. When the
 // service tells its plan (GET /account), the answer names it.
-import { askAccount, PLAN_WAIT_MS } from '../account/plans';
+import { askAccount, PLAN_WAIT_MS, planOwner } from '../account/plans';
 import { SiteReportError } from '../api';
 import { invalidInput } from '../api/errors';
 import { ExplainedError, errorData } from '../errors';
 import { t } from '../i18n';
+import { serviceOf } from '../jobs/service';
 import type { RequestOf } from '../messaging/protocol';
 import {
   checkField,
@@ -56,8 +57,9 @@ export async function testConnection(
     // The plan is a bonus: a service that does not tell it (or fails to) is still connected.
     // Kept for the account only when these are its saved address and key.
     const own = editing && editing.serviceUrl === baseUrl && editing.apiKey === key.value;
+    const owner = own ? planOwner(await serviceOf(baseUrl, key.value, editing.id)) : undefined;
     const told = await askAccount(client, {
-      ...(own && { account: editing.id }),
+      ...(owner && { owner }),
       signal: AbortSignal.timeout(PLAN_WAIT_MS),
     });
     if (told?.plan) answer.plan = told.plan;

@@ -1,7 +1,7 @@
 // What the background does on the browser's events that concern several of its parts: an
 // install or update, a browser start, an alarm, and a change in storage.
 
-import { refreshPlan } from '../account/plans';
+import { planOwner, refreshPlan } from '../account/plans';
 import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
 import {
   isSettingsChange,
@@ -63,7 +63,8 @@ async function refreshSavedPlan(
       accounts.map(async ({ id }) => {
         const saved = await deps.clients.forAccount(id);
         if (!saved) return;
-        const told = await refreshPlan(saved.client);
+        const owner = planOwner(saved.service);
+        const told = owner && (await refreshPlan(saved.client, owner));
         if (told?.id !== undefined) await noteServiceAccountId(id, told.id);
       }),
     );

@@ -3,7 +3,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { allowanceCheck, countCreates } from '../account/allowance';
-import { keptPlan, knownPlan } from '../account/plans';
+import { keptPlan, keptPlanOf, planOwner } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import { ExplainedError, errorData } from '../errors';
@@ -70,8 +70,8 @@ async function refuseOverAllowance(
   if (creates === 0) return;
   // A plan that cannot be read is not known: the queue says what is wrong, if anything.
   const plan = await (async () => {
-    const client = await deps.clients.get();
-    return client ? (await knownPlan(client.accountId, client.baseUrl))?.plan : undefined;
+    const saved = await deps.clients.saved();
+    return saved ? keptPlanOf(saved.service) : undefined;
   })().catch(() => undefined);
   const check = allowanceCheck(creates, plan);
   if (check && !check.fits && check.allowance !== 'unlimited') {
@@ -169,14 +169,11 @@ export const handlers = {
 
   testConnection,
 
+  /** The plan kept for the account (the one in use unless named), with its saved address and key. */
   async getPlan({ account }, deps) {
-    if (account) {
-      const { accounts } = await deps.loadSettings();
-      const named = accounts.find(({ id }) => id === account);
-      return named ? keptPlan(account, named.serviceUrl) : null;
-    }
-    const client = await deps.clients.get();
-    return client ? keptPlan(client.accountId, client.baseUrl) : null;
+    const saved = account ? await deps.clients.forAccount(account) : await deps.clients.saved();
+    const owner = saved && planOwner(saved.service);
+    return owner ? keptPlan(owner) : null;
   },
 
   findKnownPages: ({ urls }, deps) => knownPagesOfSaved(urls, deps),

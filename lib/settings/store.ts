@@ -145,6 +145,11 @@ export function saveSettings(
     } else if (edited) {
       const name = target.name?.trim();
       const changed = { ...edited, ...connection, ...(name && { name }) };
+      // The service's id of the account was told for the key and address before: another key
+      // may be another account of the service (asked again with the plan).
+      if (changed.apiKey !== edited.apiKey || changed.serviceUrl !== edited.serviceUrl) {
+        delete changed.serviceAccountId;
+      }
       accounts = own.some((account) => account.id === edited.id)
         ? own.map((account) => (account.id === edited.id ? changed : account))
         : [...own, changed];

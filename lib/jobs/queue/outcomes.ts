@@ -168,9 +168,10 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
       outcome = { ok: false, error };
     }
     // The plan kept from GET /account, for a create the service refused: unreadable is not known.
+    // The plan kept for the key the create went with.
     const plan =
-      service && item.op.type === 'create' && !outcome.ok && refused(outcome.error)
-        ? await effects.keptPlan?.(service).catch(() => undefined)
+      service && sentWith && item.op.type === 'create' && !outcome.ok && refused(outcome.error)
+        ? await effects.keptPlan?.({ ...service, key: sentWith }).catch(() => undefined)
         : undefined;
     // Until it is written, no other create goes to that service.
     const refusedFor =

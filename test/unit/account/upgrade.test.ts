@@ -178,7 +178,8 @@ async function expectUpgraded() {
 
   // Plans were kept by service and key: dropped, and asked again for the account when needed.
   expect(await plansItem.getValue()).toBeNull();
-  expect(await knownPlan('a1', BASE)).toBeUndefined();
+  const { key: keyPrint } = await serviceOf(BASE, KEY);
+  expect(await knownPlan({ account: 'a1', url: BASE, key: keyPrint })).toBeUndefined();
   // The workspace's kept list was the base URL's: it is read again.
   expect(await fakeBrowser.storage.session.get('workspaceLastPage')).toEqual({});
 }

@@ -10,7 +10,8 @@ import { handleMessage } from '../../../lib/background/handlers';
 import { setBackgroundQueue } from '../../../lib/background/queue';
 import type { Queue } from '../../../lib/jobs/queue';
 import type { Answer, RequestType } from '../../../lib/messaging/protocol';
-import { saveSettings } from '../../../lib/settings';
+import { createClientSource } from '../../../lib/service/client-source';
+import { loadSettings, saveSettings } from '../../../lib/settings';
 import { clientSource } from '../../support/client-source';
 import { wireList } from '../../support/fixtures';
 import {
@@ -53,8 +54,9 @@ function testDeps(): HandlerDeps {
   return createHandlerDeps({
     createClient: (options) =>
       createSiteReportClient({ ...options, retryDelayMs: 1, timeoutMs: 2000 }),
-    clients: clientSource(async () =>
-      createSiteReportClient({ baseUrl: stub.baseUrl, apiKey: KEY, retryDelayMs: 1 }),
+    clients: clientSource(
+      async () => createSiteReportClient({ baseUrl: stub.baseUrl, apiKey: KEY, retryDelayMs: 1 }),
+      KEY,
     ),
     hasHostAccess: async () => true,
   });
@@ -164,6 +166,74 @@ describe('getPlan', () => {
     expect(
       success(await handleMessage({ type: 'getPlan' }, ownPage('/sidepanel.html'), notConnected)),
     ).toBeNull();
+  });
+});
+
+describe('a key saved in place of another', () => {
+  const NEW_KEY = 'sr_test_key_of_another_account_9876';
+  beforeEach(() =>
+    setBackgroundQueue({
+      enqueue: async () => ({ id: 'job-1' }),
+      wake: async () => undefined,
+      settingsChanged: async () => undefined,
+    } as unknown as Queue),
+  );
+
+  it('asks for the new key’s plan and allows by it, not by the plan of the key before', async () => {
+    // Each key is an account of its own at the service: 3 reports a month, and 500.
+    stub.on((request) =>
+      request.url.pathname.endsWith('/account')
+        ? {
+            body: String(request.headers.authorization).endsWith(NEW_KEY)
+              ? { data: { ...account(500).data, id: 8 } }
+              : account(3),
+          }
+        : { body: wireList([], 4) },
+    );
+    // The background's own source of clients: each account's saved key.
+    const deps = createHandlerDeps({
+      clients: createClientSource({
+        create: (options) => createSiteReportClient({ ...options, retryDelayMs: 1 }),
+      }),
+      hasHostAccess: async () => true,
+    });
+    const five = Array.from({ length: 5 }, (_, n) => ({
+      type: 'create',
+      url: `https://example.com/${n}`,
+      privacy: 0,
+    }));
+    const enqueue = () =>
+      handleMessage(
+        { type: 'enqueueJob', kind: 'create', items: five },
+        ownPage('/sidepanel.html'),
+        deps,
+      );
+    const saved = () => handleStorageChange({ settings: { newValue: {} } }, 'local', deps);
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
+
+    await saved();
+    expect(await enqueue()).toMatchObject({ ok: false, error: { reason: 'overAllowance' } });
+    expect((await loadSettings()).account?.serviceAccountId).toBe(7);
+
+    // The key removed, then another typed: an account without a key is saved without a check.
+    expect((await saveSettings({ apiKey: '' })).ok).toBe(true);
+    expect((await loadSettings()).account?.serviceAccountId).toBeUndefined();
+    expect((await saveSettings({ apiKey: NEW_KEY })).ok).toBe(true);
+    await saved();
+
+    const asked = stub.requests.filter((request) => request.url.pathname.endsWith('/account'));
+    expect(asked.map((request) => String(request.headers.authorization).endsWith(NEW_KEY))).toEqual(
+      [false, true],
+    );
+    expect(
+      success(await handleMessage({ type: 'getPlan' }, ownPage('/sidepanel.html'), deps)),
+    ).toEqual({
+      name: 'Pro',
+      reportsPerMonth: 500,
+    });
+    expect(await enqueue()).toMatchObject({ ok: true });
+    expect((await loadSettings()).account?.serviceAccountId).toBe(8);
   });
 });
 

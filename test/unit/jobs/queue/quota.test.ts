@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { plansItem } from '../../../../lib/account/plans';
 import { MAX_IN_FLIGHT } from '../../../../lib/jobs/queue/pacer';
 import { notSentCount } from '../../../../lib/jobs/schema';
+import { serviceOf } from '../../../../lib/jobs/service';
 import {
   fakeClock,
   fakeService,
@@ -13,6 +14,7 @@ import {
   recordedEffects,
   START,
   storedJob,
+  TEST_API_KEY,
   TEST_BASE_URL,
   testQueue,
   urls,
@@ -181,9 +183,11 @@ describe('the plan kept from GET /account', () => {
     body: { message: { url: ['Monatliches Kontingent erschöpft.'] } },
   };
 
+  /** The plan kept for the queue's account, asked with its key. */
   async function keepPlan(reportsPerMonth: number | 'unlimited') {
+    const { key } = await serviceOf(TEST_BASE_URL, TEST_API_KEY, 'a1');
     await plansItem.setValue({
-      a1: { plan: { name: 'Pro', reportsPerMonth }, checkedAt: START, url: TEST_BASE_URL },
+      a1: { plan: { name: 'Pro', reportsPerMonth }, checkedAt: START, url: TEST_BASE_URL, key },
     });
   }
 
