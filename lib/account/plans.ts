@@ -31,10 +31,13 @@ type KnownPlan = z.infer<typeof KnownPlan>;
 /** Whose plan: an account (its local id) at its service address, with its key's fingerprint. */
 export type PlanOwner = JobService & { account: string };
 
-/** What a saved client's questions are told apart by. */
+/**
+ * What a plan is kept under, and questions in flight told apart by: an answer for a key saved
+ * before does not take the place of the key saved now.
+ */
 const ownerKey = ({ account, url, key }: PlanOwner) => `${account} ${url} ${key}`;
 
-/** By account (its local id). */
+/** By account, address and key (ownerKey). */
 export const plansItem = defineStorageItem<Record<string, unknown> | null>('local:plans', null);
 
 const lock = createLock();
@@ -45,8 +48,9 @@ const lock = createLock();
  */
 export async function knownPlan({ account, url, key }: PlanOwner): Promise<KnownPlan | undefined> {
   const stored = (await plansItem.getValue()) ?? {};
-  if (!Object.hasOwn(stored, account)) return undefined;
-  const parsed = KnownPlan.safeParse(stored[account]);
+  const at = ownerKey({ account, url, key });
+  if (!Object.hasOwn(stored, at)) return undefined;
+  const parsed = KnownPlan.safeParse(stored[at]);
   return parsed.success && parsed.data.url === url && parsed.data.key === key
     ? parsed.data
     : undefined;
@@ -65,10 +69,10 @@ export function planOwner(service: JobService): PlanOwner | undefined {
   return account === undefined ? undefined : { ...service, account };
 }
 
-async function keepPlan({ account, url, key }: PlanOwner, plan: Plan | null, now: number) {
+async function keepPlan(owner: PlanOwner, plan: Plan | null, now: number) {
   await lock.runExclusive(async () => {
-    const kept: KnownPlan = { plan, checkedAt: now, url, key };
-    const stored = { ...((await plansItem.getValue()) ?? {}), [account]: kept };
+    const kept: KnownPlan = { plan, checkedAt: now, url: owner.url, key: owner.key };
+    const stored = { ...((await plansItem.getValue()) ?? {}), [ownerKey(owner)]: kept };
     const oldestFirst = Object.entries(stored).sort(([, a], [, b]) => checkedAt(a) - checkedAt(b));
     await plansItem.setValue(Object.fromEntries(oldestFirst.slice(-MAX_KNOWN_PLANS)));
   });
@@ -77,10 +81,13 @@ async function keepPlan({ account, url, key }: PlanOwner, plan: Plan | null, now
 /** Forgets what is kept for an account (it was removed). */
 export async function forgetPlan(account: string): Promise<void> {
   await lock.runExclusive(async () => {
-    const stored = { ...((await plansItem.getValue()) ?? {}) };
-    if (!Object.hasOwn(stored, account)) return;
-    delete stored[account];
-    await plansItem.setValue(stored);
+    const stored = (await plansItem.getValue()) ?? {};
+    // Its plans under each address and key, and one kept by an earlier version under its id.
+    const others = Object.entries(stored).filter(
+      ([at]) => at !== account && !at.startsWith(`${account} `),
+    );
+    if (others.length === Object.keys(stored).length) return;
+    await plansItem.setValue(Object.fromEntries(others));
   });
 }
 

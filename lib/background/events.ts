@@ -65,7 +65,16 @@ async function refreshSavedPlan(
         if (!saved) return;
         const owner = planOwner(saved.service);
         const told = owner && (await refreshPlan(saved.client, owner));
-        if (told?.id !== undefined) await noteServiceAccountId(id, told.id);
+        // The id is that key's: not noted when another key was saved meanwhile.
+        const still = told?.id !== undefined && (await deps.clients.forAccount(id))?.service;
+        if (
+          told?.id !== undefined &&
+          still &&
+          still.key === owner?.key &&
+          still.url === owner.url
+        ) {
+          await noteServiceAccountId(id, told.id);
+        }
       }),
     );
   } catch {

@@ -49,7 +49,7 @@ describe('askAccount', () => {
     const kept = { plan: PRO, checkedAt: 1000, url: BASE, key: FP };
     expect(await knownPlan(owner())).toEqual(kept);
     expect(await knownPlan(owner('a2'))).toBeUndefined();
-    expect(await plansItem.getValue()).toEqual({ a1: kept });
+    expect(await plansItem.getValue()).toEqual({ [`a1 ${BASE} ${FP}`]: kept });
     expect(JSON.stringify(await plansItem.getValue())).not.toContain(KEY);
   });
 
@@ -86,8 +86,13 @@ describe('askAccount', () => {
   it('forgets the plan of a removed account only', async () => {
     await askAccount(clientAnswering(told(PRO)).client, { owner: owner('a1'), now: () => 1 });
     await askAccount(clientAnswering(told(null)).client, { owner: owner('a2'), now: () => 2 });
+    await askAccount(clientAnswering(told(PRO)).client, {
+      owner: owner('a1', { key: 'fp-of-another-key' }),
+      now: () => 3,
+    });
     await forgetPlan('a1');
     expect(await knownPlan(owner('a1'))).toBeUndefined();
+    expect(await knownPlan(owner('a1', { key: 'fp-of-another-key' }))).toBeUndefined();
     expect(await knownPlan(owner('a2'))).toEqual({ plan: null, checkedAt: 2, url: BASE, key: FP });
   });
 });
@@ -117,7 +122,7 @@ describe('refreshPlan and keptPlan', () => {
     expect(accountInfo).toHaveBeenCalledTimes(2);
   });
 
-  it('asks again when the account’s service address changed, and keeps no plan of the old one', async () => {
+  it('asks again when the account’s service address changed, and reads no plan of the old one', async () => {
     const { client, accountInfo } = clientAnswering(told(PRO));
     await refreshPlan(client, owner(), () => 0);
     const moved = owner('a1', { url: 'https://moved.example/api/v1' });
@@ -126,7 +131,8 @@ describe('refreshPlan and keptPlan', () => {
     await refreshPlan(client, moved, () => 1);
     expect(accountInfo).toHaveBeenCalledTimes(2);
     expect(await knownPlan(moved)).toEqual({ plan: PRO, checkedAt: 1, url: moved.url, key: FP });
-    expect(await knownPlan(owner())).toBeUndefined();
+    // The old address's stays its own (it stands again only for that address and key).
+    expect(await knownPlan(owner())).toMatchObject({ plan: PRO, checkedAt: 0 });
   });
 
   it('asks again when the account’s key changed: another key may be another account', async () => {
@@ -140,7 +146,7 @@ describe('refreshPlan and keptPlan', () => {
     await refreshPlan(after.client, rekeyed, () => 1);
     expect(after.accountInfo).toHaveBeenCalledTimes(1);
     expect(await keptPlan(rekeyed)).toEqual(PRO);
-    expect(await knownPlan(owner())).toBeUndefined();
+    expect(await keptPlan(owner())).toEqual(free);
   });
 
   it('asks for a key saved while the question of the key before is out', async () => {
@@ -154,8 +160,9 @@ describe('refreshPlan and keptPlan', () => {
     expect(after.accountInfo).toHaveBeenCalledTimes(1);
     tell({ plan: { name: 'Free', reportsPerMonth: 3 } });
     await asking;
-    // The answer for the key before does not stand for the new one.
-    expect(await keptPlan(rekeyed)).not.toEqual({ name: 'Free', reportsPerMonth: 3 });
+    // The answer for the key before, come last, takes nothing of the new one's.
+    expect(await keptPlan(rekeyed)).toEqual(PRO);
+    expect(await keptPlan(owner())).toEqual({ name: 'Free', reportsPerMonth: 3 });
   });
 
   it('asks for each account on its own', async () => {

@@ -15,6 +15,7 @@ import { loadSettings, saveSettings } from '../../../lib/settings';
 import { clientSource } from '../../support/client-source';
 import { wireList } from '../../support/fixtures';
 import {
+  held,
   type Reply,
   type ScriptedService,
   startScriptedService,
@@ -178,6 +179,47 @@ describe('a key saved in place of another', () => {
       settingsChanged: async () => undefined,
     } as unknown as Queue),
   );
+
+  /** The background's own source of clients (each account's saved key), and a settings save. */
+  function background() {
+    const deps = createHandlerDeps({
+      clients: createClientSource({
+        create: (options) => createSiteReportClient({ ...options, retryDelayMs: 1 }),
+      }),
+      hasHostAccess: async () => true,
+    });
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockResolvedValue(undefined);
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(() => 1);
+    return {
+      deps,
+      saved: () => handleStorageChange({ settings: { newValue: {} } }, 'local', deps),
+      plan: async () =>
+        success(await handleMessage({ type: 'getPlan' }, ownPage('/sidepanel.html'), deps)),
+    };
+  }
+
+  it('keeps nothing of the key before whose answer comes after the new key’s', async () => {
+    const late = held();
+    stub.on((request) => {
+      if (!request.url.pathname.endsWith('/account')) return { body: wireList([], 4) };
+      return String(request.headers.authorization).endsWith(NEW_KEY)
+        ? { body: { data: { ...account(500).data, id: 8 } } }
+        : late.reply;
+    });
+    const { saved, plan } = background();
+    // The key saved first is asked about; its answer is slow.
+    const first = saved();
+    await stub.until(() => stub.requests.some((r) => r.url.pathname.endsWith('/account')));
+    expect((await saveSettings({ apiKey: '' })).ok).toBe(true);
+    expect((await saveSettings({ apiKey: NEW_KEY })).ok).toBe(true);
+    await saved();
+    expect(await plan()).toEqual({ name: 'Pro', reportsPerMonth: 500 });
+    // Then the key before's answer: another account of the service, id 7, 3 a month.
+    late.release({ body: account(3) });
+    await first;
+    expect(await plan()).toEqual({ name: 'Pro', reportsPerMonth: 500 });
+    expect((await loadSettings()).account?.serviceAccountId).toBe(8);
+  });
 
   it('asks for the new key’s plan and allows by it, not by the plan of the key before', async () => {
     // Each key is an account of its own at the service: 3 reports a month, and 500.

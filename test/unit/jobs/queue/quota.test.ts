@@ -187,7 +187,12 @@ describe('the plan kept from GET /account', () => {
   async function keepPlan(reportsPerMonth: number | 'unlimited') {
     const { key } = await serviceOf(TEST_BASE_URL, TEST_API_KEY, 'a1');
     await plansItem.setValue({
-      a1: { plan: { name: 'Pro', reportsPerMonth }, checkedAt: START, url: TEST_BASE_URL, key },
+      [`a1 ${TEST_BASE_URL} ${key}`]: {
+        plan: { name: 'Pro', reportsPerMonth },
+        checkedAt: START,
+        url: TEST_BASE_URL,
+        key,
+      },
     });
   }
 
