@@ -65,14 +65,10 @@ async function refreshSavedPlan(
         if (!saved) return;
         const owner = planOwner(saved.service);
         const told = owner && (await refreshPlan(saved.client, owner));
-        // The id is that key's: not noted when another key was saved meanwhile.
-        const still = told?.id !== undefined && (await deps.clients.forAccount(id))?.service;
-        if (
-          told?.id !== undefined &&
-          still &&
-          still.key === owner?.key &&
-          still.url === owner.url
-        ) {
+        if (told?.id === undefined) return;
+        // The id is that key's: not noted when another key (or address) was saved meanwhile.
+        const now = (await deps.clients.forAccount(id))?.service;
+        if (now?.key === owner?.key && now?.url === owner?.url) {
           await noteServiceAccountId(id, told.id);
         }
       }),
