@@ -1,6 +1,7 @@
 // What the background does on the browser's events that concern several of its parts: an
 // install or update, a browser start, an alarm, and a change in storage.
 
+import type { Browser } from 'wxt/browser';
 import { planOwner, refreshPlan } from '../account/plans';
 import { handleRatingCacheChange, refreshBadges } from '../rating/badge';
 import {
@@ -90,7 +91,7 @@ export function handleAlarm(alarm: { name: string }, deps: HandlerDeps): void {
  * affected tabs.
  */
 export async function handleStorageChange(
-  changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
+  changes: Record<string, Browser.storage.StorageChange>,
   area: string,
   deps: Pick<HandlerDeps, 'clients'> &
     Partial<Pick<HandlerDeps, 'loadSettings' | 'queue' | 'remember'>>,
@@ -122,7 +123,7 @@ export async function handleStorageChange(
  * Whether a change only recorded the service's id of accounts (noteServiceAccountId): nothing
  * that anything follows has changed.
  */
-function onlyServiceIdsNoted(changes: Record<string, { oldValue?: unknown; newValue?: unknown }>) {
+function onlyServiceIdsNoted(changes: Record<string, Browser.storage.StorageChange>) {
   const keys = Object.keys(changes);
   if (keys.length !== 1 || keys[0] !== 'accounts') return false;
   const withoutIds = (value: unknown) =>

@@ -1,6 +1,6 @@
 // The toolbar button's badge: per tab, the rating of the latest report the account in use is known
 // to have for the tab's address, read only from the local rating cache — never from the network.
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import type { Rating } from '../api/model';
 import { t } from '../i18n';
 import { loadSettings } from '../settings';
@@ -158,7 +158,7 @@ export function handleTabUpdated(
 
 /** storage.onChanged: refresh the tabs whose address has a changed cache entry. */
 export function handleRatingCacheChange(
-  changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
+  changes: Record<string, Browser.storage.StorageChange>,
   area: string,
 ): Promise<void> | undefined {
   const change = ratingCacheChange(changes, area);
@@ -188,8 +188,8 @@ export function changedUrls(oldValue: unknown, newValue: unknown): Set<string> {
 
 /** Whether a storage change (storage.onChanged) touches the cache; its values if so. */
 export function ratingCacheChange(
-  changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
+  changes: Record<string, Browser.storage.StorageChange>,
   area: string,
-): { oldValue?: unknown; newValue?: unknown } | undefined {
+): Browser.storage.StorageChange | undefined {
   return area === 'local' ? changes[RATING_CACHE] : undefined;
 }

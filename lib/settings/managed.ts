@@ -4,7 +4,7 @@
 // waits on the settings. So a read waits a moment for the policy, then goes on with the one kept
 // (none at a first run); when the policy answers and differs, it is kept in its place, and that
 // change reloads the settings like any other (isSettingsChange).
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import type { Account } from '../account/accounts';
 import { defineStorageItem } from '../storage-item';
 import { checkFields } from './fields';
@@ -59,7 +59,7 @@ function keep(policy: Record<string, unknown>): Promise<void> {
 }
 
 /** Whether a storage change put another policy in the kept one's place (none counts as {}). */
-export function replacedKeptPolicy(change: { oldValue?: unknown; newValue?: unknown } | undefined) {
+export function replacedKeptPolicy(change: Browser.storage.StorageChange | undefined) {
   return (
     change !== undefined && canonical(change.oldValue ?? {}) !== canonical(change.newValue ?? {})
   );

@@ -1,7 +1,7 @@
 // Reading the settings in effect: the user's preferences, the accounts (the API keys included,
 // only in storage.local) and the administrator's values from storage.managed on top. Only the
 // background and the options page read them; the pages read the summary (summaryOf).
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import {
   type Account,
@@ -150,16 +150,11 @@ export function summaryOf({ settings, account, accounts }: LoadedSettings): Sett
 
 /** Calls `listener` with the new settings whenever the user's or the administrator's change. */
 export function onSettingsChanged(listener: (loaded: LoadedSettings) => void): () => void {
-  const onChanged = (changes: Record<string, StorageChange>, area: string) => {
+  const onChanged = (changes: Record<string, Browser.storage.StorageChange>, area: string) => {
     if (isSettingsChange(changes, area)) loadSettings().then(listener, () => undefined);
   };
   browser.storage.onChanged.addListener(onChanged);
   return () => browser.storage.onChanged.removeListener(onChanged);
-}
-
-interface StorageChange {
-  oldValue?: unknown;
-  newValue?: unknown;
 }
 
 /**
@@ -167,7 +162,10 @@ interface StorageChange {
  * another policy in the place of the one kept from storage.managed (managed.ts): a read went on
  * with the kept one, and the policy that answered since is not the same.
  */
-export function isSettingsChange(changes: Record<string, StorageChange>, area: string): boolean {
+export function isSettingsChange(
+  changes: Record<string, Browser.storage.StorageChange>,
+  area: string,
+): boolean {
   return (
     area === 'managed' ||
     (area === 'local' &&

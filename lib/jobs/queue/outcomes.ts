@@ -167,8 +167,8 @@ export function createSender(ctx: QueueContext, pump: () => Promise<void>) {
     } catch (error) {
       outcome = { ok: false, error };
     }
-    // The plan kept from GET /account, for a create the service refused: unreadable is not known.
-    // The plan kept for the key the create went with.
+    // The plan kept from GET /account for the key a refused create went with: unreadable is not
+    // known.
     const plan =
       service && sentWith && item.op.type === 'create' && !outcome.ok && refused(outcome.error)
         ? await effects.keptPlan?.({ ...service, key: sentWith }).catch(() => undefined)
