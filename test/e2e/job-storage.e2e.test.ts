@@ -55,13 +55,21 @@ function doneCreate(n: number): StoredItem {
 }
 
 /**
- * Stores the jobs as storage.local's "jobs" and answers the bytes it takes. They go to the worker
- * as one JSON string: Playwright's own serialization of 20,000 items takes many seconds.
+ * Stores the jobs as storage.local's "jobs" and answers the bytes they take as stored. They go to
+ * the worker as one JSON string: Playwright's own serialization of 20,000 items takes many seconds.
+ * The bytes are counted under a key of the same length that the queue does not touch: a change of
+ * the queue (the worker's start makes some) prunes "jobs" as soon as it is written.
  */
 function storeJobs(worker: Worker, jobs: StoredJob[]): Promise<number> {
   return worker.evaluate(async (json) => {
-    await chrome.storage.local.set({ jobs: { version: 1, jobs: JSON.parse(json) } });
-    return chrome.storage.local.getBytesInUse('jobs');
+    const value = { version: 1, jobs: JSON.parse(json) };
+    // Room for both copies in a storage.local of 10 MiB.
+    await chrome.storage.local.remove('jobs');
+    await chrome.storage.local.set({ size: value });
+    const bytes = await chrome.storage.local.getBytesInUse('size');
+    await chrome.storage.local.remove('size');
+    await chrome.storage.local.set({ jobs: value });
+    return bytes;
   }, JSON.stringify(jobs));
 }
 
@@ -86,13 +94,13 @@ it(`keeps a finished ${PAGES.toLocaleString()}-page audit small in storage.local
     Array.from({ length: PAGES }, (_, n) => doneCreate(n)),
     now - HOUR,
   );
-  const small = finishedJob('small', [doneCreate(-1)], now - HOUR / 2);
-  const before = await storeJobs(worker, [big, small]);
+  const before = await storeJobs(worker, [big]);
 
-  // Any change of the queue prunes what it stores: here, clearing the small job from a page.
+  // Any change of the queue prunes what it stores: here, Cancel of the finished audit (which
+  // changes nothing else), sent from a page. Changes the worker's start makes prune it the same.
   const page = await (ext as LoadedExtension).openTab('options.html');
   const answer = await page.evaluate(() =>
-    chrome.runtime.sendMessage({ type: 'clearJob', id: 'small' }),
+    chrome.runtime.sendMessage({ type: 'cancelJob', id: 'big' }),
   );
   expect(answer).toMatchObject({ ok: true });
   const after = await worker.evaluate(() => chrome.storage.local.getBytesInUse('jobs'));
@@ -135,11 +143,10 @@ it(`keeps a ${PAGES.toLocaleString()}-page audit running while another finishes 
     op: { type: 'create', url: 'https://www.example-shop.test/last', privacy: 0 },
     state: 'waiting',
   };
-  const small = finishedJob('small', [doneCreate(-1)], now - HOUR / 2);
-  const before = await storeJobs(worker, [finished, running, small]);
+  const before = await storeJobs(worker, [finished, running]);
   const page = await (ext as LoadedExtension).openTab('options.html');
   const answer = await page.evaluate(() =>
-    chrome.runtime.sendMessage({ type: 'clearJob', id: 'small' }),
+    chrome.runtime.sendMessage({ type: 'cancelJob', id: 'finished' }),
   );
   expect(answer).toMatchObject({ ok: true });
   const after = await worker.evaluate(() => chrome.storage.local.getBytesInUse('jobs'));
