@@ -56,7 +56,8 @@ export const WORKSPACE: Timed = {
   reset: () => chrome.storage.session.clear(),
   reads: [
     ...TAB_READS,
-    "chrome.runtime.sendMessage({ type: 'getStatus' })",
+    // Its status: the settings summary the background stores.
+    "chrome.storage.local.get('settingsSummary')",
     `chrome.runtime.sendMessage({ type: 'listReports', params: { sortBy: 'id', sort: 'desc', perPage: 10, page: 1 } })
   .then((answer) => answer.data.items.length > 0 || Promise.reject(new Error('No reports')))`,
   ],

@@ -1,10 +1,12 @@
 // What the popup and the workspace need before they show anything: the active tab, then the
-// background's status for its page, asked again when the settings change while they are open.
+// background's status for its page (the workspace shows the settings summary the background
+// stored until the background answers), read again when the settings change while they are open.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { AccountChoice } from '../../lib/account/accounts';
 import type { ErrorData } from '../../lib/api/model';
-import type { StatusAnswer } from '../../lib/messaging/protocol';
+import type { Answer, StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
+import type { SettingsSummary } from '../../lib/settings/summary';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
 import { statusChanged, statusRequest } from '../../lib/this-page/status-source';
 
@@ -13,6 +15,11 @@ export interface ServiceStatusDeps {
   /** Calls its listener when the stored settings summary changes; answers the unsubscribe. */
   watchStatus?: (listener: () => void) => () => void;
   getActiveTab: () => Promise<ActiveTab | undefined>;
+  /**
+   * The settings summary as stored (readSettingsSummary), null when none is: the status without a
+   * page, shown before a stopped background has woken to answer. Without it, only the answer.
+   */
+  readSummary?: () => Promise<SettingsSummary | null>;
 }
 
 export type Load =
@@ -26,12 +33,12 @@ export type Load =
 const LOADING_DELAY_MS = 150;
 
 /**
- * `forPage: false`: the status without the page's cached rating and queued create, asked while
+ * `forPage: false`: the status without the page's cached rating and queued create, read while
  * the tab is looked for (the workspace). `send` is `deps.send` watching for not_connected;
  * `slow`: loading takes long enough to say so.
  */
 export function useServiceStatus(
-  { send: rawSend, watchStatus, getActiveTab }: ServiceStatusDeps,
+  { send: rawSend, watchStatus, getActiveTab, readSummary }: ServiceStatusDeps,
   { forPage = true } = {},
 ) {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
@@ -48,45 +55,65 @@ export function useServiceStatus(
     [rawSend],
   );
 
+  /** The stored summary as the status without a page (the workspace's); null when none is. */
+  const storedStatus = useCallback(async (): Promise<StatusAnswer | null> => {
+    const summary = forPage ? null : await readSummary?.().catch(() => null);
+    return summary ? { ...summary, cached: null, queued: null, watch: null } : null;
+  }, [readSummary, forPage]);
+
+  /** The latest start: an earlier one's late answer is not shown. */
+  const starts = useRef(0);
+
   const start = useCallback(async () => {
+    const run = ++starts.current;
     setLoad({ phase: 'loading' });
     const found = getActiveTab().catch(() => undefined);
     const asked = forPage
       ? found.then((tab) => rawSend(statusRequest(tab)))
       : rawSend(statusRequest(undefined));
-    const [tab, answer] = await Promise.all([found, asked]);
-    if (!answer.ok) {
-      setLoad(
-        answer.error.kind === 'not_connected'
-          ? { phase: 'notConnected' }
-          : { phase: 'failed', error: answer.error },
-      );
-    } else if (!answer.data.connected) {
-      const { accounts, account } = answer.data;
-      setLoad({ phase: 'notConnected', accounts, account });
-    } else {
-      setLoad({ phase: 'ready', tab, status: answer.data });
+    const stored = await storedStatus();
+    if (!stored) {
+      const [tab, answer] = await Promise.all([found, asked]);
+      if (run === starts.current) setLoad(loadOf(tab, answer));
+      return;
     }
-  }, [getActiveTab, rawSend, forPage]);
+    // Shown without waiting for a stopped background to wake; its own answer replaces it when
+    // they differ (a summary it could not write, settings it has not seen change).
+    const tab = await found;
+    if (run !== starts.current) return;
+    setLoad(loadOf(tab, { ok: true, data: stored }));
+    const answer = await asked;
+    if (run === starts.current && answer.ok && statusChanged(stored, answer.data)) {
+      setLoad(loadOf(tab, answer));
+    }
+  }, [getActiveTab, rawSend, storedStatus, forPage]);
 
-  // A layout effect: a plain one would wait for the next frame before asking anything.
+  // Layout effects, in this order: the summary is watched before it is first read, and read
+  // without waiting for the next frame.
+  useLayoutEffect(
+    () => watchStatus?.(() => setSettingsChanges((count) => count + 1)),
+    [watchStatus],
+  );
   useLayoutEffect(() => {
     void start();
   }, [start]);
 
   // The settings changed while open: read the status again once nothing is loading, and start
   // over only if what is shown changed.
-  useEffect(() => watchStatus?.(() => setSettingsChanges((count) => count + 1)), [watchStatus]);
   useEffect(() => {
     if (load.phase === 'loading' || settingsChanges === settingsChangesSeen.current) return;
     settingsChangesSeen.current = settingsChanges;
     const shown = load.phase === 'ready' ? load.status : null;
     const tab = forPage && load.phase === 'ready' ? load.tab : undefined;
-    void rawSend(statusRequest(tab)).then((answer) => {
+    const read = storedStatus().then(
+      (stored): Answer<'getStatus'> | Promise<Answer<'getStatus'>> =>
+        stored ? { ok: true, data: stored } : rawSend(statusRequest(tab)),
+    );
+    void read.then((answer) => {
       if (!answer.ok) return;
       if (!shown ? answer.data.connected : statusChanged(shown, answer.data)) void start();
     });
-  }, [load, settingsChanges, rawSend, start, forPage]);
+  }, [load, settingsChanges, rawSend, storedStatus, start, forPage]);
 
   // "Loading…" only when loading takes long enough to notice: a flashing spinner helps no one.
   const loading = load.phase === 'loading';
@@ -98,4 +125,18 @@ export function useServiceStatus(
   }, [loading]);
 
   return { load, slow, start, send };
+}
+
+/** What a status answer for the page in `tab` shows. */
+function loadOf(tab: ActiveTab | undefined, answer: Answer<'getStatus'>): Load {
+  if (!answer.ok) {
+    return answer.error.kind === 'not_connected'
+      ? { phase: 'notConnected' }
+      : { phase: 'failed', error: answer.error };
+  }
+  if (!answer.data.connected) {
+    const { accounts, account } = answer.data;
+    return { phase: 'notConnected', accounts, account };
+  }
+  return { phase: 'ready', tab, status: answer.data };
 }

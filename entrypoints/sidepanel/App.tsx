@@ -34,6 +34,7 @@ export function App({
   send: rawSend,
   watchStatus,
   getActiveTab,
+  readSummary,
   tabs,
   place,
   openTab,
@@ -44,7 +45,7 @@ export function App({
 }: WorkspaceDeps) {
   // ThisPage reads the front page's rating itself: the status is the settings summary only.
   const { load, slow, start, send } = useServiceStatus(
-    { send: rawSend, watchStatus, getActiveTab },
+    { send: rawSend, watchStatus, getActiveTab, readSummary },
     { forPage: false },
   );
   const { shown, visited, show } = useWorkspaceTab();

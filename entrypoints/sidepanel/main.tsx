@@ -8,6 +8,7 @@ import './style.css';
 import { startTabPage } from '../../components/ui/start-page';
 import { firstReportsList, loadOpeningTab } from '../../components/workspace/tabs';
 import { readLastPage } from '../../lib/reports/last-page';
+import { readSettingsSummary } from '../../lib/settings/summary';
 import { App } from './App';
 
 startTabPage('workspace_title', (deps, place) => {
@@ -19,6 +20,7 @@ startTabPage('workspace_title', (deps, place) => {
       {...deps}
       tabs={browser.tabs}
       place={place()}
+      readSummary={readSettingsSummary}
       readLastShown={readLastPage}
       firstList={firstList}
     />

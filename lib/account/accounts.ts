@@ -4,12 +4,11 @@
 // stored items; only the background and the options page read them, since they hold the keys.
 import * as z from 'zod/mini';
 import { defineStorageItem } from '../storage-item';
+import { type AccountChoice, AccountId } from './choice';
+
+export { AccountChoice, AccountId } from './choice';
 
 export const MAX_ACCOUNTS = 20;
-
-/** A local id: `a` and a number, never given twice (see `nextId`). */
-export const AccountId = z.string().check(z.regex(/^[a-z][a-z0-9]{0,15}$/));
-export type AccountId = z.infer<typeof AccountId>;
 
 export const Account = z.object({
   id: AccountId,
@@ -83,10 +82,6 @@ export function accountInUse(
   const accounts = stored?.accounts ?? [];
   return accounts.find((account) => account.id === inUse) ?? accounts[0] ?? null;
 }
-
-/** What the pages may know of an account: never its key. */
-export const AccountChoice = z.object({ id: AccountId, name: z.string() });
-export type AccountChoice = z.infer<typeof AccountChoice>;
 
 export function accountChoices(accounts: readonly Account[]): AccountChoice[] {
   return accounts.map(({ id, name }) => ({ id, name }));

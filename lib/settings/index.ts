@@ -20,14 +20,12 @@ export {
   DEFAULT_SETTINGS,
   type LoadedSettings,
   MANAGEABLE_KEYS,
-  parseSettingsSummary,
   type SaveResult,
   SETTING_KEYS,
   type SettingErrors,
   type SettingKey,
   type Settings,
   SettingsSchema,
-  SettingsSummary,
 } from './schema';
 export {
   effectiveSiteUrl,
@@ -46,4 +44,9 @@ export {
   upgradeDone,
   useAccount,
 } from './store';
-export { settingsSummaryItem, storedSettingsSummary } from './summary';
+export {
+  parseSettingsSummary,
+  SettingsSummary,
+  settingsSummaryItem,
+  storedSettingsSummary,
+} from './summary';

@@ -24,10 +24,9 @@ import {
   SETTING_KEYS,
   type SettingKey,
   type Settings,
-  type SettingsSummary,
 } from './schema';
 import { effectiveSiteUrl } from './service-url';
-import { settingsSummaryItem, storedSettingsSummary } from './summary';
+import { type SettingsSummary, settingsSummaryItem, storedSettingsSummary } from './summary';
 
 const SETTINGS = 'settings';
 /** Its layouts carry their own version, read (and upgraded) by readStoredValue. */

@@ -1,6 +1,6 @@
 // The settings' shape, defaults and types.
 import * as z from 'zod/mini';
-import { type Account, AccountChoice, AccountId } from '../account/accounts';
+import type { Account } from '../account/accounts';
 import { PRIVACY } from '../api/constants';
 import type { Plan, Privacy } from '../api/model';
 
@@ -87,37 +87,6 @@ export type SaveResult =
       ignored: SettingKey[];
     })
   | { ok: false; errors: SettingErrors };
-
-/** What the pages may know of the settings (summary.ts): never the API key. */
-const HttpUrl = z.string().check(z.regex(/^https?:\/\//i));
-
-export const SettingsSummary = z.object({
-  connected: z.boolean(),
-  /** The local id of the account in use: what everything kept is keyed by. */
-  account: z.nullable(AccountId),
-  /** The accounts by name, for the pages' Account select. */
-  accounts: z.array(AccountChoice),
-  /** Normalised base URL of the service, or null when none is set. */
-  serviceUrl: z.nullable(HttpUrl),
-  /** Where the service shows a report to a browser: `${siteUrl}/reports/${id}`. */
-  siteUrl: z.nullable(HttpUrl),
-  defaultPrivacy: PrivacySchema,
-  showBadge: z.boolean(),
-  contextMenu: z.boolean(),
-  notify: z.boolean(),
-});
-export type SettingsSummary = z.infer<typeof SettingsSummary>;
-
-const StoredSettingsSummary = z.object({ ...SettingsSummary.shape, version: z.literal(2) });
-export type StoredSettingsSummary = z.infer<typeof StoredSettingsSummary>;
-
-/** The stored summary, or null when it is missing, of another layout or damaged. */
-export function parseSettingsSummary(raw: unknown): SettingsSummary | null {
-  const parsed = StoredSettingsSummary.safeParse(raw);
-  if (!parsed.success) return null;
-  const { version: _, ...summary } = parsed.data;
-  return summary;
-}
 
 /** The answer of Test connection (the background's testConnection). */
 export interface TestConnectionAnswer {

@@ -28,8 +28,8 @@ import {
   summaryItemOf,
   summaryOf,
 } from './read';
-import { parseSettingsSummary, type SaveResult, SETTING_KEYS, type SettingKey } from './schema';
-import { settingsSummaryItem, storedSettingsSummary } from './summary';
+import { type SaveResult, SETTING_KEYS, type SettingKey } from './schema';
+import { parseSettingsSummary, settingsSummaryItem, storedSettingsSummary } from './summary';
 
 // Two quick changes (a toggle, then Save) must not undo each other.
 const lock = createLock();

@@ -1,7 +1,8 @@
-// What the popup and the workspace show first comes from the background (getStatus), which reads
-// and checks the stored values; the pages only watch the settings summary to ask again.
+// What the popup shows first comes from the background (getStatus), which reads and checks the
+// stored values; the workspace, which shows no page's rating, first shows the settings summary the
+// background stores, until the background answers. Both watch that summary to read again.
 import type { CachedRating } from '../rating/cache';
-import type { SettingsSummary } from '../settings/schema';
+import type { SettingsSummary } from '../settings/summary';
 import type { PageWatch } from '../watch/model';
 import type { ActiveTab } from './active-tab';
 import type { QueuedRef } from './queued-create';

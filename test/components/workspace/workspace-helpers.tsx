@@ -8,8 +8,12 @@ import { App, type WorkspaceDeps } from '../../../entrypoints/sidepanel/App';
 import type { Answer, StatusAnswer } from '../../../lib/messaging/protocol';
 import { storedRatingCache } from '../../../lib/rating/cache';
 import { readLastPage } from '../../../lib/reports/last-page';
-import { parseSettingsSummary } from '../../../lib/settings/schema';
-import { storedSettingsSummary, watchSettingsSummary } from '../../../lib/settings/summary';
+import {
+  parseSettingsSummary,
+  readSettingsSummary,
+  storedSettingsSummary,
+  watchSettingsSummary,
+} from '../../../lib/settings/summary';
 import type { ActiveTab } from '../../../lib/this-page/active-tab';
 import type { OwnPlace } from '../../../lib/this-page/front-tab';
 import { type FakeTab, fakeTabs, OTHER_WINDOW, WINDOW } from '../../support/fake-tabs';
@@ -91,6 +95,7 @@ export async function renderWorkspace(options: WorkspaceOptions = {}) {
     send,
     watchStatus: (listener: () => void) => watchSettingsSummary(listener),
     getActiveTab: vi.fn(async () => front),
+    readSummary: vi.fn(readSettingsSummary),
     tabs: tabs as unknown as WorkspaceDeps['tabs'],
     place: Promise.resolve(options.place ?? { windowId: WINDOW }),
     openTab: vi.fn(),

@@ -4,10 +4,11 @@
 // project chosen in Projects showing the Reports tab filtered to it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readHash, writeHash } from '../../../lib/reports/workspace-address';
 import { listPage, project } from '../../support/fixtures';
-import { ok, requestsOf } from '../popup-helpers';
-import { renderShell, renderWorkspace } from './workspace-helpers';
+import { ok, requestsOf, status } from '../popup-helpers';
+import { renderShell, renderWorkspace, storeSummary } from './workspace-helpers';
 
 const LISTS = {
   listReports: () => ok(listPage([])),
@@ -92,6 +93,59 @@ describe('not connected', () => {
     expect(openOptions).toHaveBeenCalledTimes(1);
     // The settings' status alone: the front page's rating comes from the rating cache.
     expect(send.mock.calls.map(([request]) => request)).toEqual([{ type: 'getStatus' }]);
+  });
+});
+
+describe('the status', () => {
+  const TWO_ACCOUNTS = {
+    account: 'a2',
+    accounts: [
+      { id: 'a1', name: 'Work' },
+      { id: 'a2', name: 'Client' },
+    ],
+  };
+
+  it('is the settings summary as stored until the background answers', async () => {
+    const { readSummary } = await renderShell({
+      summary: TWO_ACCOUNTS,
+      // A background that has not woken yet.
+      handlers: { getStatus: () => new Promise(() => {}) },
+    });
+    const select = screen.getByRole('combobox', { name: 'Account' }) as HTMLSelectElement;
+    expect(select.selectedOptions[0]?.textContent).toBe('Client');
+    expect(readSummary).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives way to the background's answer when that differs", async () => {
+    await renderShell({
+      summary: TWO_ACCOUNTS,
+      // A summary the background could not write: its answer is the one shown.
+      handlers: { getStatus: () => ok(status({ connected: false, ...TWO_ACCOUNTS })) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('is asked of the background when no summary is stored, or one of another layout', async () => {
+    for (const stored of [undefined, { version: 1, connected: true }]) {
+      await fakeBrowser.storage.local.clear();
+      if (stored) await fakeBrowser.storage.local.set({ settingsSummary: stored });
+      const { send, unmount } = await renderShell({
+        summary: null,
+        handlers: { getStatus: () => ok(status(TWO_ACCOUNTS)) },
+      });
+      expect(send.mock.calls.map(([request]) => request)).toContainEqual({ type: 'getStatus' });
+      const select = screen.getByRole('combobox', { name: 'Account' }) as HTMLSelectElement;
+      expect(select.selectedOptions[0]?.textContent).toBe('Client');
+      unmount();
+    }
+  });
+
+  it('follows a change of the stored summary', async () => {
+    await renderShell();
+    await storeSummary({ connected: false });
+    expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
   });
 });
 

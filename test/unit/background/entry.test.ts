@@ -15,7 +15,7 @@ import { CREATE_REPORT_COMMAND } from '../../../lib/background/quick-create';
 import { rememberReports } from '../../../lib/rating/cache-writes';
 import { NOT_CONNECTED_NOTIFICATION } from '../../../lib/service/notifications';
 import { saveSettings } from '../../../lib/settings';
-import { parseSettingsSummary } from '../../../lib/settings/schema';
+import { parseSettingsSummary } from '../../../lib/settings/summary';
 import { wireReport } from '../../support/fixtures';
 import { type ScriptedService, startScriptedService } from '../../support/scripted-service';
 

@@ -6,7 +6,7 @@ import { handleStorageChange } from '../../../lib/background/events';
 import type { ClientSource } from '../../../lib/service/client-source';
 
 import { loadSettings, saveSettings, summaryOf, syncSettingsSummary } from '../../../lib/settings';
-import { parseSettingsSummary } from '../../../lib/settings/schema';
+import { parseSettingsSummary } from '../../../lib/settings/summary';
 
 const KEY = 'summary-secret-key-1';
 

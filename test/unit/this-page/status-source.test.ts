@@ -3,8 +3,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { cachedRatingFor, storedRatingCache } from '../../../lib/rating/cache';
-import { parseSettingsSummary } from '../../../lib/settings/schema';
-import { storedSettingsSummary, watchSettingsSummary } from '../../../lib/settings/summary';
+import {
+  parseSettingsSummary,
+  storedSettingsSummary,
+  watchSettingsSummary,
+} from '../../../lib/settings/summary';
 import { startedEarly, statusRequest } from '../../../lib/this-page/status-source';
 
 const SUMMARY = {
