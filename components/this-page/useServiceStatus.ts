@@ -78,12 +78,12 @@ export function useServiceStatus(
       return;
     }
     // Shown without waiting for a stopped background to wake; its own answer replaces it when
-    // they differ (a summary it could not write, settings it has not seen change).
+    // they differ (a summary it could not write, settings it has not seen change) or it failed.
     const tab = await found;
     if (run !== starts.current) return;
     setLoad(loadOf(tab, { ok: true, data: stored }));
     const answer = await asked;
-    if (run === starts.current && answer.ok && statusChanged(stored, answer.data)) {
+    if (run === starts.current && (!answer.ok || statusChanged(stored, answer.data))) {
       setLoad(loadOf(tab, answer));
     }
   }, [getActiveTab, rawSend, storedStatus, forPage]);

@@ -144,6 +144,8 @@ it(`keeps a ${PAGES.toLocaleString()}-page audit running while another finishes 
     state: 'waiting',
   };
   const before = await storeJobs(worker, [finished, running]);
+  // A change of the queue writes the jobs as it keeps them: Cancel of the finished audit changes
+  // nothing of it, and the queue holds the running one (its service is no account's).
   const page = await (ext as LoadedExtension).openTab('options.html');
   const answer = await page.evaluate(() =>
     chrome.runtime.sendMessage({ type: 'cancelJob', id: 'finished' }),

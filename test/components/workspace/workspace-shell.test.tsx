@@ -5,9 +5,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Answer } from '../../../lib/messaging/protocol';
 import { readHash, writeHash } from '../../../lib/reports/workspace-address';
 import { listPage, project } from '../../support/fixtures';
-import { ok, requestsOf, status } from '../popup-helpers';
+import { deferred, fail, ok, requestsOf, status } from '../popup-helpers';
 import { renderShell, renderWorkspace, storeSummary } from './workspace-helpers';
 
 const LISTS = {
@@ -117,24 +118,39 @@ describe('the status', () => {
   });
 
   it("gives way to the background's answer when that differs", async () => {
-    await renderShell({
-      summary: TWO_ACCOUNTS,
-      // A summary the background could not write: its answer is the one shown.
-      handlers: { getStatus: () => ok(status({ connected: false, ...TWO_ACCOUNTS })) },
-    });
+    const answer = deferred<Answer<'getStatus'>>();
+    await renderShell({ summary: TWO_ACCOUNTS, handlers: { getStatus: () => answer.promise } });
+    // A summary the background could not write: its answer is the one shown.
+    answer.resolve(ok(status({ connected: false, ...TWO_ACCOUNTS })));
     expect(await screen.findByRole('heading', { name: 'Not connected yet' })).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
-  it('is asked of the background when no summary is stored, or one of another layout', async () => {
-    for (const stored of [undefined, { version: 1, connected: true }]) {
+  it("gives way to the background's answer when that failed, with Try again", async () => {
+    const answer = deferred<Answer<'getStatus'>>();
+    await renderShell({ summary: TWO_ACCOUNTS, handlers: { getStatus: () => answer.promise } });
+    answer.resolve(fail('bad_message', 'No answer.'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Couldn't read the extension's settings.");
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('waits for the background when no summary is stored, or one of another layout', async () => {
+    const { cached: _, ...summary } = status(TWO_ACCOUNTS);
+    for (const stored of [undefined, { ...summary, version: 1 }]) {
       await fakeBrowser.storage.local.clear();
       if (stored) await fakeBrowser.storage.local.set({ settingsSummary: stored });
-      const { send, unmount } = await renderShell({
+      const answer = deferred<Answer<'getStatus'>>();
+      const { unmount } = await renderWorkspace({
         summary: null,
-        handlers: { getStatus: () => ok(status(TWO_ACCOUNTS)) },
+        handlers: { getStatus: () => answer.promise },
       });
-      expect(send.mock.calls.map(([request]) => request)).toContainEqual({ type: 'getStatus' });
+      // Still waiting once loading takes long enough to say so (the summary long read by then).
+      expect(await screen.findByText('Loading…')).toBeTruthy();
+      expect(screen.queryByRole('tablist')).toBeNull();
+      answer.resolve(ok(status(TWO_ACCOUNTS)));
+      await screen.findByRole('tablist', { name: 'Workspace views' });
       const select = screen.getByRole('combobox', { name: 'Account' }) as HTMLSelectElement;
       expect(select.selectedOptions[0]?.textContent).toBe('Client');
       unmount();
