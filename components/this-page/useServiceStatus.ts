@@ -8,7 +8,7 @@ import type { Answer, StatusAnswer } from '../../lib/messaging/protocol';
 import type { Sender } from '../../lib/messaging/send';
 import type { SettingsSummary } from '../../lib/settings/summary';
 import type { ActiveTab } from '../../lib/this-page/active-tab';
-import { statusChanged, statusRequest } from '../../lib/this-page/status-source';
+import { statusChanged, statusRequest, statusWithoutPage } from '../../lib/this-page/status-source';
 
 export interface ServiceStatusDeps {
   send: Sender;
@@ -58,7 +58,7 @@ export function useServiceStatus(
   /** The stored summary as the status without a page (the workspace's); null when none is. */
   const storedStatus = useCallback(async (): Promise<StatusAnswer | null> => {
     const summary = forPage ? null : await readSummary?.().catch(() => null);
-    return summary ? { ...summary, cached: null, queued: null, watch: null } : null;
+    return summary ? statusWithoutPage(summary) : null;
   }, [readSummary, forPage]);
 
   /** The latest start: an earlier one's late answer is not shown. */

@@ -20,6 +20,7 @@ import { detailsOf } from '../rating/recent-details';
 import { clientOf } from '../service/client-source';
 import { summaryOf } from '../settings';
 import { findQueuedCreate, hasUnknownCreate } from '../this-page/queued-create';
+import { statusWithoutPage } from '../this-page/status-source';
 import { pageWatchOf } from '../watch/overview';
 import { accountHandlers } from './account-handlers';
 import { testConnection } from './connection-test';
@@ -94,7 +95,7 @@ export const handlers = {
   async getStatus({ url, tabId }, deps) {
     const loaded = await deps.loadSettings();
     const summary = summaryOf(loaded);
-    if (!url) return { ...summary, cached: null, queued: null, watch: null };
+    if (!url) return statusWithoutPage(summary);
     const account = loaded.account?.id;
     const [cached, jobs] = await Promise.all([getCachedRating(url, account), jobsItem.getValue()]);
     const stored = parseStoredJobs(jobs);

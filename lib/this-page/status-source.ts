@@ -17,6 +17,11 @@ export type StatusAnswer = SettingsSummary & {
   watch?: PageWatch | null;
 };
 
+/** The status when it is asked for no page (the workspace's): the settings summary alone. */
+export function statusWithoutPage(summary: SettingsSummary): StatusAnswer {
+  return { ...summary, cached: null, queued: null, watch: null };
+}
+
 /** The getStatus request for the page in `tab`: its address, and the tab's own queued create. */
 export function statusRequest(tab: ActiveTab | undefined) {
   return {
