@@ -2,9 +2,9 @@
 // the options page's Test connection and Save, the popup page creating a report for the tab in
 // front and showing its rating word and why ("Why this rating"), watching it and running the
 // watch once, that tab's toolbar badge, the popup's Reports view listing the report, the
-// workspace page's table with its selection and its modal confirmation, and Add pages reporting
-// a pasted list. Firefox treats host access as optional: nothing here grants it, so the
-// background reaches the service through CORS alone.
+// workspace page's table (its addresses readable at 800 px) with its selection and its modal
+// confirmation, and Add pages reporting a pasted list. Firefox treats host access as optional:
+// nothing here grants it, so the background reaches the service through CORS alone.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningService, startService } from '../../server/service';
@@ -202,6 +202,19 @@ describe('Site Report in Firefox', () => {
       RATING_WORD.good,
     );
     expect(await rowFor('https://seeded.example/')).toContain(RATING_WORD.decent);
+    // At 800 px the address keeps 14rem, and the table, not the page, scrolls sideways.
+    await page.setViewport({ width: 800, height: 600 });
+    expect(
+      await page.evaluate(() => {
+        const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+        const cell = document.querySelector('tbody .url') as HTMLElement;
+        const root = document.documentElement;
+        return {
+          readable: cell.getBoundingClientRect().width >= 14 * rem,
+          pageScrolls: root.scrollWidth > root.clientWidth,
+        };
+      }),
+    ).toEqual({ readable: true, pageScrolls: false });
 
     await page.locator(byRole('checkbox', `Select ${address}`)).click();
     await poll(
