@@ -96,19 +96,34 @@ async function writeFloorAndBound(lab: Lab, timed: Timed, shown: RegExp): Promis
 }
 
 const KINDS = ['floor', 'bound', 'page'] as const;
-type Times = Record<(typeof KINDS)[number], number>;
+type Kind = (typeof KINDS)[number];
+type Times = Record<Kind, number>;
 
-/** Medians of the floor, the bound and the page, worker running and stopped (README.md). */
+/**
+ * The six orders of the three kinds, one per round in turn: an opening is slower or faster after
+ * some kinds than after others (README.md), so each kind comes first, and after each other one,
+ * as often.
+ */
+export const ORDERS: readonly (readonly Kind[])[] = [
+  ['floor', 'bound', 'page'],
+  ['floor', 'page', 'bound'],
+  ['bound', 'floor', 'page'],
+  ['bound', 'page', 'floor'],
+  ['page', 'floor', 'bound'],
+  ['page', 'bound', 'floor'],
+];
+
+/**
+ * Medians of the floor, the bound and the page, worker running and stopped (README.md); `runs` is
+ * best a multiple of the six orders.
+ */
 export async function timeAgainstBound(lab: Lab, timed: Timed, shown: RegExp, runs: number) {
   await writeFloorAndBound(lab, timed, shown);
   const path = (kind: string) => (kind === 'page' ? timed.path : `${timed.name}-${kind}.html`);
   let round = 0;
   const open = async (stopped: boolean) => {
     const taken = { floor: 0, bound: 0, page: 0 };
-    // Each round starts one kind later, so that each comes first, second and last as often: an
-    // opening is slower or faster after some kinds than after others (README.md).
-    const shift = round % KINDS.length;
-    for (const kind of [...KINDS.slice(shift), ...KINDS.slice(0, shift)]) {
+    for (const kind of ORDERS[round % ORDERS.length] ?? KINDS) {
       if (stopped) await stopWorker(lab);
       else await command(lab, { type: 'getStatus' });
       taken[kind] = await atMark(lab, { ...timed, path: path(kind) }, async (_, at) => at.ms);

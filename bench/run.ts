@@ -29,8 +29,10 @@ const ADD_PAGES_ONLY = process.argv.includes('--add-pages');
 const WORKER_START_ONLY = process.argv.includes('--worker-start');
 /** Only the popup's and the workspace's times (after the build and the lab's start). */
 const TIMES_ONLY = process.argv.includes('--times');
-/** Openings of each page in each worker state (after one uncounted round). */
+/** Starts of the service worker (after one uncounted round). */
 const RUNS = 20;
+/** Openings of each page in each worker state (after one uncounted round): 4 rounds per order. */
+const TIME_RUNS = 4 * measure.ORDERS.length;
 /** A page's status asked of the running worker, a second apart (after one uncounted). */
 const STATUS_RUNS = 10;
 
@@ -193,9 +195,9 @@ async function main(): Promise<void> {
       [measure.POPUP, new RegExp(samples.good.replace(/[.?]/g, '\\$&'))],
       [measure.WORKSPACE, /site-\d\.example/],
     ] as const) {
-      console.log(`${timed.name}: its floor, bound and page, ${RUNS} times each way…`);
-      section = `${timed.name}: navigation start → mark '${timed.mark}', median of ${RUNS}`;
-      const taken = await measure.timeAgainstBound(lab, timed, shown, RUNS);
+      console.log(`${timed.name}: its floor, bound and page, ${TIME_RUNS} times each way…`);
+      section = `${timed.name}: navigation start → mark '${timed.mark}', median of ${TIME_RUNS}`;
+      const taken = await measure.timeAgainstBound(lab, timed, shown, TIME_RUNS);
       for (const state of ['running', 'stopped'] as const) {
         const { floor, bound, page } = taken[state];
         row(`worker ${state}: floor (static page)`, floor, 'ms');

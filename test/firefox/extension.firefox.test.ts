@@ -209,12 +209,14 @@ describe('Site Report in Firefox', () => {
         const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
         const cell = document.querySelector('tbody .url') as HTMLElement;
         const root = document.documentElement;
+        const scroller = cell.closest('.table-scroll') as HTMLElement;
         return {
           readable: cell.getBoundingClientRect().width >= 14 * rem,
+          tableScrolls: scroller.scrollWidth > scroller.clientWidth,
           pageScrolls: root.scrollWidth > root.clientWidth,
         };
       }),
-    ).toEqual({ readable: true, pageScrolls: false });
+    ).toEqual({ readable: true, tableScrolls: true, pageScrolls: false });
 
     await page.locator(byRole('checkbox', `Select ${address}`)).click();
     await poll(
