@@ -113,9 +113,36 @@ export const ORDERS: readonly (readonly Kind[])[] = [
   ['page', 'bound', 'floor'],
 ];
 
+/** A generator of numbers in [0, 1) from `seed`: the same rounds give the same interval. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
 /**
- * Medians of the floor, the bound and the page, worker running and stopped (README.md); `runs` is
- * best a multiple of the six orders.
+ * The 95% interval of the own cost (median page − median bound): the rounds resampled with
+ * replacement, each round whole (its floor, bound and page were opened one after the other).
+ */
+export function ownCostInterval(rounds: readonly Times[], resamples = 2_000): [number, number] {
+  const random = seededRandom(rounds.length);
+  const costs: number[] = [];
+  for (let step = 0; step < resamples; step++) {
+    const sample = rounds.map(() => rounds[Math.floor(random() * rounds.length)] as Times);
+    costs.push(median(sample.map((r) => r.page)) - median(sample.map((r) => r.bound)));
+  }
+  costs.sort((a, b) => a - b);
+  const at = (share: number) => costs[Math.round(share * (costs.length - 1))] ?? Number.NaN;
+  return [at(0.025), at(0.975)];
+}
+
+/**
+ * Medians of the floor, the bound and the page, worker running and stopped, and the own cost's
+ * 95% interval (README.md); `runs` is best a multiple of the six orders.
  */
 export async function timeAgainstBound(lab: Lab, timed: Timed, shown: RegExp, runs: number) {
   await writeFloorAndBound(lab, timed, shown);
@@ -136,9 +163,12 @@ export async function timeAgainstBound(lab: Lab, timed: Timed, shown: RegExp, ru
     round += 1;
     return taken;
   });
-  const medians = (state: 'running' | 'stopped') =>
-    Object.fromEntries(KINDS.map((k) => [k, median(rounds.map((r) => r[state][k]))])) as Times;
-  return { running: medians('running'), stopped: medians('stopped') };
+  const summary = (state: 'running' | 'stopped') => {
+    const taken = rounds.map((r) => r[state]);
+    const medians = Object.fromEntries(KINDS.map((k) => [k, median(taken.map((t) => t[k]))]));
+    return { ...(medians as Times), interval: ownCostInterval(taken) };
+  };
+  return { running: summary('running'), stopped: summary('stopped') };
 }
 
 /** Waits until no API request has reached the service for `quietMs` (at most `maxMs`). */

@@ -31,8 +31,11 @@ const WORKER_START_ONLY = process.argv.includes('--worker-start');
 const TIMES_ONLY = process.argv.includes('--times');
 /** Starts of the service worker (after one uncounted round). */
 const RUNS = 20;
-/** Openings of each page in each worker state (after one uncounted round): 4 rounds per order. */
-const TIME_RUNS = 4 * measure.ORDERS.length;
+/**
+ * Openings of each page in each worker state (after one uncounted round): 16 rounds per order.
+ * Medians of 24 moved by up to 16 ms from one run of the same code to the next (README.md).
+ */
+const TIME_RUNS = 16 * measure.ORDERS.length;
 /** A page's status asked of the running worker, a second apart (after one uncounted). */
 const STATUS_RUNS = 10;
 
@@ -199,11 +202,13 @@ async function main(): Promise<void> {
       section = `${timed.name}: navigation start → mark '${timed.mark}', median of ${TIME_RUNS}`;
       const taken = await measure.timeAgainstBound(lab, timed, shown, TIME_RUNS);
       for (const state of ['running', 'stopped'] as const) {
-        const { floor, bound, page } = taken[state];
+        const { floor, bound, page, interval } = taken[state];
         row(`worker ${state}: floor (static page)`, floor, 'ms');
         row(`worker ${state}: bound (floor + browser reads)`, bound, 'ms');
         row(`worker ${state}: ${timed.name}`, page, 'ms');
         row(`worker ${state}: own cost (page − bound), goal`, page - bound, 'ms', OWN_COST_GOAL_MS);
+        row(`worker ${state}: own cost, 95% interval from`, interval[0], 'ms');
+        row(`worker ${state}: own cost, 95% interval to`, interval[1], 'ms');
         row(`worker ${state}: page / bound`, page / bound, '×');
       }
     }
