@@ -318,12 +318,19 @@ export async function workerStarts<Name extends string>(
   return Object.fromEntries(named.map(([name]) => [name, medianOf(name)])) as Record<Name, number>;
 }
 
-/** A page's status from the running worker (getStatus with the page's address): median. */
-export async function pageStatus(lab: Lab, url: string, runs: number): Promise<number> {
+/**
+ * A page's status (getStatus with the page's address) from the running worker, or from a stopped
+ * one (its start included): median.
+ */
+export async function pageStatus(lab: Lab, url: string, runs: number, { stopped = false } = {}) {
   const samples = await afterWarmUp(runs, async () => {
-    await command(lab, { type: 'getStatus' });
-    // The queue takes a step after each answer (handlers.ts): a second for it to end.
-    await sleep(1_000);
+    if (stopped) {
+      await stopWorker(lab);
+    } else {
+      await command(lab, { type: 'getStatus' });
+      // The queue takes a step after each answer (handlers.ts): a second for it to end.
+      await sleep(1_000);
+    }
     return timeStatus(lab, url);
   });
   return median(samples);
