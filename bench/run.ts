@@ -36,7 +36,7 @@ const RUNS = 20;
  * Medians of 24 moved by up to 16 ms from one run of the same code to the next (README.md).
  */
 const TIME_RUNS = 16 * measure.ORDERS.length;
-/** A page's status asked of the running worker, a second apart (after one uncounted). */
+/** A page's status asked of the worker, running or stopped (after one uncounted). */
 const STATUS_RUNS = 10;
 
 type Unit = 'kB' | 'ms' | 's' | '×' | '';
