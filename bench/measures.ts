@@ -337,6 +337,24 @@ export async function pageStatus(lab: Lab, url: string, runs: number, { stopped 
 }
 
 /**
+ * The workspace opened on Reports, from navigation start to its rows (the mark), worker running or
+ * stopped: median.
+ */
+export async function workspaceRows(lab: Lab, runs: number, { stopped = false } = {}) {
+  const samples = await afterWarmUp(runs, async () => {
+    if (stopped) {
+      await stopWorker(lab);
+    } else {
+      await command(lab, { type: 'getStatus' });
+      // The queue takes a step after each answer (handlers.ts): a second for it to end.
+      await sleep(1_000);
+    }
+    return atMark(lab, WORKSPACE, async (_, at) => at.ms);
+  });
+  return median(samples);
+}
+
+/**
  * `measure` with a finished audit of `pages` done creates kept in storage.local's jobs, then the
  * jobs stored before put back. It has just finished, the newest finished job: the queue
  * keeps it until another job finishes (MAX_FINISHED_ITEMS), its reports for 10 minutes.

@@ -152,6 +152,17 @@ async function workerStartRow(lab: Lab) {
     audit.stopped,
     'ms',
   );
+  section = `The workspace on Reports: navigation start → rows, median of ${STATUS_RUNS}`;
+  const openings = async () => ({
+    running: await measure.workspaceRows(lab, STATUS_RUNS),
+    stopped: await measure.workspaceRows(lab, STATUS_RUNS, { stopped: true }),
+  });
+  const plain = await openings();
+  const withAudit = await measure.withKeptAudit(lab, pages, openings);
+  row('worker running, nothing kept', plain.running, 'ms');
+  row(`worker running, a finished ${pages}-page audit kept`, withAudit.running, 'ms');
+  row('worker stopped, nothing kept', plain.stopped, 'ms');
+  row(`worker stopped, a finished ${pages}-page audit kept`, withAudit.stopped, 'ms');
 }
 
 async function main(): Promise<void> {

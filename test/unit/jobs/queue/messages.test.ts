@@ -7,6 +7,7 @@ import { createHandlerDeps } from '../../../../lib/background/deps';
 import { handleMessage } from '../../../../lib/background/handlers';
 import { setBackgroundQueue } from '../../../../lib/background/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue';
+import { loadSettings } from '../../../../lib/settings';
 import { stubMissingEvents } from '../../../support/missing-events';
 import {
   type FakeClock,
@@ -36,6 +37,7 @@ const page = () => ({
   url: fakeBrowser.runtime.getURL('/sidepanel.html'),
 });
 const ask = (message: unknown) => handleMessage(message, page(), createHandlerDeps());
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('enqueueJob', () => {
   it('queues a job and answers its id', async () => {
@@ -195,6 +197,33 @@ describe('the background’s wiring', () => {
     expect(alarm).toHaveBeenCalledWith(expect.objectContaining({ name: QUEUE_ALARM }));
     await ask({ type: 'getStatus' });
     await until(() => expect(wake).toHaveBeenCalled());
+  });
+
+  it('takes the step a page’s message asks for only once every request is answered', async () => {
+    const wake = vi.spyOn(queue, 'wake');
+    // One request held while its settings are read, as a list waits for the service.
+    let release: () => void = () => undefined;
+    const read = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = createHandlerDeps({
+      loadSettings: async () => {
+        await read;
+        return loadSettings();
+      },
+    });
+    const slow = handleMessage({ type: 'getStatus' }, page(), held);
+    expect((await ask({ type: 'getStatus' })).ok).toBe(true);
+    expect((await ask({ type: 'getStatus', url: 'https://example.com/a' })).ok).toBe(true);
+    // A step asked for after an answer comes a task later: two tasks on, none has come.
+    await nextTask();
+    await nextTask();
+    expect(wake).not.toHaveBeenCalled();
+    release();
+    expect((await slow).ok).toBe(true);
+    await until(() => expect(wake).toHaveBeenCalledTimes(1));
+    await nextTask();
+    expect(wake).toHaveBeenCalledTimes(1);
   });
 
   it('lets paused jobs go on when the settings are saved', async () => {
