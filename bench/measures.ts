@@ -328,7 +328,7 @@ export async function pageStatus(lab: Lab, url: string, runs: number, { stopped 
       await stopWorker(lab);
     } else {
       await command(lab, { type: 'getStatus' });
-      // The queue takes a step after each answer (handlers.ts): a second for it to end.
+      // The queue takes a step once the answers are out (handlers.ts): a second for it to end.
       await sleep(1_000);
     }
     return timeStatus(lab, url);
@@ -346,7 +346,7 @@ export async function workspaceRows(lab: Lab, runs: number, { stopped = false } 
       await stopWorker(lab);
     } else {
       await command(lab, { type: 'getStatus' });
-      // The queue takes a step after each answer (handlers.ts): a second for it to end.
+      // The queue takes a step once the answers are out (handlers.ts): a second for it to end.
       await sleep(1_000);
     }
     return atMark(lab, WORKSPACE, async (_, at) => at.ms);

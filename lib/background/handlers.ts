@@ -227,14 +227,18 @@ export async function handleMessage(
 const answering = { requests: 0, stepWanted: false };
 
 /**
- * A worker woken by a page goes on with the queue's work once the pages have their answers, all
- * of them: a step reads and writes every stored job (2 MB with a finished 10,000-page audit
- * kept), which held up the workspace's first list, asked beside its status, by 200–250 ms.
+ * A worker woken by a page goes on with the queue's work once every request in hand is answered
+ * (a port's wait aside): a step reads and writes every stored job (2 MB with a finished
+ * 10,000-page audit kept), which held up the workspace's first list, asked beside its status, by
+ * 200–250 ms. A request that comes before the step starts puts it off again.
  */
 function stepWhenAnswered() {
   if (answering.requests > 0 || !answering.stepWanted) return;
-  answering.stepWanted = false;
-  setTimeout(() => void backgroundQueue().wake(), 0);
+  setTimeout(() => {
+    if (answering.requests > 0 || !answering.stepWanted) return;
+    answering.stepWanted = false;
+    void backgroundQueue().wake();
+  }, 0);
 }
 
 async function answerOf(
