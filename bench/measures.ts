@@ -318,19 +318,21 @@ export async function workerStarts<Name extends string>(
   return Object.fromEntries(named.map(([name]) => [name, medianOf(name)])) as Record<Name, number>;
 }
 
+/** The worker stopped, or running with the queue's step after its last answer over. */
+async function workerAt(lab: Lab, stopped: boolean): Promise<void> {
+  if (stopped) return stopWorker(lab);
+  await command(lab, { type: 'getStatus' });
+  // The queue takes a step once the answers are out (handlers.ts): a second for it to end.
+  await sleep(1_000);
+}
+
 /**
  * A page's status (getStatus with the page's address) from the running worker, or from a stopped
  * one (its start included): median.
  */
 export async function pageStatus(lab: Lab, url: string, runs: number, { stopped = false } = {}) {
   const samples = await afterWarmUp(runs, async () => {
-    if (stopped) {
-      await stopWorker(lab);
-    } else {
-      await command(lab, { type: 'getStatus' });
-      // The queue takes a step once the answers are out (handlers.ts): a second for it to end.
-      await sleep(1_000);
-    }
+    await workerAt(lab, stopped);
     return timeStatus(lab, url);
   });
   return median(samples);
@@ -342,13 +344,7 @@ export async function pageStatus(lab: Lab, url: string, runs: number, { stopped 
  */
 export async function workspaceRows(lab: Lab, runs: number, { stopped = false } = {}) {
   const samples = await afterWarmUp(runs, async () => {
-    if (stopped) {
-      await stopWorker(lab);
-    } else {
-      await command(lab, { type: 'getStatus' });
-      // The queue takes a step once the answers are out (handlers.ts): a second for it to end.
-      await sleep(1_000);
-    }
+    await workerAt(lab, stopped);
     return atMark(lab, WORKSPACE, async (_, at) => at.ms);
   });
   return median(samples);
