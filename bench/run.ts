@@ -138,31 +138,29 @@ async function workerStartRow(lab: Lab) {
   );
   section = `A page's status (getStatus with its address), median of ${STATUS_RUNS}`;
   const page = 'https://status.example/page';
-  const statuses = async () => ({
-    running: await measure.pageStatus(lab, page, STATUS_RUNS),
-    stopped: await measure.pageStatus(lab, page, STATUS_RUNS, { stopped: true }),
-  });
-  const none = await statuses();
-  const audit = await measure.withKeptAudit(lab, pages, statuses);
-  row('worker running, nothing kept', none.running, 'ms');
-  row(`worker running, a finished ${pages}-page audit kept`, audit.running, 'ms');
-  row('worker stopped (its start included), nothing kept', none.stopped, 'ms');
-  row(
-    `worker stopped (its start included), a finished ${pages}-page audit kept`,
-    audit.stopped,
-    'ms',
+  await keptAuditRows(lab, 'worker stopped (its start included)', (stopped) =>
+    measure.pageStatus(lab, page, STATUS_RUNS, { stopped }),
   );
   section = `The workspace on Reports: navigation start → rows, median of ${STATUS_RUNS}`;
-  const openings = async () => ({
-    running: await measure.workspaceRows(lab, STATUS_RUNS),
-    stopped: await measure.workspaceRows(lab, STATUS_RUNS, { stopped: true }),
-  });
-  const plain = await openings();
-  const withAudit = await measure.withKeptAudit(lab, pages, openings);
-  row('worker running, nothing kept', plain.running, 'ms');
-  row(`worker running, a finished ${pages}-page audit kept`, withAudit.running, 'ms');
-  row('worker stopped, nothing kept', plain.stopped, 'ms');
-  row(`worker stopped, a finished ${pages}-page audit kept`, withAudit.stopped, 'ms');
+  await keptAuditRows(lab, 'worker stopped', (stopped) =>
+    measure.workspaceRows(lab, STATUS_RUNS, { stopped }),
+  );
+}
+
+/** Four rows of `time`: worker running and stopped, with nothing kept, then the audit kept. */
+async function keptAuditRows(
+  lab: Lab,
+  stoppedLabel: string,
+  time: (stopped: boolean) => Promise<number>,
+) {
+  const pages = budget.JOBS.keptAudit;
+  const both = async () => ({ running: await time(false), stopped: await time(true) });
+  const none = await both();
+  const kept = await measure.withKeptAudit(lab, pages, both);
+  row('worker running, nothing kept', none.running, 'ms');
+  row(`worker running, a finished ${pages}-page audit kept`, kept.running, 'ms');
+  row(`${stoppedLabel}, nothing kept`, none.stopped, 'ms');
+  row(`${stoppedLabel}, a finished ${pages}-page audit kept`, kept.stopped, 'ms');
 }
 
 async function main(): Promise<void> {

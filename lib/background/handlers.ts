@@ -233,9 +233,10 @@ const answering = { requests: 0, stepWanted: false };
  * 200–250 ms. A request that comes before the step starts puts it off again.
  */
 function stepWhenAnswered() {
-  if (answering.requests > 0 || !answering.stepWanted) return;
+  const due = () => answering.requests === 0 && answering.stepWanted;
+  if (!due()) return;
   setTimeout(() => {
-    if (answering.requests > 0 || !answering.stepWanted) return;
+    if (!due()) return;
     answering.stepWanted = false;
     void backgroundQueue().wake();
   }, 0);
