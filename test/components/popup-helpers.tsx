@@ -1,7 +1,7 @@
 // Shared fakes for the popup's component tests: the message layer faked at its typed boundary
 // (a fake `Sender`), sample data, and keyboard helpers that act the way a browser does where
 // happy-dom does not (Tab moving focus, Enter activating buttons and submitting forms).
-import { cleanup, fireEvent, render } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, type Mock, vi } from 'vitest';
 import { App, type PopupDeps } from '../../entrypoints/popup/App';
 import type { ErrorData } from '../../lib/api/model';
@@ -48,6 +48,21 @@ export function requestsOf<K extends RequestType>(send: FakeSender, type: K): Re
   return send.mock.calls
     .map(([request]) => request)
     .filter((request): request is RequestOf<K> => request.type === type);
+}
+
+/**
+ * Waits until a request of `type` was sent and the fake's answer to it has been handed back, then
+ * lets the page render what it did with it: a check that something is not shown comes after.
+ */
+export async function answeredTo(send: FakeSender, type: RequestType): Promise<void> {
+  const index = await waitFor(() => {
+    const found = send.mock.calls.findIndex(([request]) => request.type === type);
+    if (found < 0) throw new Error(`no ${type} request yet`);
+    return found;
+  });
+  await act(async () => {
+    await send.mock.results[index]?.value;
+  });
 }
 
 export function ok<T>(data: T): { ok: true; data: T } {

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 // "Why this rating": the region, and This page's copy of it that reads the report's details and
 // stays silent while it reads or when reading fails.
-import { render, screen, waitFor, within } from '@testing-library/preact';
+import { render, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { PageExplanation } from '../../../components/rating/PageExplanation';
 import { WhyRating } from '../../../components/rating/WhyRating';
 import type { Answer } from '../../../lib/messaging/protocol';
 import { explanationOf, type RatingExplanation } from '../../../lib/rating/checks';
 import { summary, wireChecks } from '../../support/fixtures';
-import { deferred, fail, fakeSend, ok, requestsOf } from '../popup-helpers';
+import { answeredTo, deferred, fail, fakeSend, ok, requestsOf } from '../popup-helpers';
 
 const EXPLANATION = explanationOf(wireChecks()) as RatingExplanation;
 const details = (explanation: RatingExplanation | null, id = 42) =>
@@ -66,8 +66,8 @@ describe('PageExplanation', () => {
   ])('shows nothing when %s', async (_, answer) => {
     const send = fakeSend({ getReportDetails: () => answer as Answer<'getReportDetails'> });
     const { container } = render(<PageExplanation send={send} id={42} generatedAt={null} />);
-    await waitFor(() => expect(requestsOf(send, 'getReportDetails')).toHaveLength(1));
-    await new Promise((done) => setTimeout(done, 10));
+    await answeredTo(send, 'getReportDetails');
+    expect(requestsOf(send, 'getReportDetails')).toHaveLength(1);
     expect(container.innerHTML).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -7,7 +7,16 @@ import type { Answer } from '../../../lib/messaging/protocol';
 
 import { storedSettingsSummary } from '../../../lib/settings/summary';
 import { report } from '../../support/fixtures';
-import { deferred, fail, ok, PAGE_TAB, renderPopup, requestsOf, status } from '../popup-helpers';
+import {
+  answeredTo,
+  deferred,
+  fail,
+  ok,
+  PAGE_TAB,
+  renderPopup,
+  requestsOf,
+  status,
+} from '../popup-helpers';
 
 async function createButton() {
   return (await screen.findByRole('button', { name: 'Create report' })) as HTMLButtonElement;
@@ -416,7 +425,7 @@ describe('This page: a report the extension already knows', () => {
     expect(await screen.findByText('Report deleted.')).toBeTruthy();
 
     refresh.resolve(ok(report({ rating: null })));
-    await new Promise((done) => setTimeout(done, 20));
+    await answeredTo(send, 'getReport');
     screen.getByRole('button', { name: 'Create report' });
     expect(screen.queryByText('Bad')).toBeNull();
     expect(screen.queryByText('Not rated yet')).toBeNull();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../../lib/messaging/protocol';
 import { explanationOf } from '../../../lib/rating/checks';
 import { report, summary, wireChecks } from '../../support/fixtures';
-import { deferred, fail, ok, renderPopup, requestsOf, status } from '../popup-helpers';
+import { answeredTo, deferred, fail, ok, renderPopup, requestsOf, status } from '../popup-helpers';
 
 const cached = {
   reportId: 42,
@@ -42,7 +42,7 @@ describe('This page: why this rating', () => {
       },
     });
     await screen.findByText('Decent');
-    await new Promise((done) => setTimeout(done, 20));
+    await answeredTo(send, 'getReportDetails');
     expect(requestsOf(send, 'getReportDetails')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Why this rating' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
