@@ -46,6 +46,18 @@ async function popupOver({ current, opened }: Slow, url: string): Promise<Page> 
 const createButton = (popup: Page) =>
   popup.getByRole('button', { name: 'Create report', exact: true });
 const analyzing = (popup: Page) => popup.getByRole('status').filter({ hasText: 'Analyzing…' });
+/** Waits for the popup to show it in progress; if it does not, the failure says what it showed. */
+async function showsAnalyzing(popup: Page): Promise<void> {
+  await analyzing(popup)
+    .waitFor()
+    .catch(async (error: Error) => {
+      const shown = await popup
+        .evaluate(() => document.body.innerText)
+        .catch(() => '(the popup has gone)');
+      throw new Error(`${error.message}\nThe popup showed instead:\n${shown}`);
+    });
+}
+
 /** The time the create has taken so far, in seconds, as the popup shows it ("0:12"). */
 async function shownSeconds(popup: Page): Promise<number> {
   const text = (await analyzing(popup).getByRole('timer').textContent()) ?? '';
@@ -103,14 +115,14 @@ describe.concurrent('a slow create', () => {
     const url = current.sample('decent');
     const popup = await popupOver(slow, url);
     await createButton(popup).click();
-    await analyzing(popup).waitFor();
+    await showsAnalyzing(popup);
     await popup.close();
 
     // Later, while the service is still analysing, the popup is opened again.
     await pageFetched(current);
     const again = await openPopup(current.ext);
     opened.push(again);
-    await analyzing(again).waitFor();
+    await showsAnalyzing(again);
     expect(await createButton(again).isDisabled(), 'no second Create meanwhile').toBe(true);
     const first = await shownSeconds(again);
     await poll(() => shownSeconds(again), 'the time grows', 15_000).toBeGreaterThan(first);
