@@ -10,7 +10,7 @@ import { createQueue, type Queue } from '../../../../lib/jobs/queue';
 import type { QueueEffects } from '../../../../lib/jobs/queue/context';
 import type { Pacing } from '../../../../lib/jobs/queue/pacer';
 import { parseStoredPacing } from '../../../../lib/jobs/queue/service-pacers';
-import { type Job, parseStoredJobs } from '../../../../lib/jobs/schema';
+import { type Job, type JobService, parseStoredJobs } from '../../../../lib/jobs/schema';
 import { paceKey, serviceOf } from '../../../../lib/jobs/service';
 import { createRateLimiter } from '../../../../server/rate-limit';
 
@@ -351,6 +351,15 @@ export function testQueue({
   online = () => true,
   effects,
 }: TestQueueOptions): Queue {
+  // Each key's fingerprint is made once, as the worker's client source does: a digest for each
+  // request would finish in no set order, and the requests of one step would go in any order.
+  const services = new Map<string, Promise<JobService>>();
+  const serviceOnce = (baseUrl: string, apiKey: string, account: string) => {
+    const key = JSON.stringify([baseUrl, apiKey, account]);
+    const known = services.get(key) ?? serviceOf(baseUrl, apiKey, account);
+    services.set(key, known);
+    return known;
+  };
   return createQueue({
     // For a job of an account that is not saved (gone), the saved one's: the job is held.
     async getClient(_account, onRateInfo: (info: RateInfo, account: string) => void) {
@@ -365,7 +374,7 @@ export function testQueue({
         now: clock.now,
         onRateInfo: (info) => onRateInfo(info, paceKey({ account, url: baseUrl })),
       });
-      return { client, service: await serviceOf(baseUrl, apiKey, account) };
+      return { client, service: await serviceOnce(baseUrl, apiKey, account) };
     },
     async accounts() {
       const { baseUrl, apiKey } = saved();
