@@ -93,6 +93,24 @@ export function hasUnknownCreate(jobs: readonly Job[], url: string): boolean {
   );
 }
 
+/**
+ * Whether a stored item, as stored, may be a create for the page at `url` that findQueuedCreate
+ * or hasUnknownCreate looks at (waiting, sent, or of unknown fate): a page's status reads only
+ * the jobs that have one (parseStoredJobsWith).
+ */
+export function mayBeOpenCreate(url: string): (item: unknown) => boolean {
+  const key = ratingCacheKey(url);
+  if (!key) return () => false;
+  return (item) => {
+    const { state, op } = (item ?? {}) as {
+      state?: unknown;
+      op?: { type?: unknown; url?: unknown };
+    };
+    if (state !== 'waiting' && state !== 'running' && state !== 'unknown') return false;
+    return op?.type === 'create' && typeof op.url === 'string' && ratingCacheKey(op.url) === key;
+  };
+}
+
 /** Waiting, sent, or sent and to be looked for (its answer was lost): not over yet. */
 function underWay(item: Item): boolean {
   return (

@@ -1,9 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../../lib/api/model';
-import type { Job, JobItem } from '../../../lib/jobs/schema';
+import {
+  ITEM_STATES,
+  JOB_STATES,
+  type Job,
+  type JobItem,
+  parseStoredJobs,
+  parseStoredJobsWith,
+} from '../../../lib/jobs/schema';
 import {
   findQueuedCreate,
   hasUnknownCreate,
+  mayBeOpenCreate,
   queuedState,
   queuedUpdate,
   whenSent,
@@ -278,5 +287,75 @@ describe('hasUnknownCreate', () => {
     ],
   ])('%s: %s', (_name, stored, expected) => {
     expect(hasUnknownCreate([stored], 'https://example.com/a')).toBe(expected);
+  });
+});
+
+describe('a page’s status reads only the jobs with an open create for it', () => {
+  const PAGES = [URL_A, `${URL_A}#plans`, 'https://example.com/about', 'https://other.example/'];
+  const anItem = fc.record(
+    {
+      op: fc.oneof(
+        fc.record({
+          type: fc.constant('create' as const),
+          url: fc.constantFrom(...PAGES),
+          privacy: fc.constant(0 as const),
+        }),
+        fc.record({ type: fc.constant('read' as const), id: fc.integer({ min: 1, max: 9 }) }),
+      ),
+      state: fc.constantFrom(...ITEM_STATES),
+      tabId: fc.integer({ min: 1, max: 3 }),
+      reconcileAt: fc.integer({ min: 1, max: 9 }),
+    },
+    { requiredKeys: ['op', 'state'] },
+  );
+  const aJob = fc.record(
+    {
+      id: fc.uuid(),
+      kind: fc.constantFrom('create' as const, 'audit' as const, 'read' as const),
+      state: fc.constantFrom(...JOB_STATES),
+      createdAt: fc.constant(1),
+      watched: fc.boolean(),
+      items: fc.array(anItem, { maxLength: 6 }),
+    },
+    { requiredKeys: ['id', 'kind', 'state', 'createdAt', 'items'] },
+  );
+  // Garbage beside the jobs: a stored value is read as it is, whatever wrote it.
+  const stored = fc.array(fc.oneof(aJob, fc.anything()), { maxLength: 6 });
+
+  it('finds the same create, and the same unknown one, as reading every job', () => {
+    fc.assert(
+      fc.property(
+        stored,
+        fc.constantFrom(...PAGES),
+        fc.integer({ min: 1, max: 3 }),
+        (jobs, url, tab) => {
+          const value = { version: 1, jobs };
+          const all = parseStoredJobs(value);
+          const some = parseStoredJobsWith(value, mayBeOpenCreate(url));
+          expect(findQueuedCreate(some, url, tab)).toEqual(findQueuedCreate(all, url, tab));
+          expect(hasUnknownCreate(some, url)).toBe(hasUnknownCreate(all, url));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves a finished audit of done pages unread, and reads a job with the page’s open create', () => {
+    const done = Array.from({ length: 1000 }, (_, n) =>
+      create(`https://example.com/page-${n}`, { state: 'done' }),
+    );
+    const audit = job('audit', [...done, create(URL_A, { state: 'done' })], {
+      kind: 'audit',
+      state: 'done',
+    });
+    const open = job('open', [create(URL_A)]);
+    const value = { version: 1, jobs: [audit, open] };
+    expect(parseStoredJobsWith(value, mayBeOpenCreate(URL_A)).map(({ id }) => id)).toEqual([
+      'open',
+    ]);
+    expect(parseStoredJobsWith(value, mayBeOpenCreate('https://example.com/page-3'))).toEqual([]);
+    // Not an address a report can be made for: nothing is read.
+    expect(parseStoredJobsWith(value, mayBeOpenCreate('about:blank'))).toEqual([]);
+    expect(parseStoredJobsWith({ version: 2, jobs: [open] }, mayBeOpenCreate(URL_A))).toEqual([]);
   });
 });
