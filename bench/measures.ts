@@ -360,7 +360,7 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
   await stopWorker(lab);
   const before = await lab.control.evaluate(
     async ({ count, id }) => {
-      const { jobs } = await chrome.storage.local.get('jobs');
+      const { jobs, openCreates } = await chrome.storage.local.get(['jobs', 'openCreates']);
       const now = Date.now();
       const items = Array.from({ length: count }, (_, n) => ({
         op: {
@@ -386,8 +386,12 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
         items,
       };
       const kept = (jobs as { jobs?: unknown[] } | undefined)?.jobs ?? [];
-      await chrome.storage.local.set({ jobs: { version: 1, jobs: [...kept, audit] } });
-      return jobs ?? null;
+      // As the queue stores it: with the pages of its creates not over yet (none of the audit's).
+      await chrome.storage.local.set({
+        jobs: { version: 1, jobs: [...kept, audit] },
+        openCreates: openCreates ?? [],
+      });
+      return { jobs: jobs ?? null, openCreates: openCreates ?? null };
     },
     { count: pages, id: KEPT_AUDIT_ID },
   );
@@ -402,10 +406,12 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
     return measured;
   } finally {
     await stopWorker(lab);
-    await lab.control.evaluate(
-      (jobs) => (jobs ? chrome.storage.local.set({ jobs }) : chrome.storage.local.remove('jobs')),
-      before,
-    );
+    await lab.control.evaluate(async (values) => {
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null) await chrome.storage.local.remove(key);
+        else await chrome.storage.local.set({ [key]: value });
+      }
+    }, before);
   }
 }
 

@@ -7,7 +7,6 @@ import { keptPlan, keptPlanOf, planOwner } from '../account/plans';
 import { type ListReportsParams, toSummary } from '../api/model';
 import { errorWithText } from '../error-text';
 import { ExplainedError, errorData } from '../errors';
-import { jobsItem, parseStoredJobsWith } from '../jobs/schema';
 import {
   type Answer,
   type AnswerMap,
@@ -19,7 +18,7 @@ import { getCachedRating } from '../rating/cache';
 import { detailsOf } from '../rating/recent-details';
 import { clientOf } from '../service/client-source';
 import { summaryOf } from '../settings';
-import { findQueuedCreate, hasUnknownCreate, mayBeOpenCreate } from '../this-page/queued-create';
+import { findQueuedCreate, hasUnknownCreate, jobsForPage } from '../this-page/queued-create';
 import { statusWithoutPage } from '../this-page/status-source';
 import { pageWatchOf } from '../watch/overview';
 import { accountHandlers } from './account-handlers';
@@ -97,9 +96,7 @@ export const handlers = {
     const summary = summaryOf(loaded);
     if (!url) return statusWithoutPage(summary);
     const account = loaded.account?.id;
-    const [cached, jobs] = await Promise.all([getCachedRating(url, account), jobsItem.getValue()]);
-    // Only the jobs with a create for the page under way or of unknown fate are read.
-    const stored = parseStoredJobsWith(jobs, mayBeOpenCreate(url));
+    const [cached, stored] = await Promise.all([getCachedRating(url, account), jobsForPage(url)]);
     const queued = findQueuedCreate(stored, url, tabId) ?? null;
     const watch = cached && account ? await pageWatchOf(account, cached.reportId) : null;
     const mayExist = !cached && !queued && hasUnknownCreate(stored, url);

@@ -5,7 +5,17 @@ import type { ErrorData, ReportSummary } from '../api/model';
 import { errorText } from '../error-text';
 import { followItem } from '../follow-item';
 import { t } from '../i18n';
-import { isFinished, itemReport, type Job, jobsItem, parseStoredJobs } from '../jobs/schema';
+import {
+  isFinished,
+  itemReport,
+  type Job,
+  jobsItem,
+  openCreatesItem,
+  openCreateUrl,
+  parseOpenCreates,
+  parseStoredJobs,
+  parseStoredJobsWith,
+} from '../jobs/schema';
 import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
 
@@ -95,20 +105,28 @@ export function hasUnknownCreate(jobs: readonly Job[], url: string): boolean {
 
 /**
  * Whether a stored item, as stored, may be a create for the page at `url` that findQueuedCreate
- * or hasUnknownCreate looks at (waiting, sent, or of unknown fate): a page's status reads only
- * the jobs that have one (parseStoredJobsWith).
+ * or hasUnknownCreate looks at (waiting, sent, or of unknown fate).
  */
 export function mayBeOpenCreate(url: string): (item: unknown) => boolean {
   const key = ratingCacheKey(url);
   if (!key) return () => false;
   return (item) => {
-    const { state, op } = (item ?? {}) as {
-      state?: unknown;
-      op?: { type?: unknown; url?: unknown };
-    };
-    if (state !== 'waiting' && state !== 'running' && state !== 'unknown') return false;
-    return op?.type === 'create' && typeof op.url === 'string' && ratingCacheKey(op.url) === key;
+    const create = openCreateUrl(item);
+    return create !== undefined && ratingCacheKey(create) === key;
   };
+}
+
+/**
+ * The stored jobs a page's status looks at: those with a create for the page at `url` waiting,
+ * sent, or of unknown fate. The jobs are read only when the pages written with them include this
+ * one, or when none were written (by a version before them).
+ */
+export async function jobsForPage(url: string): Promise<Job[]> {
+  const key = ratingCacheKey(url);
+  if (!key) return [];
+  const open = parseOpenCreates(await openCreatesItem.getValue());
+  if (open && !open.includes(key)) return [];
+  return parseStoredJobsWith(await jobsItem.getValue(), mayBeOpenCreate(url));
 }
 
 /** Waiting, sent, or sent and to be looked for (its answer was lost): not over yet. */

@@ -1,5 +1,6 @@
-// The queue's stored state: jobs (read by the pages too), pacing, export pages, and the jobs'
-// passwords (storage.session only). Every change reads, changes and writes under one lock. When
+// The queue's stored state: jobs (read by the pages too), pacing, export pages, the pages of the
+// creates not over yet (a page's status reads only these), and the jobs' passwords (storage.session
+// only). Every change reads, changes and writes under one lock. When
 // storage.local is full, the jobs a change would have grown end, saying so, instead of waiting.
 import { storage } from 'wxt/utils/storage';
 import type { ErrorData, ReportSummary } from '../../api/model';
@@ -7,8 +8,18 @@ import { errorWithText } from '../../error-text';
 import { ExplainedError } from '../../errors';
 import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../../job-limits';
 import { createLock } from '../../lock';
+import { ratingCacheKey } from '../../rating/cache';
 import { defineStorageItem } from '../../storage-item';
-import { compactReport, isFinished, type Job, jobsItem, parseStoredJobs } from '../schema';
+import {
+  compactReport,
+  isFinished,
+  type Job,
+  jobsItem,
+  openCreatesItem,
+  openCreateUrl,
+  parseOpenCreates,
+  parseStoredJobs,
+} from '../schema';
 import { parseStoredPacing, type StoredPacing } from './service-pacers';
 
 /** Before pacing was kept per service, it held one service's Pacing (read by parseStoredPacing). */
@@ -166,11 +177,24 @@ function endForFullStorage(state: QueueState, before: Map<string, string>, at: n
   return ended;
 }
 
+/** The pages of the jobs' creates not over yet, each once (openCreatesItem). */
+function openCreates(jobs: Job[]): string[] {
+  const pages = new Set<string>();
+  for (const job of jobs) {
+    for (const item of job.items) {
+      const page = ratingCacheKey(openCreateUrl(item));
+      if (page) pages.add(page);
+    }
+  }
+  return [...pages].sort();
+}
+
 export function createJobStore(now: () => number = Date.now) {
   const lock = createLock();
 
-  async function read(): Promise<QueueState> {
-    const [jobs, pacing] = await storage.getItems([jobsItem, pacingItem]);
+  /** The state, and whether the pages of its open creates are stored (openCreatesItem). */
+  async function load(): Promise<{ state: QueueState; pagesKept: boolean }> {
+    const [jobs, pacing, open] = await storage.getItems([jobsItem, pacingItem, openCreatesItem]);
     const state: QueueState = {
       jobs: parseStoredJobs(jobs?.value),
       pacing: parseStoredPacing(pacing?.value),
@@ -179,10 +203,11 @@ export function createJobStore(now: () => number = Date.now) {
     };
     // Jobs stored by the version before keep whole reports: read as they are written now.
     compact(state.jobs);
-    return state;
+    return { state, pagesKept: parseOpenCreates(open?.value) !== null };
   }
 
-  async function write(state: QueueState, jobsChanged: boolean) {
+  /** Writes what changed; the pages of the open creates always with the jobs, in one write. */
+  async function write(state: QueueState, jobsChanged: boolean, pagesKept = true) {
     const writes: Parameters<typeof storage.setItems>[0] = Object.entries(state.exports).map(
       ([key, value]) => ({ key: key as ExportKey, value }),
     );
@@ -192,12 +217,15 @@ export function createJobStore(now: () => number = Date.now) {
         { item: pacingItem, value: state.pacing },
       );
     }
+    if (jobsChanged || !pagesKept) {
+      writes.push({ item: openCreatesItem, value: openCreates(state.jobs) });
+    }
     if (writes.length > 0) await storage.setItems(writes);
     if (state.removed.length > 0) await storage.removeItems(state.removed);
   }
 
   return {
-    read,
+    read: async () => (await load()).state,
 
     /**
      * Runs `change` on the current state and writes what it changed; a throw writes nothing.
@@ -205,7 +233,7 @@ export function createJobStore(now: () => number = Date.now) {
      */
     update<T>(change: (state: QueueState) => T): Promise<T> {
       return lock.runExclusive(async () => {
-        const state = await read();
+        const { state, pagesKept } = await load();
         const each = state.jobs.map((job) => JSON.stringify(job));
         const before = new Map(state.jobs.map((job, index) => [job.id, each[index] ?? '']));
         // As JSON.stringify([state.jobs, state.pacing]), from the jobs' JSON made once.
@@ -214,7 +242,7 @@ export function createJobStore(now: () => number = Date.now) {
         prune(state, now());
         compact(state.jobs);
         try {
-          await write(state, JSON.stringify([state.jobs, state.pacing]) !== stored);
+          await write(state, JSON.stringify([state.jobs, state.pacing]) !== stored, pagesKept);
         } catch (error) {
           if (!isQuotaError(error)) throw error;
           const ended = endForFullStorage(state, before, now());

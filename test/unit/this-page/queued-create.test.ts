@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReportSummary } from '../../../lib/api/model';
 import {
   ITEM_STATES,
@@ -12,6 +13,7 @@ import {
 import {
   findQueuedCreate,
   hasUnknownCreate,
+  jobsForPage,
   mayBeOpenCreate,
   queuedState,
   queuedUpdate,
@@ -357,5 +359,36 @@ describe('a page’s status reads only the jobs with an open create for it', () 
     // Not an address a report can be made for: nothing is read.
     expect(parseStoredJobsWith(value, mayBeOpenCreate('about:blank'))).toEqual([]);
     expect(parseStoredJobsWith({ version: 2, jobs: [open] }, mayBeOpenCreate(URL_A))).toEqual([]);
+  });
+});
+
+describe('jobsForPage', () => {
+  const open = job('open', [create(URL_A)]);
+  const jobsRead = (get: { mock: { calls: unknown[][] } }) =>
+    get.mock.calls.some(([keys]) => JSON.stringify(keys).includes('"jobs"'));
+
+  it('does not read the jobs when the pages stored with them leave the page out', async () => {
+    await fakeBrowser.storage.local.set({
+      jobs: { version: 1, jobs: [open] },
+      openCreates: ['https://example.com/about'],
+    });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    expect(await jobsForPage(URL_A)).toEqual([]);
+    expect(jobsRead(get)).toBe(false);
+  });
+
+  it('reads the jobs with a create for the page when the pages stored include it', async () => {
+    await fakeBrowser.storage.local.set({
+      jobs: { version: 1, jobs: [job('other', [create('https://example.com/about')]), open] },
+      openCreates: [URL_A, 'https://example.com/about'],
+    });
+    expect((await jobsForPage(`${URL_A}#plans`)).map(({ id }) => id)).toEqual(['open']);
+  });
+
+  it('reads the jobs when no pages are stored with them (a version before them)', async () => {
+    await fakeBrowser.storage.local.set({ jobs: { version: 1, jobs: [open] } });
+    expect((await jobsForPage(URL_A)).map(({ id }) => id)).toEqual(['open']);
+    await fakeBrowser.storage.local.set({ openCreates: 'garbage' });
+    expect((await jobsForPage(URL_A)).map(({ id }) => id)).toEqual(['open']);
   });
 });

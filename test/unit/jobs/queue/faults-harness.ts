@@ -16,6 +16,7 @@ import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
 import { EXPORT_KEPT_MS } from '../../../../lib/jobs/queue/store';
 import type { JobKind, JobService, RequestedOp } from '../../../../lib/jobs/schema';
 import { paceKey, serviceOf } from '../../../../lib/jobs/service';
+import { ratingCacheKey } from '../../../../lib/rating/cache';
 import { type FakeService, fakeClock, fakeService, recordedEffects, type wire } from './harness';
 
 const ORIGIN_A = 'https://a.example';
@@ -435,9 +436,31 @@ function createWorld(scenario: Scenario) {
     }
   }
 
+  /**
+   * The pages of the creates not over yet, stored with the jobs, are those of the stored jobs: a
+   * page's status that trusts them misses no create of its page.
+   */
+  function checkOpenCreates(local: Record<string, unknown>) {
+    if (!('jobs' in local)) return;
+    const pages = new Set<string>();
+    for (const job of (local.jobs as StoredJobs | undefined)?.jobs ?? []) {
+      for (const item of job.items as { state: string; op?: { type: string; url?: string } }[]) {
+        const open = ['waiting', 'running', 'unknown'].includes(item.state);
+        const page = open && item.op?.type === 'create' ? ratingCacheKey(item.op.url) : null;
+        if (page) pages.add(page);
+      }
+    }
+    const stored = JSON.stringify(local.openCreates);
+    if (stored !== JSON.stringify([...pages].sort())) {
+      note(`the pages of the open creates are stored as ${stored}, not as the jobs have them`);
+    }
+  }
+
   async function checkStorage() {
+    const local = await originalGet(null);
+    checkOpenCreates(local);
     // As JSON.stringify([local, session]).
-    const localJson = recordJson(await originalGet(null));
+    const localJson = recordJson(local);
     const stored = `[${localJson},${JSON.stringify(await fakeBrowser.storage.session.get())}]`;
     for (const [name, key] of Object.entries(KEYS)) {
       if (stored.includes(key)) note(`key ${name} is stored`);

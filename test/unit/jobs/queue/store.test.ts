@@ -1,7 +1,7 @@
 // The queue's stored state: versioned (anything else reads as empty), bounded (jobs kept, items a
 // job may have, reports an export keeps), written one change at a time, and each export's pages
 // kept apart until the page takes them.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MAX_FINISHED_ITEMS, REPORTS_KEPT_MS } from '../../../../lib/job-limits';
 import { createJobStore } from '../../../../lib/jobs/queue/store';
@@ -302,5 +302,62 @@ describe('an export', () => {
     const left = Object.keys(await fakeBrowser.storage.local.get(null));
     expect(left.filter((key) => key.startsWith('export:'))).toEqual([]);
     expect(left).toContain('queuePacing');
+  });
+});
+
+describe('the pages of the creates not over yet', () => {
+  const create = (url: string, state: Job['items'][number]['state']) => ({
+    op: { type: 'create' as const, url, privacy: 0 as const },
+    state,
+  });
+  const audit = (items: Job['items']): Job => ({
+    id: 'audit',
+    kind: 'audit',
+    state: 'running',
+    createdAt: 1,
+    items,
+  });
+  const stored = async () => (await fakeBrowser.storage.local.get('openCreates')).openCreates;
+
+  it('are written in the same write as the jobs, and follow the items as they end', async () => {
+    const store = createJobStore();
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await store.update((state) => {
+      state.jobs.push(
+        audit([
+          create('https://example.com/b#top', 'waiting'),
+          create('https://example.com/a', 'running'),
+          create('https://example.com/c', 'done'),
+          create('https://example.com/b', 'unknown'),
+        ]),
+      );
+    });
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(Object.keys(set.mock.calls[0]?.[0] ?? {}).sort()).toEqual([
+      'jobs',
+      'openCreates',
+      'queuePacing',
+    ]);
+    expect(await stored()).toEqual(['https://example.com/a', 'https://example.com/b']);
+
+    await store.update((state) => {
+      for (const item of state.jobs[0]?.items ?? []) item.state = 'done';
+    });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('are written for jobs stored by the version before, though the jobs do not change', async () => {
+    await fakeBrowser.storage.local.set({
+      jobs: { version: 1, jobs: [audit([create('https://example.com/a', 'waiting')])] },
+    });
+    const store = createJobStore();
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await store.update(() => undefined);
+    expect(set.mock.calls.map(([items]) => Object.keys(items))).toEqual([['openCreates']]);
+    expect(await stored()).toEqual(['https://example.com/a']);
+
+    // Written once: a change that changes nothing writes nothing.
+    await store.update(() => undefined);
+    expect(set).toHaveBeenCalledTimes(1);
   });
 });
