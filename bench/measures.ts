@@ -386,10 +386,12 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
         items,
       };
       const kept = (jobs as { jobs?: unknown[] } | undefined)?.jobs ?? [];
-      // As the queue stores it: with the pages of its creates not over yet (none of the audit's).
+      // As the queue stores it, with the pages of its creates waiting, sent or of unknown fate:
+      // the audit adds none to those stored with the jobs before (none when there were no jobs).
+      const pages = openCreates ?? (kept.length === 0 ? [] : undefined);
       await chrome.storage.local.set({
         jobs: { version: 1, jobs: [...kept, audit] },
-        openCreates: openCreates ?? [],
+        ...(pages !== undefined && { openCreates: pages }),
       });
       return { jobs: jobs ?? null, openCreates: openCreates ?? null };
     },

@@ -252,23 +252,30 @@ export function parseStoredJobs(raw: unknown): Job[] {
   });
 }
 
+/** Past this many pages, `'many'` is stored in their place (a large audit under way). */
+export const MAX_OPEN_CREATE_PAGES = 500;
+
+const OpenCreates = z.union([z.array(z.string()), z.literal('many')]);
+export type OpenCreates = z.infer<typeof OpenCreates>;
+
 /**
- * The pages (as the rating cache keys them) that a stored create is waiting for, under way for,
- * or of unknown fate for, written with the jobs (queue/store.ts): a page's status reads the jobs
- * only when its page is among them. A finished 10,000-page audit kept makes the jobs 2 MB, which
- * take 140 ms to read. None stored: the jobs were written by a version before it.
+ * The pages (as the rating cache keys them) of the stored creates waiting, sent, or of unknown
+ * fate, written with the jobs (queue/store.ts): a page's status reads the jobs only when its page
+ * is among them. A finished 10,000-page audit kept makes the jobs 2 MB, which take 140 ms to
+ * read. None stored (jobs written by a version before it), or `'many'`: the jobs are read.
  */
-export const openCreatesItem = defineStorageItem<unknown>('local:openCreates', null);
+export const openCreatesItem = defineStorageItem<OpenCreates | null>('local:openCreates', null);
 
-const OpenCreates = z.array(z.string());
-
-/** The pages stored in openCreatesItem; null when there are none or they cannot be read. */
-export function parseOpenCreates(raw: unknown): string[] | null {
+/** The pages stored in openCreatesItem; null when none is stored or it cannot be read. */
+export function parseOpenCreates(raw: unknown): OpenCreates | null {
   const parsed = OpenCreates.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 
-/** The address of a stored item (as stored, not yet read) that is a create not over yet. */
+/**
+ * The address of a stored item that is a create waiting, sent, or of unknown fate. Looked at as
+ * stored, not read with the schema: the point is to leave most items unread.
+ */
 export function openCreateUrl(item: unknown): string | undefined {
   const { state, op } = (item ?? {}) as {
     state?: unknown;
@@ -281,7 +288,7 @@ export function openCreateUrl(item: unknown): string | undefined {
 /**
  * The valid jobs of a stored value that have an item `wanted` picks, looked at as stored (not yet
  * read): an answer about a few items reads only their jobs, not every item of a finished audit
- * kept (10,000 items take 150 ms or more to read).
+ * kept (its 10,000 items take 140 ms to read).
  */
 export function parseStoredJobsWith(raw: unknown, wanted: (item: unknown) => boolean): Job[] {
   const stored = StoredLayout.safeParse(raw);

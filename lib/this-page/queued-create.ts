@@ -118,14 +118,14 @@ export function mayBeOpenCreate(url: string): (item: unknown) => boolean {
 
 /**
  * The stored jobs a page's status looks at: those with a create for the page at `url` waiting,
- * sent, or of unknown fate. The jobs are read only when the pages written with them include this
- * one, or when none were written (by a version before them).
+ * sent, or of unknown fate. The jobs are read only when the pages stored with them include this
+ * one, or are not listed (openCreatesItem).
  */
 export async function jobsForPage(url: string): Promise<Job[]> {
   const key = ratingCacheKey(url);
   if (!key) return [];
   const open = parseOpenCreates(await openCreatesItem.getValue());
-  if (open && !open.includes(key)) return [];
+  if (Array.isArray(open) && !open.includes(key)) return [];
   return parseStoredJobsWith(await jobsItem.getValue(), mayBeOpenCreate(url));
 }
 

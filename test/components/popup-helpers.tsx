@@ -51,12 +51,13 @@ export function requestsOf<K extends RequestType>(send: FakeSender, type: K): Re
 }
 
 /**
- * Waits until a request of `type` was sent and the fake's answer to it has been handed back, then
- * lets the page render what it did with it: a check that something is not shown comes after.
+ * Waits until a request of `type` was sent and the fake's answer to the last one has been handed
+ * back, then lets the page render what it did with it: a check that something is not shown
+ * comes after.
  */
 export async function answeredTo(send: FakeSender, type: RequestType): Promise<void> {
   const index = await waitFor(() => {
-    const found = send.mock.calls.findIndex(([request]) => request.type === type);
+    const found = send.mock.calls.findLastIndex(([request]) => request.type === type);
     if (found < 0) throw new Error(`no ${type} request yet`);
     return found;
   });

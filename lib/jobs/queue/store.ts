@@ -1,7 +1,8 @@
 // The queue's stored state: jobs (read by the pages too), pacing, export pages, the pages of the
-// creates not over yet (a page's status reads only these), and the jobs' passwords (storage.session
-// only). Every change reads, changes and writes under one lock. When
-// storage.local is full, the jobs a change would have grown end, saying so, instead of waiting.
+// creates waiting, sent or of unknown fate (so a page's status reads the jobs only for those), and
+// the jobs' passwords (storage.session only). Every change reads, changes and writes under one
+// lock. When storage.local is full, the jobs a change would have grown end, saying so, instead of
+// waiting.
 import { storage } from 'wxt/utils/storage';
 import type { ErrorData, ReportSummary } from '../../api/model';
 import { errorWithText } from '../../error-text';
@@ -15,6 +16,8 @@ import {
   isFinished,
   type Job,
   jobsItem,
+  MAX_OPEN_CREATE_PAGES,
+  type OpenCreates,
   openCreatesItem,
   openCreateUrl,
   parseOpenCreates,
@@ -177,13 +180,14 @@ function endForFullStorage(state: QueueState, before: Map<string, string>, at: n
   return ended;
 }
 
-/** The pages of the jobs' creates not over yet, each once (openCreatesItem). */
-function openCreates(jobs: Job[]): string[] {
+/** The pages of the jobs' creates waiting, sent, or of unknown fate (openCreatesItem). */
+function openCreates(jobs: Job[]): OpenCreates {
   const pages = new Set<string>();
   for (const job of jobs) {
     for (const item of job.items) {
       const page = ratingCacheKey(openCreateUrl(item));
       if (page) pages.add(page);
+      if (pages.size > MAX_OPEN_CREATE_PAGES) return 'many';
     }
   }
   return [...pages].sort();
@@ -192,8 +196,8 @@ function openCreates(jobs: Job[]): string[] {
 export function createJobStore(now: () => number = Date.now) {
   const lock = createLock();
 
-  /** The state, and whether the pages of its open creates are stored (openCreatesItem). */
-  async function load(): Promise<{ state: QueueState; pagesKept: boolean }> {
+  /** The state, and the pages of its open creates as stored (JSON; `null` when none are). */
+  async function load(): Promise<{ state: QueueState; pages: string }> {
     const [jobs, pacing, open] = await storage.getItems([jobsItem, pacingItem, openCreatesItem]);
     const state: QueueState = {
       jobs: parseStoredJobs(jobs?.value),
@@ -203,11 +207,11 @@ export function createJobStore(now: () => number = Date.now) {
     };
     // Jobs stored by the version before keep whole reports: read as they are written now.
     compact(state.jobs);
-    return { state, pagesKept: parseOpenCreates(open?.value) !== null };
+    return { state, pages: JSON.stringify(parseOpenCreates(open?.value)) };
   }
 
-  /** Writes what changed; the pages of the open creates always with the jobs, in one write. */
-  async function write(state: QueueState, jobsChanged: boolean, pagesKept = true) {
+  /** Writes what changed; the jobs with the pages of their open creates, in one write. */
+  async function write(state: QueueState, jobsChanged: boolean) {
     const writes: Parameters<typeof storage.setItems>[0] = Object.entries(state.exports).map(
       ([key, value]) => ({ key: key as ExportKey, value }),
     );
@@ -215,13 +219,24 @@ export function createJobStore(now: () => number = Date.now) {
       writes.push(
         { item: jobsItem, value: { version: 1, jobs: state.jobs } },
         { item: pacingItem, value: state.pacing },
+        { item: openCreatesItem, value: openCreates(state.jobs) },
       );
-    }
-    if (jobsChanged || !pagesKept) {
-      writes.push({ item: openCreatesItem, value: openCreates(state.jobs) });
     }
     if (writes.length > 0) await storage.setItems(writes);
     if (state.removed.length > 0) await storage.removeItems(state.removed);
+  }
+
+  /**
+   * Stores the pages of the open creates of jobs that were not written with them (by a version
+   * before them). Not written, they are removed: a page's status then reads the jobs.
+   */
+  async function mendPages(jobs: Job[], stored: string) {
+    const pages = openCreates(jobs);
+    if (JSON.stringify(pages) === stored) return;
+    await openCreatesItem
+      .setValue(pages)
+      .catch(() => openCreatesItem.removeValue())
+      .catch(() => undefined);
   }
 
   return {
@@ -233,7 +248,7 @@ export function createJobStore(now: () => number = Date.now) {
      */
     update<T>(change: (state: QueueState) => T): Promise<T> {
       return lock.runExclusive(async () => {
-        const { state, pagesKept } = await load();
+        const { state, pages } = await load();
         const each = state.jobs.map((job) => JSON.stringify(job));
         const before = new Map(state.jobs.map((job, index) => [job.id, each[index] ?? '']));
         // As JSON.stringify([state.jobs, state.pacing]), from the jobs' JSON made once.
@@ -241,8 +256,9 @@ export function createJobStore(now: () => number = Date.now) {
         const result = change(state);
         prune(state, now());
         compact(state.jobs);
+        const changed = JSON.stringify([state.jobs, state.pacing]) !== stored;
         try {
-          await write(state, JSON.stringify([state.jobs, state.pacing]) !== stored, pagesKept);
+          await write(state, changed);
         } catch (error) {
           if (!isQuotaError(error)) throw error;
           const ended = endForFullStorage(state, before, now());
@@ -257,6 +273,7 @@ export function createJobStore(now: () => number = Date.now) {
           }
           throw new StorageFullError(ended);
         }
+        if (!changed) await mendPages(state.jobs, pages);
         return result;
       });
     },

@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReportSummary } from '../../../lib/api/model';
+import { createJobStore } from '../../../lib/jobs/queue/store';
 import {
   ITEM_STATES,
+  JOB_KINDS,
   JOB_STATES,
   type Job,
   type JobItem,
@@ -297,14 +299,27 @@ describe('a page’s status reads only the jobs with an open create for it', () 
   const anItem = fc.record(
     {
       op: fc.oneof(
-        fc.record({
-          type: fc.constant('create' as const),
-          url: fc.constantFrom(...PAGES),
-          privacy: fc.constant(0 as const),
-        }),
-        fc.record({ type: fc.constant('read' as const), id: fc.integer({ min: 1, max: 9 }) }),
+        {
+          weight: 4,
+          arbitrary: fc.record({
+            type: fc.constant('create' as const),
+            url: fc.constantFrom(...PAGES),
+            privacy: fc.constant(0 as const),
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            type: fc.constant('read' as const),
+            id: fc.integer({ min: 1, max: 9 }),
+          }),
+        },
       ),
-      state: fc.constantFrom(...ITEM_STATES),
+      // Unknown and waiting ones most: those are what the status looks for.
+      state: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom('unknown' as const, 'waiting' as const) },
+        { weight: 2, arbitrary: fc.constantFrom(...ITEM_STATES) },
+      ),
       tabId: fc.integer({ min: 1, max: 3 }),
       reconcileAt: fc.integer({ min: 1, max: 9 }),
     },
@@ -313,18 +328,34 @@ describe('a page’s status reads only the jobs with an open create for it', () 
   const aJob = fc.record(
     {
       id: fc.uuid(),
-      kind: fc.constantFrom('create' as const, 'audit' as const, 'read' as const),
+      // Creates are queued by the popup (create) and Add pages (audit): those most.
+      kind: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom('create' as const, 'audit' as const) },
+        { weight: 1, arbitrary: fc.constantFrom(...JOB_KINDS) },
+      ),
       state: fc.constantFrom(...JOB_STATES),
-      createdAt: fc.constant(1),
+      // Now and then a job the schema refuses (no time it was made), with creates all the same.
+      createdAt: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(1) },
+        { weight: 1, arbitrary: fc.constant('then') },
+      ),
       watched: fc.boolean(),
       items: fc.array(anItem, { maxLength: 6 }),
     },
     { requiredKeys: ['id', 'kind', 'state', 'createdAt', 'items'] },
   );
-  // Garbage beside the jobs: a stored value is read as it is, whatever wrote it.
-  const stored = fc.array(fc.oneof(aJob, fc.anything()), { maxLength: 6 });
+  // Now and then garbage beside the jobs: a stored value is read as it is, whatever wrote it.
+  const stored = fc.array(
+    fc.oneof({ weight: 5, arbitrary: aJob }, { weight: 1, arbitrary: fc.anything() }),
+    { maxLength: 6 },
+  );
+  const status = (jobs: Job[], url: string, tab: number) => ({
+    queued: findQueuedCreate(jobs, url, tab),
+    unknown: hasUnknownCreate(jobs, url),
+  });
 
   it('finds the same create, and the same unknown one, as reading every job', () => {
+    const found = { queued: 0, unknown: 0 };
     fc.assert(
       fc.property(
         stored,
@@ -332,13 +363,39 @@ describe('a page’s status reads only the jobs with an open create for it', () 
         fc.integer({ min: 1, max: 3 }),
         (jobs, url, tab) => {
           const value = { version: 1, jobs };
-          const all = parseStoredJobs(value);
-          const some = parseStoredJobsWith(value, mayBeOpenCreate(url));
-          expect(findQueuedCreate(some, url, tab)).toEqual(findQueuedCreate(all, url, tab));
-          expect(hasUnknownCreate(some, url)).toBe(hasUnknownCreate(all, url));
+          const every = status(parseStoredJobs(value), url, tab);
+          expect(status(parseStoredJobsWith(value, mayBeOpenCreate(url)), url, tab)).toEqual(every);
+          if (every.queued) found.queued += 1;
+          if (every.unknown) found.unknown += 1;
         },
       ),
       { numRuns: 500 },
+    );
+    // The runs had something to find, both kinds.
+    expect(found.queued).toBeGreaterThan(100);
+    expect(found.unknown).toBeGreaterThan(10);
+  });
+
+  it('finds the same from the jobs and pages the queue stores, as reading every job', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        stored,
+        fc.constantFrom(...PAGES),
+        fc.integer({ min: 1, max: 3 }),
+        async (jobs, url, tab) => {
+          fakeBrowser.reset();
+          await createJobStore().update((state) => {
+            state.jobs = parseStoredJobs({ version: 1, jobs });
+          });
+          const every = status(
+            parseStoredJobs((await fakeBrowser.storage.local.get('jobs')).jobs),
+            url,
+            tab,
+          );
+          expect(status(await jobsForPage(url), url, tab)).toEqual(every);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
@@ -374,6 +431,7 @@ describe('jobsForPage', () => {
     });
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     expect(await jobsForPage(URL_A)).toEqual([]);
+    expect(get).toHaveBeenCalled();
     expect(jobsRead(get)).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import {
   MAX_EXPORT_REPORTS,
   MAX_FINISHED_JOBS,
   MAX_JOB_ITEMS,
+  MAX_OPEN_CREATE_PAGES,
   parseStoredJobs,
 } from '../../../../lib/jobs/schema';
 import {
@@ -359,5 +360,41 @@ describe('the pages of the creates not over yet', () => {
     // Written once: a change that changes nothing writes nothing.
     await store.update(() => undefined);
     expect(set).toHaveBeenCalledTimes(1);
+  });
+
+  it('are mended when they are not the jobs’ (a version before them wrote the jobs since)', async () => {
+    await fakeBrowser.storage.local.set({
+      jobs: { version: 1, jobs: [audit([create('https://example.com/a', 'waiting')])] },
+      openCreates: ['https://example.com/gone'],
+    });
+    await createJobStore().update(() => undefined);
+    expect(await stored()).toEqual(['https://example.com/a']);
+  });
+
+  it('are removed when they cannot be written: a page’s status then reads the jobs', async () => {
+    await fakeBrowser.storage.local.set({
+      jobs: { version: 1, jobs: [audit([create('https://example.com/a', 'waiting')])] },
+      openCreates: [],
+    });
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(
+      new Error('QUOTA_BYTES quota exceeded'),
+    );
+    // The change itself, which changed nothing, does not fail for it.
+    await expect(createJobStore().update(() => 'done')).resolves.toBe('done');
+    expect(await stored()).toBeUndefined();
+  });
+
+  it(`are "many" past ${MAX_OPEN_CREATE_PAGES}: a page’s status then reads the jobs`, async () => {
+    const store = createJobStore();
+    const pages = (count: number) =>
+      Array.from({ length: count }, (_, n) => create(`https://example.com/${n}`, 'waiting'));
+    await store.update((state) => {
+      state.jobs.push(audit(pages(MAX_OPEN_CREATE_PAGES)));
+    });
+    expect(await stored()).toHaveLength(MAX_OPEN_CREATE_PAGES);
+    await store.update((state) => {
+      state.jobs[0]?.items.push(...pages(MAX_OPEN_CREATE_PAGES + 1).slice(-1));
+    });
+    expect(await stored()).toBe('many');
   });
 });
