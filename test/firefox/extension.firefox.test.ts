@@ -290,16 +290,17 @@ describe('Site Report in Firefox', () => {
     }
   });
 
-  it('a slow create (10 s) shows Analyzing… with the time it has taken, then the rating, one report', async () => {
+  it('a slow create (20 s) shows Analyzing… with the time it has taken, also in a popup opened again, then the rating, one report', async () => {
     const { firefox } = stack();
     const page = the(options, 'The options page');
-    // A second service that analyses each page for 10 s inside the POST, saved as the service
-    // (long enough to watch the time grow; the Chromium suite proves the longer waits).
+    // A second service that analyses each page for 20 s inside the POST, saved as the service
+    // (long enough to open the popup again and watch the time grow; the Chromium suite proves
+    // the longer waits).
     const slow = await startService({
       port: 0,
       serveSamples: true,
       apiKeys: [API_KEY],
-      createDelayMs: 10_000,
+      createDelayMs: 20_000,
     });
     try {
       // Back in front: Firefox holds back animation frames in a background tab, and the
@@ -317,19 +318,36 @@ describe('Site Report in Firefox', () => {
       ).toBe(slow.baseUrl);
 
       const address = the(slow.sampleUrls?.bad, 'The slow service’s bad sample page');
-      await firefox.openTab(address);
+      const tab = await firefox.openTab(address);
       const slowPopup = await firefox.openExtensionPage('popup.html');
       await slowPopup.locator(`::-p-text(${address})`).waitHandle();
       await slowPopup.locator(byRole('button', 'Create report')).click();
 
-      const statuses = () =>
-        slowPopup.evaluate(() =>
-          [...document.querySelectorAll('[role="status"]')].map((node) => node.textContent ?? ''),
-        );
-      await poll(
-        async () => (await statuses()).some((text) => text.includes('Analyzing…')),
-        'Analyzing… while it works',
+      const analyzing = (popup: Page) => async () =>
+        (
+          await popup.evaluate(() =>
+            [...document.querySelectorAll('[role="status"]')].map((node) => node.textContent),
+          )
+        ).some((text) => text?.includes('Analyzing…'));
+      await poll(analyzing(slowPopup), 'Analyzing… while it works').toBe(true);
+
+      // Opened again over the page while the service analyses it: the create is shown under way
+      // (the status reads it from the jobs the queue stored), and no second Create is offered.
+      await tab.bringToFront();
+      const again = await firefox.openExtensionPage('popup.html');
+      await again.locator(`::-p-text(${address})`).waitHandle();
+      await poll(analyzing(again), 'Analyzing… in the popup opened again').toBe(true);
+      expect(
+        await again.evaluate(
+          () =>
+            [...document.querySelectorAll('button')].find(
+              (button) => button.textContent === 'Create report',
+            )?.disabled,
+        ),
+        'no second Create meanwhile',
       ).toBe(true);
+      await again.close();
+      await slowPopup.bringToFront();
       const timer = () =>
         slowPopup.evaluate(() => document.querySelector('[role="timer"]')?.textContent);
       await poll(timer, 'the time it has taken', 20_000).toMatch(/^0:0[3-9]|^0:[1-5]\d$/);
