@@ -167,7 +167,13 @@ async function saveForm(page: Page, name: string, serviceUrl: string, apiKey: st
   await page.getByRole('textbox', { name: 'Service URL', exact: true }).fill(serviceUrl);
   await page.getByRole('textbox', { name: 'API key', exact: true }).fill(apiKey);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await poll(() => statusOf(page), `${name} saved`).toBe('Saved.');
+  await poll(() => statusOf(page), `${name} saved`)
+    .toBe('Saved.')
+    .catch(async (error: Error) => {
+      // What the page showed instead, for the failure to say.
+      const shown = await page.evaluate(() => document.body.innerText).catch(() => '(gone)');
+      throw new Error(`${error.message}\nThe options page showed instead:\n${shown}`);
+    });
   await page.getByRole('button', { name: `Edit ${name}`, exact: true }).waitFor();
 }
 
