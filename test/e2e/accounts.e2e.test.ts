@@ -199,7 +199,11 @@ describe('accounts', () => {
         .filter({
           has: page.getByRole('button', { name: `Edit ${name}`, exact: true }),
         });
-      expect(await row.getByRole('button', { name: `Edit ${name}`, exact: true }).count()).toBe(1);
+      // The list shows each account as it is stored, once the page has heard of the save.
+      await poll(
+        () => row.getByRole('button', { name: `Edit ${name}`, exact: true }).count(),
+        `Edit ${name}`,
+      ).toBe(1);
       expect(await row.getByRole('button', { name: `Remove ${name}`, exact: true }).count()).toBe(
         1,
       );
@@ -255,7 +259,9 @@ describe('accounts', () => {
     // The popup switches over a page no account has a report of (it reads nothing for it); the
     // rated page stays open in the window.
     const popup = await popupFor(await openTracked(sample('decent')));
+    // The select's code loads after the popup's first paint.
     const select = accountSelect(popup);
+    await select.waitFor();
     expect(await select.locator('option').allTextContents()).toEqual(['A', 'Client', 'C']);
     const before = counts();
     await choose(popup, 'Client');
