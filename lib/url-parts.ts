@@ -1,11 +1,27 @@
-// The parts of an address the extension shows or compares: its origin, its host, and the split
-// of a compact row. A text that is no URL has no origin or host.
+// The parts of an address the extension shows or compares: its origin, its host, the page it is
+// of, and the split of a compact row. A text that is no URL has no origin or host.
 
 /** The origin of an http(s) address (spaces around it ignored); null for anything else. */
 export function originOf(address: string): string | null {
   try {
     const url = new URL(address.trim());
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page an address is of, as the extension keys pages (the rating cache, the queue's creates):
+ * an http(s) URL without its fragment; null for anything else.
+ */
+export function pageOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    parsed.hash = '';
+    return parsed.href;
   } catch {
     return null;
   }

@@ -252,56 +252,6 @@ export function parseStoredJobs(raw: unknown): Job[] {
   });
 }
 
-/** Past this many pages, `'many'` is stored in their place (a large audit under way). */
-export const MAX_OPEN_CREATE_PAGES = 500;
-
-const OpenCreates = z.union([z.array(z.string()), z.literal('many')]);
-export type OpenCreates = z.infer<typeof OpenCreates>;
-
-/**
- * The pages (as the rating cache keys them) of the stored creates waiting, sent, or of unknown
- * fate, written with the jobs (queue/store.ts): a page's status reads the jobs only when its page
- * is among them. A finished 10,000-page audit kept makes the jobs 2 MB, which take 140 ms to
- * read. None stored (jobs written by a version before it), or `'many'`: the jobs are read.
- */
-export const openCreatesItem = defineStorageItem<OpenCreates | null>('local:openCreates', null);
-
-/** The pages stored in openCreatesItem; null when none is stored or it cannot be read. */
-export function parseOpenCreates(raw: unknown): OpenCreates | null {
-  const parsed = OpenCreates.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
-
-/**
- * The address of a stored item that is a create waiting, sent, or of unknown fate. Looked at as
- * stored, not read with the schema: the point is to leave most items unread.
- */
-export function openCreateUrl(item: unknown): string | undefined {
-  const { state, op } = (item ?? {}) as {
-    state?: unknown;
-    op?: { type?: unknown; url?: unknown };
-  };
-  if (state !== 'waiting' && state !== 'running' && state !== 'unknown') return undefined;
-  return op?.type === 'create' && typeof op.url === 'string' ? op.url : undefined;
-}
-
-/**
- * The valid jobs of a stored value that have an item `wanted` picks, looked at as stored (not yet
- * read): an answer about a few items reads only their jobs, not every item of a finished audit
- * kept (its 10,000 items take 140 ms to read).
- */
-export function parseStoredJobsWith(raw: unknown, wanted: (item: unknown) => boolean): Job[] {
-  const stored = StoredLayout.safeParse(raw);
-  if (!stored.success) return [];
-  return parseStoredJobs({
-    version: 1,
-    jobs: stored.data.jobs.filter((job) => {
-      const items = (job as { items?: unknown } | null)?.items;
-      return Array.isArray(items) && items.some(wanted);
-    }),
-  });
-}
-
 /** Whether Activity lists the job: not a page's own create that is done (the page showed it). */
 export function isListed(job: Pick<Job, 'state' | 'watched'>): boolean {
   return !(job.watched && job.state === 'done');

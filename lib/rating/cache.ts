@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { Privacy, Rating, ReportId } from '../api/model';
 import { defineStorageItem } from '../storage-item';
+import { pageOf } from '../url-parts';
 
 export const RATING_CACHE_LIMIT = 300;
 /** A tenth of storage.local's 10 MB at most, so a full cache never makes other writes fail. */
@@ -62,18 +63,8 @@ function serviceEntries(raw: unknown, account: string | null | undefined): unkno
     : undefined;
 }
 
-/** The cache key of an address: an http(s) URL without its fragment, or null for anything else. */
-export function ratingCacheKey(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    parsed.hash = '';
-    return parsed.href;
-  } catch {
-    return null;
-  }
-}
+/** The cache key of an address: the page it is of (an http(s) URL without its fragment), or null. */
+export const ratingCacheKey = pageOf;
 
 export const isStorableKey = (url: string) =>
   url.length <= RATING_CACHE_MAX_URL_LENGTH && ratingCacheKey(url) === url;

@@ -6,16 +6,12 @@ import { errorText } from '../error-text';
 import { followItem } from '../follow-item';
 import { t } from '../i18n';
 import {
-  isFinished,
-  itemReport,
-  type Job,
-  jobsItem,
   openCreatesItem,
   openCreateUrl,
   parseOpenCreates,
-  parseStoredJobs,
   parseStoredJobsWith,
-} from '../jobs/schema';
+} from '../jobs/open-creates';
+import { isFinished, itemReport, type Job, jobsItem, parseStoredJobs } from '../jobs/schema';
 import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
 

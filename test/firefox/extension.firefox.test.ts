@@ -330,6 +330,13 @@ describe('Site Report in Firefox', () => {
           )
         ).some((text) => text?.includes('Analyzing…'));
       await poll(analyzing(slowPopup), 'Analyzing… while it works').toBe(true);
+      const createDisabled = (popup: Page) =>
+        popup.evaluate(
+          () =>
+            [...document.querySelectorAll('button')].find(
+              (button) => button.textContent === 'Create report',
+            )?.disabled,
+        );
 
       // Opened again over the page while the service analyses it: the create is shown under way
       // (the status reads it from the jobs the queue stored), and no second Create is offered.
@@ -337,29 +344,13 @@ describe('Site Report in Firefox', () => {
       const again = await firefox.openExtensionPage('popup.html');
       await again.locator(`::-p-text(${address})`).waitHandle();
       await poll(analyzing(again), 'Analyzing… in the popup opened again').toBe(true);
-      expect(
-        await again.evaluate(
-          () =>
-            [...document.querySelectorAll('button')].find(
-              (button) => button.textContent === 'Create report',
-            )?.disabled,
-        ),
-        'no second Create meanwhile',
-      ).toBe(true);
+      expect(await createDisabled(again), 'no second Create meanwhile').toBe(true);
       await again.close();
       await slowPopup.bringToFront();
       const timer = () =>
         slowPopup.evaluate(() => document.querySelector('[role="timer"]')?.textContent);
       await poll(timer, 'the time it has taken', 20_000).toMatch(/^0:0[3-9]|^0:[1-5]\d$/);
-      expect(
-        await slowPopup.evaluate(
-          () =>
-            [...document.querySelectorAll('button')].find(
-              (button) => button.textContent === 'Create report',
-            )?.disabled,
-        ),
-        'Create is disabled while it works',
-      ).toBe(true);
+      expect(await createDisabled(slowPopup), 'Create is disabled while it works').toBe(true);
 
       const outcome = await slowPopup
         .locator(byRole('region', 'Report for this page'))

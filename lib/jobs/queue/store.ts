@@ -9,20 +9,9 @@ import { errorWithText } from '../../error-text';
 import { ExplainedError } from '../../errors';
 import { MAX_FINISHED_ITEMS, MAX_FINISHED_JOBS, REPORTS_KEPT_MS } from '../../job-limits';
 import { createLock } from '../../lock';
-import { ratingCacheKey } from '../../rating/cache';
 import { defineStorageItem } from '../../storage-item';
-import {
-  compactReport,
-  isFinished,
-  type Job,
-  jobsItem,
-  MAX_OPEN_CREATE_PAGES,
-  type OpenCreates,
-  openCreatesItem,
-  openCreateUrl,
-  parseOpenCreates,
-  parseStoredJobs,
-} from '../schema';
+import { openCreatesItem, openCreatesOf, parseOpenCreates } from '../open-creates';
+import { compactReport, isFinished, type Job, jobsItem, parseStoredJobs } from '../schema';
 import { parseStoredPacing, type StoredPacing } from './service-pacers';
 
 /** Before pacing was kept per service, it held one service's Pacing (read by parseStoredPacing). */
@@ -180,19 +169,6 @@ function endForFullStorage(state: QueueState, before: Map<string, string>, at: n
   return ended;
 }
 
-/** The pages of the jobs' creates waiting, sent, or of unknown fate (openCreatesItem). */
-function openCreates(jobs: Job[]): OpenCreates {
-  const pages = new Set<string>();
-  for (const job of jobs) {
-    for (const item of job.items) {
-      const page = ratingCacheKey(openCreateUrl(item));
-      if (page) pages.add(page);
-      if (pages.size > MAX_OPEN_CREATE_PAGES) return 'many';
-    }
-  }
-  return [...pages].sort();
-}
-
 export function createJobStore(now: () => number = Date.now) {
   const lock = createLock();
 
@@ -219,7 +195,7 @@ export function createJobStore(now: () => number = Date.now) {
       writes.push(
         { item: jobsItem, value: { version: 1, jobs: state.jobs } },
         { item: pacingItem, value: state.pacing },
-        { item: openCreatesItem, value: openCreates(state.jobs) },
+        { item: openCreatesItem, value: openCreatesOf(state.jobs) },
       );
     }
     if (writes.length > 0) await storage.setItems(writes);
@@ -231,7 +207,7 @@ export function createJobStore(now: () => number = Date.now) {
    * before them). Not written, they are removed: a page's status then reads the jobs.
    */
   async function mendPages(jobs: Job[], stored: string) {
-    const pages = openCreates(jobs);
+    const pages = openCreatesOf(jobs);
     if (JSON.stringify(pages) === stored) return;
     await openCreatesItem
       .setValue(pages)

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReportSummary } from '../../../lib/api/model';
+import { parseStoredJobsWith } from '../../../lib/jobs/open-creates';
 import { createJobStore } from '../../../lib/jobs/queue/store';
 import {
   ITEM_STATES,
@@ -10,7 +11,6 @@ import {
   type Job,
   type JobItem,
   parseStoredJobs,
-  parseStoredJobsWith,
 } from '../../../lib/jobs/schema';
 import {
   findQueuedCreate,

@@ -10,16 +10,12 @@ import { setImmediate as macrotask } from 'node:timers/promises';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSiteReportClient } from '../../../../lib/api';
+import { MAX_OPEN_CREATE_PAGES } from '../../../../lib/jobs/open-creates';
 import { createQueue, type Queue } from '../../../../lib/jobs/queue';
 import { QUEUE_ALARM } from '../../../../lib/jobs/queue/alarms';
 import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
 import { EXPORT_KEPT_MS } from '../../../../lib/jobs/queue/store';
-import {
-  type JobKind,
-  type JobService,
-  MAX_OPEN_CREATE_PAGES,
-  type RequestedOp,
-} from '../../../../lib/jobs/schema';
+import type { JobKind, JobService, RequestedOp } from '../../../../lib/jobs/schema';
 import { paceKey, serviceOf } from '../../../../lib/jobs/service';
 import { ratingCacheKey } from '../../../../lib/rating/cache';
 import { type FakeService, fakeClock, fakeService, recordedEffects, type wire } from './harness';

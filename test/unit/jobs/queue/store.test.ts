@@ -4,13 +4,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MAX_FINISHED_ITEMS, REPORTS_KEPT_MS } from '../../../../lib/job-limits';
+import { MAX_OPEN_CREATE_PAGES } from '../../../../lib/jobs/open-creates';
 import { createJobStore } from '../../../../lib/jobs/queue/store';
 import {
   type Job,
   MAX_EXPORT_REPORTS,
   MAX_FINISHED_JOBS,
   MAX_JOB_ITEMS,
-  MAX_OPEN_CREATE_PAGES,
   parseStoredJobs,
 } from '../../../../lib/jobs/schema';
 import {
