@@ -13,8 +13,8 @@ const OpenCreates = z.union([z.array(z.string()), z.literal('many')]);
 export type OpenCreates = z.infer<typeof OpenCreates>;
 
 /**
- * Written by the queue in the same write as the jobs (queue/store.ts), each page as `pageOf`
- * gives it. None stored (jobs written by a version before it), or `'many'`: the jobs are read.
+ * Written by the queue in the same write as the jobs, or alone for jobs a version before it wrote
+ * (queue/store.ts), each page as `pageOf` gives it. None stored, or `'many'`: the jobs are read.
  */
 export const openCreatesItem = defineStorageItem<OpenCreates | null>('local:openCreates', null);
 
@@ -37,7 +37,7 @@ export function openCreateUrl(item: unknown): string | undefined {
   return op?.type === 'create' && typeof op.url === 'string' ? op.url : undefined;
 }
 
-/** What openCreatesItem holds for `jobs`: their open creates' pages, each once, in order. */
+/** What openCreatesItem holds for `jobs`: their open creates' pages, each once and sorted. */
 export function openCreatesOf(jobs: Job[]): OpenCreates {
   const pages = new Set<string>();
   for (const job of jobs) {

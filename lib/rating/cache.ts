@@ -63,7 +63,7 @@ function serviceEntries(raw: unknown, account: string | null | undefined): unkno
     : undefined;
 }
 
-/** The cache key of an address: the page it is of (an http(s) URL without its fragment), or null. */
+/** The cache key of an address: the page it is of (http(s), without its fragment), or null. */
 export const ratingCacheKey = pageOf;
 
 export const isStorableKey = (url: string) =>
