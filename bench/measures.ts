@@ -65,9 +65,19 @@ export const WORKSPACE: Timed = {
 
 type Mark = Awaited<ReturnType<typeof markAt>>;
 
-/** Opens the page afresh in its own window; `use` runs once it has set its mark. */
-async function atMark<T>(lab: Lab, timed: Timed, use: (page: Page, at: Mark) => Promise<T>) {
+/**
+ * Opens the page afresh in its own window, the worker first made `ready` (stopped, or running);
+ * `use` runs once the page has set its mark. The reset comes before `ready`: clearing storage wakes
+ * a stopped worker (storage.onChanged), which would then start ahead of the opening.
+ */
+async function atMark<T>(
+  lab: Lab,
+  timed: Timed,
+  use: (page: Page, at: Mark) => Promise<T>,
+  ready?: () => Promise<void>,
+) {
   if (timed.reset) await lab.control.evaluate(timed.reset);
+  await ready?.();
   return inWindow(lab, timed.path, async (page) => use(page, await markAt(page, timed.mark)));
 }
 
@@ -150,10 +160,13 @@ export async function timeAgainstBound(lab: Lab, timed: Timed, shown: RegExp, ru
   let round = 0;
   const open = async (stopped: boolean) => {
     const taken = { floor: 0, bound: 0, page: 0 };
-    for (const kind of ORDERS[round % ORDERS.length] ?? KINDS) {
+    const ready = async () => {
       if (stopped) await stopWorker(lab);
       else await command(lab, { type: 'getStatus' });
-      taken[kind] = await atMark(lab, { ...timed, path: path(kind) }, async (_, at) => at.ms);
+    };
+    for (const kind of ORDERS[round % ORDERS.length] ?? KINDS) {
+      const opening = { ...timed, path: path(kind) };
+      taken[kind] = await atMark(lab, opening, async (_, at) => at.ms, ready);
       await sleep(200);
     }
     return taken;
@@ -343,10 +356,10 @@ export async function pageStatus(lab: Lab, url: string, runs: number, { stopped 
  * stopped: median.
  */
 export async function workspaceRows(lab: Lab, runs: number, { stopped = false } = {}) {
-  const samples = await afterWarmUp(runs, async () => {
-    await workerAt(lab, stopped);
-    return atMark(lab, WORKSPACE, async (_, at) => at.ms);
-  });
+  const ready = () => workerAt(lab, stopped);
+  const samples = await afterWarmUp(runs, () =>
+    atMark(lab, WORKSPACE, async (_, at) => at.ms, ready),
+  );
   return median(samples);
 }
 
