@@ -48,6 +48,18 @@ export const JOBS = {
   keptAudit: 10_000,
 } as const;
 
+/**
+ * Creates of jobs of several sizes on a service without a limit: the time between the first
+ * `counted` POSTs of each, per create (reported, no goal): what a queue step costs beside them.
+ */
+export const JOB_PACE = {
+  small: 100,
+  audit: 10_000,
+  counted: 100,
+  /** A job run beside a finished audit of JOBS.keptAudit pages: it ends, and the audit is dropped. */
+  afterAudit: { creates: 30, counted: 20 },
+} as const;
+
 /** Add pages reading a sitemap and a pasted list of `urls` addresses (a goal, not a gate). */
 export const ADD_PAGES = { urls: 50_000, goalMs: 500 } as const;
 

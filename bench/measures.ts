@@ -368,7 +368,12 @@ export async function workspaceRows(lab: Lab, runs: number, { stopped = false } 
  * jobs stored before put back. It has just finished, the newest finished job: the queue
  * keeps it until another job finishes (MAX_FINISHED_ITEMS), its reports for 10 minutes.
  */
-export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => Promise<T>) {
+export async function withKeptAudit<T>(
+  lab: Lab,
+  pages: number,
+  measure: () => Promise<T>,
+  { endsJob = false } = {},
+) {
   // The worker stopped first each time: a step of its queue under way would write the jobs it read.
   await stopWorker(lab);
   const before = await lab.control.evaluate(
@@ -412,12 +417,11 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
   );
   try {
     const measured = await measure();
+    // A job that ends drops the audit (MAX_FINISHED_ITEMS): such a measure looks for it itself.
     await stopWorker(lab);
-    const stillKept = await lab.control.evaluate(async (id) => {
-      const { jobs } = await chrome.storage.local.get('jobs');
-      return ((jobs as { jobs?: { id?: string }[] })?.jobs ?? []).some((job) => job.id === id);
-    }, KEPT_AUDIT_ID);
-    if (!stillKept) throw new Error('The kept audit was no longer stored when measured.');
+    if (!endsJob && !(await auditKept(lab))) {
+      throw new Error('The kept audit was no longer stored when measured.');
+    }
     return measured;
   } finally {
     await stopWorker(lab);
@@ -431,6 +435,64 @@ export async function withKeptAudit<T>(lab: Lab, pages: number, measure: () => P
 }
 
 const KEPT_AUDIT_ID = 'bench-kept-audit';
+
+/** Whether the audit withKeptAudit stored is stored still. */
+function auditKept(lab: Lab): Promise<boolean> {
+  return lab.control.evaluate(async (id) => {
+    const { jobs } = await chrome.storage.local.get('jobs');
+    return ((jobs as { jobs?: { id?: string }[] })?.jobs ?? []).some((job) => job.id === id);
+  }, KEPT_AUDIT_ID);
+}
+
+/**
+ * A job of `creates` creates (an audit when `kind` says so) on the lab's service, which has no
+ * limit: the time between its first `counted` POSTs, per create. With `audit`, a kept audit
+ * (withKeptAudit) must be stored still once they are out. Then the job is cancelled and cleared.
+ */
+export async function createPace(
+  lab: Lab,
+  { creates, counted, kind = 'create', audit = false }: CreatePace,
+): Promise<number> {
+  const { service } = lab;
+  const posts = () => service.apiRequests().filter((entry) => entry.method === 'POST');
+  await countFromNow(service, 300);
+  const items = Array.from({ length: creates }, (_, n) => ({
+    type: 'create',
+    url: `${service.url}/samples/good?pace=${kind}-${creates}-${n}`,
+    privacy: 0,
+  }));
+  const { id } = await command<{ id: string }>(lab, { type: 'enqueueJob', kind, items });
+  const deadline = Date.now() + 600_000;
+  while (posts().length < counted) {
+    if (Date.now() > deadline) throw new Error(`${counted} creates were not sent in 10 minutes.`);
+    await sleep(50);
+  }
+  const [first, last] = [0, counted - 1].map((n) => Date.parse(posts()[n]?.time ?? ''));
+  if (audit && !(await auditKept(lab))) {
+    throw new Error('The kept audit was no longer stored when the creates were sent.');
+  }
+  // Not ok when the job has ended already.
+  await lab.control.evaluate(
+    (jobId) => chrome.runtime.sendMessage({ type: 'cancelJob', id: jobId }),
+    id,
+  );
+  for (;;) {
+    const jobs = await command<{ id: string; state: string }[]>(lab, { type: 'getJobs' });
+    const state = jobs.find((job) => job.id === id)?.state;
+    if (state === 'done' || state === 'failed' || state === 'cancelled') break;
+    if (Date.now() > deadline) throw new Error('The job did not end in 10 minutes.');
+    await sleep(100);
+  }
+  await command(lab, { type: 'clearJob', id });
+  return ((last ?? 0) - (first ?? 0)) / (counted - 1);
+}
+
+interface CreatePace {
+  creates: number;
+  counted: number;
+  kind?: 'create' | 'audit';
+  audit?: boolean;
+}
 
 /** From a click on the button named `button` until the page shows `shown`, in ms. */
 async function timeClick(page: Page, button: string, shown: string): Promise<number> {

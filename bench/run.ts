@@ -27,6 +27,8 @@ const ISSUES_ONLY = process.argv.includes('--issues');
 const ADD_PAGES_ONLY = process.argv.includes('--add-pages');
 /** Only the service worker's start (after the build and the lab's start). */
 const WORKER_START_ONLY = process.argv.includes('--worker-start');
+/** Only the pace of creates by job size (after the build and the lab's start). */
+const CREATE_PACE_ONLY = process.argv.includes('--create-pace');
 /** Only the popup's and the workspace's times (after the build and the lab's start). */
 const TIMES_ONLY = process.argv.includes('--times');
 /** Starts of the service worker (after one uncounted round). */
@@ -111,6 +113,26 @@ async function addPagesRows(lab: Lab) {
   const audit = await measure.addPagesReads(lab, urls);
   row('a sitemap (fetched from loopback, read as it streams), goal', audit.sitemapMs, 'ms', goalMs);
   row('a pasted list, goal', audit.listMs, 'ms', goalMs);
+}
+
+/** Creates of a small job, a big audit, and a small job with a finished big audit kept. */
+async function createPaceRows(lab: Lab) {
+  const { small, audit, counted, afterAudit } = budget.JOB_PACE;
+  console.log(`Queue: creates of jobs of ${small} and ${audit} (a few minutes)…`);
+  section = 'Queue: first create → last of the counted, per create (a service without limit)';
+  const smallMs = await measure.createPace(lab, { creates: small, counted });
+  row(`a job of ${small} creates, ${counted} counted`, smallMs, 'ms');
+  const auditMs = await measure.createPace(lab, { creates: audit, counted, kind: 'audit' });
+  row(`an audit of ${audit} pages, its first ${counted}`, auditMs, 'ms');
+  const pages = budget.JOBS.keptAudit;
+  const keptMs = await measure.withKeptAudit(
+    lab,
+    pages,
+    () => measure.createPace(lab, { ...afterAudit, audit: true }),
+    { endsJob: true },
+  );
+  const { creates, counted: first } = afterAudit;
+  row(`a job of ${creates} creates, its first ${first}, a ${pages}-page audit kept`, keptMs, 'ms');
 }
 
 /** The service worker stopped, then a first message until its answer (median of RUNS). */
@@ -202,6 +224,7 @@ async function main(): Promise<void> {
         [ISSUES_ONLY, issuesRows],
         [ADD_PAGES_ONLY, addPagesRows],
         [WORKER_START_ONLY, workerStartRow],
+        [CREATE_PACE_ONLY, createPaceRows],
       ] as const
     ).find(([asked]) => asked)?.[1];
     if (only) {
@@ -265,6 +288,7 @@ async function main(): Promise<void> {
       section = `Queue: ${creates} creates, limit ${measure.LIMIT} a minute (service log)`;
       const queue = await measure.queueCreates(lab, creates);
       limitedRows(queue, 'POST /reports', 'of them answered 201', creates);
+      await createPaceRows(lab);
     }
 
     const { records, readMs } = budget.HISTORY;
