@@ -118,7 +118,7 @@ async function addPagesRows(lab: Lab) {
 /** Creates of a small job, a big audit, and a small job with a finished big audit kept. */
 async function createPaceRows(lab: Lab) {
   const { small, audit, counted, afterAudit } = budget.JOB_PACE;
-  console.log(`Queue: creates of jobs of ${small} and ${audit} (a few minutes)…`);
+  console.log(`Queue: creates of jobs of ${small} and ${audit}, and beside an audit (2 minutes)…`);
   section = 'Queue: first create → last of the counted, per create (a service without limit)';
   const smallMs = await measure.createPace(lab, { creates: small, counted });
   row(`a job of ${small} creates, ${counted} counted`, smallMs, 'ms');
