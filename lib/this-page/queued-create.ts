@@ -12,8 +12,8 @@ import {
   parseStoredJobsWith,
 } from '../jobs/open-creates';
 import { isFinished, itemReport, type Job, jobsItem, parseStoredJobs } from '../jobs/schema';
-import { ratingCacheKey } from '../rating/cache';
 import { duration } from '../time';
+import { pageOf } from '../url-parts';
 
 /** One create item of a queued job (the popup's, or an audit's). */
 export interface QueuedRef {
@@ -49,14 +49,14 @@ function createOf(item: Item | undefined): { url: string } | undefined {
 /**
  * The create waiting (or being sent) for the page at `url`, in a job that has not finished: one
  * for the page's own tab first, else one for the same address from another tab (it would make
- * the same report). Addresses compare as the rating cache does (without a fragment).
+ * the same report). Addresses compare as the pages they are of (pageOf: without a fragment).
  */
 export function findQueuedCreate(
   jobs: readonly Job[],
   url: string,
   tabId?: number,
 ): QueuedRef | undefined {
-  const key = ratingCacheKey(url);
+  const key = pageOf(url);
   if (!key) return undefined;
   let other: QueuedRef | undefined;
   for (const job of jobs) {
@@ -68,7 +68,7 @@ export function findQueuedCreate(
       const create = createOf(item);
       if (!create || !underWay(item)) continue;
       if (job.state === 'cancelled' && item.state === 'waiting') continue;
-      if (ratingCacheKey(create.url) !== key) continue;
+      if (pageOf(create.url) !== key) continue;
       const ref = job.watched ? { jobId: job.id, index, watched: true } : { jobId: job.id, index };
       if (tabId !== undefined && item.tabId === tabId) return ref;
       other ??= ref;
@@ -82,7 +82,7 @@ export function findQueuedCreate(
  * lost and the report it may have made was not found): a new create could make a second report.
  */
 export function hasUnknownCreate(jobs: readonly Job[], url: string): boolean {
-  const key = ratingCacheKey(url);
+  const key = pageOf(url);
   if (!key) return false;
   return jobs.some(
     (job) =>
@@ -93,7 +93,7 @@ export function hasUnknownCreate(jobs: readonly Job[], url: string): boolean {
           create !== undefined &&
           item.state === 'unknown' &&
           item.reconcileAt === undefined &&
-          ratingCacheKey(create.url) === key
+          pageOf(create.url) === key
         );
       }),
   );
@@ -104,11 +104,11 @@ export function hasUnknownCreate(jobs: readonly Job[], url: string): boolean {
  * or hasUnknownCreate looks at (waiting, sent, or of unknown fate).
  */
 export function mayBeOpenCreate(url: string): (item: unknown) => boolean {
-  const key = ratingCacheKey(url);
+  const key = pageOf(url);
   if (!key) return () => false;
   return (item) => {
     const create = openCreateUrl(item);
-    return create !== undefined && ratingCacheKey(create) === key;
+    return create !== undefined && pageOf(create) === key;
   };
 }
 
@@ -118,7 +118,7 @@ export function mayBeOpenCreate(url: string): (item: unknown) => boolean {
  * one, or are not listed (openCreatesItem).
  */
 export async function jobsForPage(url: string): Promise<Job[]> {
-  const key = ratingCacheKey(url);
+  const key = pageOf(url);
   if (!key) return [];
   const open = parseOpenCreates(await openCreatesItem.getValue());
   if (Array.isArray(open) && !open.includes(key)) return [];

@@ -17,7 +17,7 @@ import type { QueueEnvironment } from '../../../../lib/jobs/queue/context';
 import { EXPORT_KEPT_MS } from '../../../../lib/jobs/queue/store';
 import type { JobKind, JobService, RequestedOp } from '../../../../lib/jobs/schema';
 import { paceKey, serviceOf } from '../../../../lib/jobs/service';
-import { ratingCacheKey } from '../../../../lib/rating/cache';
+import { pageOf } from '../../../../lib/url-parts';
 import { type FakeService, fakeClock, fakeService, recordedEffects, type wire } from './harness';
 
 const ORIGIN_A = 'https://a.example';
@@ -448,7 +448,7 @@ function createWorld(scenario: Scenario) {
     for (const job of (local.jobs as StoredJobs | undefined)?.jobs ?? []) {
       for (const item of job.items as { state: string; op?: { type: string; url?: string } }[]) {
         const open = ['waiting', 'running', 'unknown'].includes(item.state);
-        const page = open && item.op?.type === 'create' ? ratingCacheKey(item.op.url) : null;
+        const page = open && item.op?.type === 'create' ? pageOf(item.op.url) : null;
         if (page) pages.add(page);
       }
     }
