@@ -1,7 +1,7 @@
 // A pasted list or a .txt/.csv file of addresses: one address a line, or CSV with a `url` column.
-// Every line is either an address (normalised as the rating cache keys them, so each page comes
-// once) or left out with its reason. Bounded, and it never throws: any text gives an answer.
-import { ratingCacheKey } from '../rating/cache';
+// Every line is either an address (normalised to the page it is of, so each page comes once) or
+// left out with its reason. Bounded, and it never throws: any text gives an answer.
+import { pageOf } from '../url-parts';
 import { MAX_ADDRESS_LENGTH, MAX_ADDRESSES, MAX_FILE_BYTES } from './limits';
 
 export { MAX_ADDRESS_LENGTH, MAX_ADDRESSES, MAX_FILE_BYTES, MAX_FILE_URLS } from './limits';
@@ -40,13 +40,13 @@ export function asParsed(text: string): string | null {
     : null;
 }
 
-/** An address's form in the preview and the job: the rating cache's key, or why it is none. */
+/** An address's form in the preview and the job: the page it is of, or why it is none. */
 export function addressOf(
   text: string,
 ): { url: string } | { reason: 'notHttp' | 'notAddress' | 'tooLong' } {
   // Checked before and after normalising: escaping may lengthen it.
   if (text.trim().length > MAX_ADDRESS_LENGTH) return { reason: 'tooLong' };
-  const key = asParsed(text) ?? ratingCacheKey(text);
+  const key = asParsed(text) ?? pageOf(text);
   if (key) return key.length > MAX_ADDRESS_LENGTH ? { reason: 'tooLong' } : { url: key };
   try {
     new URL(text);

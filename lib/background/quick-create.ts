@@ -9,10 +9,11 @@ import { t } from '../i18n';
 import { MAX_JOB_ITEMS } from '../jobs/schema';
 import { createLock } from '../lock';
 import { errorBadge, pendingBadge, setTabBadge, updateTabBadge } from '../rating/badge';
-import { getCachedRating, ratingCacheKey } from '../rating/cache';
+import { getCachedRating } from '../rating/cache';
 import { notify, notifyCreated, notifyFailed } from '../service/notifications';
 import { isConnected, type Settings } from '../settings';
 import { duration } from '../time';
+import { pageOf } from '../url-parts';
 import { type Created, createReport } from './create-report';
 import type { HandlerDeps } from './deps';
 import { backgroundQueue } from './queue';
@@ -71,7 +72,7 @@ export async function quickCreate(
     return { ok: false, error };
   };
 
-  if (!url || !ratingCacheKey(url)) {
+  if (!url || !pageOf(url)) {
     return fail(errorWithText({ kind: 'invalid_input', reason: 'cannotReport' }));
   }
   if (!isConnected(settings)) {
@@ -125,7 +126,7 @@ export async function quickCreate(
 }
 
 /**
- * The pages (by rating-cache key) with a create waiting or under way: only unfinished jobs have
+ * The pages (as pageOf names them) with a create waiting or under way: only unfinished jobs have
  * waiting items, and a cancelled job's create still under way may yet make its report.
  */
 async function queuedPages(): Promise<Set<string>> {
@@ -133,7 +134,7 @@ async function queuedPages(): Promise<Set<string>> {
   for (const job of await backgroundQueue().jobs()) {
     for (const { op, state } of job.items) {
       if (op.type !== 'create' || (state !== 'waiting' && state !== 'running')) continue;
-      const key = ratingCacheKey(op.url);
+      const key = pageOf(op.url);
       if (key) pages.add(key);
     }
   }
@@ -173,7 +174,7 @@ async function queueAllTabs(
   const seen = await queuedPages();
   for (const tab of tabs) {
     if (items.length === MAX_JOB_ITEMS) break;
-    const key = ratingCacheKey(tab.url);
+    const key = pageOf(tab.url);
     if (!key || !tab.url || tab.id === undefined || seen.has(key)) continue;
     seen.add(key);
     if (await getCachedRating(tab.url, account?.id)) continue;

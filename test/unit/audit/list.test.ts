@@ -10,7 +10,7 @@ import {
   MAX_ADDRESSES,
   parseAddressList,
 } from '../../../lib/audit/list';
-import { ratingCacheKey } from '../../../lib/rating/cache';
+import { pageOf } from '../../../lib/url-parts';
 
 describe('parseAddressList', () => {
   it('takes one address a line, normalised, and lists the rest with reasons', () => {
@@ -138,7 +138,7 @@ describe('parseAddressList, for any text', () => {
           expect(answer.ok).toBe(true);
           if (!answer.ok) return;
           expect(new Set(answer.addresses).size).toBe(answer.addresses.length);
-          for (const url of answer.addresses) expect(ratingCacheKey(url)).toBe(url);
+          for (const url of answer.addresses) expect(pageOf(url)).toBe(url);
           for (const { reason } of answer.leftOut) {
             expect(['notHttp', 'notAddress', 'duplicate']).toContain(reason);
           }
@@ -227,7 +227,7 @@ describe('asParsed', () => {
     fc.assert(
       fc.property(fc.oneof(nearlyParsed, keptAsTheyAre), (text) => {
         const fast = asParsed(text);
-        if (fast !== null) expect(fast).toBe(ratingCacheKey(text));
+        if (fast !== null) expect(fast).toBe(pageOf(text));
       }),
       { numRuns: 5000 },
     );

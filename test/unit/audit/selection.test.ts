@@ -12,7 +12,7 @@ import {
   selectionNeeds,
 } from '../../../lib/audit/selection';
 import { MAX_AUDIT_ITEMS } from '../../../lib/job-limits';
-import { ratingCacheKey } from '../../../lib/rating/cache';
+import { pageOf } from '../../../lib/url-parts';
 
 const A = 'https://a.test/';
 const known = new Map<string, KnownPage>([
@@ -63,7 +63,7 @@ describe('the preview', () => {
       fc.property(
         fc.webUrl({ authoritySettings: authority, withQueryParameters: true }),
         (text) => {
-          const url = ratingCacheKey(text);
+          const url = pageOf(text);
           if (url) expect(hostOfParsed(url)).toBe(new URL(url).host);
         },
       ),
