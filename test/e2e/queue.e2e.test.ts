@@ -18,6 +18,8 @@ let page: Page | undefined;
 let cdp: CDPSession | undefined;
 /** The extension's service worker as CDP last reported it. */
 let workerStatus = 'unknown';
+/** While set, the service holds its answers to DELETEs back until it settles. */
+let deletesHeld: Promise<void> | undefined;
 
 beforeAll(async () => {
   stack = await startStack({
@@ -27,8 +29,8 @@ beforeAll(async () => {
       rateWindowMs: RATE_WINDOW_MS,
       // X-RateLimit-Reset with the successes too: else each window would be waited out as a minute.
       rateResetOnSuccess: true,
-      // Long enough to stop the worker while a request is under way.
       latencyMs: 200,
+      gate: ({ method }) => (method === 'DELETE' ? deletesHeld : undefined),
     },
   });
   // An extension page to talk to the background from, as the workspace does.
@@ -146,19 +148,28 @@ describe('the queue', () => {
     // A fresh window: four deletes fit, so no wait (and no early alarm) is due.
     service.resetRateLimits();
     const ids = await seedReports(4, 'message');
+    // The service answers no delete until the worker is stopped: a request is under way then.
+    let release = () => {};
+    deletesHeld = new Promise((resolve) => {
+      release = resolve;
+    });
     const id = await enqueue('delete', deletesOf(ids));
-    // Stop the worker as soon as a request is under way (the service takes 200 ms to answer).
-    await the(page, 'The page').evaluate(async (jobId) => {
-      for (;;) {
-        const { jobs } = await chrome.storage.local.get('jobs');
-        const job = (jobs as { jobs: Job[] }).jobs.find((candidate) => candidate.id === jobId);
-        if (job?.items.some((item) => item.state === 'running')) return;
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      }
-    }, id);
-    await stopWorker();
-    const stopped = await storedJob(id);
-    expect(stopped?.items.map((item) => item.state)).toContain('running');
+    try {
+      await the(page, 'The page').evaluate(async (jobId) => {
+        for (;;) {
+          const { jobs } = await chrome.storage.local.get('jobs');
+          const job = (jobs as { jobs: Job[] }).jobs.find((candidate) => candidate.id === jobId);
+          if (job?.items.some((item) => item.state === 'running')) return;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+      }, id);
+      await stopWorker();
+      const stopped = await storedJob(id);
+      expect(stopped?.items.map((item) => item.state)).toContain('running');
+    } finally {
+      deletesHeld = undefined;
+      release();
+    }
     // A page asks something (the popup's first question): the woken worker answers, then goes on
     // with the job.
     const answer = await ask({ type: 'getStatus' });

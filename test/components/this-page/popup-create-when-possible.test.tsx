@@ -89,6 +89,12 @@ async function failCreate(): Promise<HTMLElement> {
   return screen.findByRole('alert');
 }
 
+/**
+ * A wait of 40 seconds from when the test set it, said once as the popup shows it: 39 when over a
+ * second went by before that (a busy machine).
+ */
+const QUEUED_FOR_40_SECONDS = /^Queued\. It will be sent in (39|40) seconds\.$/;
+
 /** The status region that says the create is queued. */
 async function queuedStatus(text: string | RegExp): Promise<HTMLElement> {
   const status = await screen.findByText(text);
@@ -152,7 +158,7 @@ describe('Create when possible: queueing', () => {
     await failCreate();
     fireEvent.click(await screen.findByRole('button', { name: BUTTON }));
 
-    await queuedStatus('Queued. It will be sent in 40 seconds.');
+    await queuedStatus(QUEUED_FOR_40_SECONDS);
     expect(requestsOf(send, 'enqueueJob')).toEqual([
       {
         type: 'enqueueJob',
@@ -231,7 +237,7 @@ describe('Create when possible: following the queued create', () => {
     });
     await failCreate();
     fireEvent.click(await screen.findByRole('button', { name: BUTTON }));
-    await queuedStatus('Queued. It will be sent in 40 seconds.');
+    await queuedStatus(QUEUED_FOR_40_SECONDS);
     return view;
   }
 
@@ -241,7 +247,7 @@ describe('Create when possible: following the queued create', () => {
     await storeJobs([createJob({ state: 'running', sentAt }, { state: 'running' })]);
     // Sent: the service is analysing the page, for 12 seconds so far; Create waits.
     await screen.findByText('Analyzing…', { exact: false });
-    expect(screen.getByRole('timer').textContent).toMatch(/^0:1[2-3]$/);
+    expect(screen.getByRole('timer').textContent).toMatch(/^0:1[2-9]$/);
     expect(screen.getByRole('button', { name: 'Create report' })).toHaveProperty('disabled', true);
 
     await storeJobs([
@@ -333,7 +339,7 @@ describe('Create when possible: opening the popup again while the create waits',
   it('shows the queued create instead of offering Create, then its rating', async () => {
     await storeJobs([createJob({}, { resumeAt: Date.now() + 40_000 })]);
     const { send } = renderPopup({ handlers: waiting });
-    await queuedStatus('Queued. It will be sent in 40 seconds.');
+    await queuedStatus(QUEUED_FOR_40_SECONDS);
     expect(screen.queryByRole('button', { name: 'Create report' })).toBeNull();
 
     await storeJobs([createJob({ state: 'done', report: doneReport() })]);

@@ -83,7 +83,7 @@ describe('a 403 on one report', () => {
     ctx.server.reset();
     ctx.server.on((request) => (request.method === 'GET' ? held().reply : UNAUTHORIZED));
     expect(
-      await rejection(ctx.client({ timeoutMs: 50 }).reports.update(7, { privacy: 0 })),
+      await rejection(ctx.client({ timeoutMs: 500 }).reports.update(7, { privacy: 0 })),
     ).toMatchObject({ reason: 'reportRefused' });
   });
 
