@@ -52,12 +52,15 @@ export function App({
   const [revision, setRevision] = useState(0);
   const changed = useCallback(() => setRevision((n) => n + 1), []);
   // Once per opening: the Reports tab shown again later (new settings) waits for its own answer.
+  // Opened on Reports, it is read now, beside the first list: the background keeps that list's
+  // answer as it answers, and a later read would find it in place of the list last shown.
   const [lastShown] = useState(() => {
     let taken = !readLastShown;
+    const early = firstList && readLastShown?.(firstList.key);
     return (key: string) => {
       if (taken) return undefined;
       taken = true;
-      return readLastShown?.(key);
+      return early && key === firstList?.key ? early : readLastShown?.(key);
     };
   });
 

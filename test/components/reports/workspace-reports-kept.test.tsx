@@ -4,7 +4,7 @@
 // replaces them; an error, another list or another account shows none of them, nor does the tab
 // shown again later; every page is asked for to be kept under its own list.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ListReportsParams } from '../../../lib/api/model';
 import type { Answer } from '../../../lib/messaging/protocol';
@@ -112,6 +112,32 @@ describe('the list as last shown', () => {
     answer.resolve(ok(fresh));
     await findTable();
     expect(rowBoxes()).toHaveLength(3);
+  });
+
+  it('is read as the workspace opens, not after its first list was answered and kept', async () => {
+    await keep();
+    const answer = deferred<Answer<'listReports'>>();
+    const readLastShown = vi.fn(readLastPage);
+    await renderWorkspace({
+      handlers: { listProjects: () => ok(listPage([])) },
+      firstList: { key: DEFAULT_LIST, answer: answer.promise },
+      readLastShown,
+    });
+    // In the first render, before the settings summary is read, beside the first list.
+    expect(readLastShown.mock.calls).toEqual([[DEFAULT_LIST]]);
+    await act(async () => {
+      await storedRead();
+    });
+    // The background keeps the first list's answer as it answers, before the page has it.
+    await keepLastPage(kept({ data: fresh }));
+    await waitFor(() => expect(shownRows()).toHaveLength(2));
+    expect(keptList()?.textContent).toContain('https://old.example/gone');
+    expect(keptList()?.hasAttribute('inert')).toBe(true);
+
+    answer.resolve(ok(fresh));
+    await findTable();
+    expect(rowBoxes()).toHaveLength(3);
+    expect(readLastShown).toHaveBeenCalledTimes(1);
   });
 
   it('is shown once: not again when the workspace starts over', async () => {

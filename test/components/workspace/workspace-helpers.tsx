@@ -74,6 +74,10 @@ export interface WorkspaceOptions {
   cache?: Record<string, unknown>;
   /** The settings summary; a connected one unless null (none stored). */
   summary?: Partial<StatusAnswer> | null;
+  /** The Reports list asked for as the page opened (main.tsx's firstReportsList). */
+  firstList?: WorkspaceDeps['firstList'];
+  /** Reads the list as last shown; storage.session's (readLastPage) unless given. */
+  readLastShown?: WorkspaceDeps['readLastShown'];
 }
 
 export async function renderWorkspace(options: WorkspaceOptions = {}) {
@@ -101,7 +105,8 @@ export async function renderWorkspace(options: WorkspaceOptions = {}) {
     openTab: vi.fn(),
     openOptions: vi.fn(),
     searchDelay: 0,
-    readLastShown: readLastPage,
+    readLastShown: options.readLastShown ?? readLastPage,
+    firstList: options.firstList,
   } satisfies WorkspaceDeps;
   const view = render(<App {...deps} />);
   return { ...view, ...deps, fakeTabs: tabs };
