@@ -21,6 +21,7 @@ import {
 } from '../../lib/reports/workspace-address';
 import { ReportsTab } from '../reports/ReportsTab';
 import { LazyView } from '../ui/LazyView';
+import type { FirstList } from './opening-lists';
 
 /** What the shell hands every view; each takes the part it needs. */
 export interface WorkspaceViewProps {
@@ -143,16 +144,18 @@ export type WorkspaceTabId = (typeof WORKSPACE_TABS)[number]['id'];
 
 /**
  * Opened on Reports, its first page is asked for now, before the first render: its parameters as
- * JSON, and the answer.
+ * JSON and the answer, and the list as last shown, read before the list is asked for.
  */
-export function firstReportsList(send: Sender) {
+export function firstReportsList(
+  send: Sender,
+  readLastShown?: (key: string) => Promise<LastPage | undefined>,
+): FirstList | undefined {
   const hash = readHash();
   if (tabFromHash(hash) !== 'reports') return undefined;
   const params = reportListParams(filtersFromHash(hash));
-  return {
-    key: JSON.stringify(params),
-    answer: keepingLists(send)({ type: 'listReports', params }),
-  };
+  const key = JSON.stringify(params);
+  const lastShown = readLastShown?.(key);
+  return { key, lastShown, answer: keepingLists(send)({ type: 'listReports', params }) };
 }
 
 /** The tab the hash names; Reports when it names none (or one that does not exist). */

@@ -1,6 +1,6 @@
 // The workspace: the page in front (from the rating cache), then the registry's tabs, each
 // mounted on its first visit and then kept (hidden). Everything from the browser comes in as props.
-import { useCallback, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { AccountSelect } from '../../components/account/AccountSelect';
 import { NotReady } from '../../components/this-page/NotReady';
 import { ThisPage } from '../../components/this-page/ThisPage';
@@ -9,9 +9,9 @@ import {
   useServiceStatus,
 } from '../../components/this-page/useServiceStatus';
 import { ViewPanel, ViewTabs } from '../../components/ui/ViewTabs';
+import { type FirstList, openingLists } from '../../components/workspace/opening-lists';
 import { TabView, useWorkspaceTab, WORKSPACE_TABS } from '../../components/workspace/tabs';
 import { t } from '../../lib/i18n';
-import type { Answer } from '../../lib/messaging/protocol';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
 import type { LastPage } from '../../lib/reports/last-page';
 import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
@@ -24,8 +24,8 @@ export interface WorkspaceDeps extends ServiceStatusDeps {
   openOptions: () => unknown;
   /** Reads the Reports list as last shown (storage.session), by its parameters as JSON. */
   readLastShown?: (key: string) => Promise<LastPage | undefined>;
-  /** The Reports list asked for as the workspace opened: its parameters as JSON, and the answer. */
-  firstList?: { key: string; answer: Promise<Answer<'listReports'>> };
+  /** The Reports list asked for as the workspace opened, with the list as last shown. */
+  firstList?: FirstList;
   /** Pause after typing before a search is sent (ms). */
   searchDelay?: number;
 }
@@ -51,28 +51,10 @@ export function App({
   const { shown, visited, show } = useWorkspaceTab();
   const [revision, setRevision] = useState(0);
   const changed = useCallback(() => setRevision((n) => n + 1), []);
-  // Once per opening: the Reports tab shown again later (new settings) waits for its own answer.
-  // Opened on Reports, it is read now, beside the first list: the background keeps that list's
-  // answer as it answers, and a later read would find it in place of the list last shown.
-  const [lastShown] = useState(() => {
-    let taken = !readLastShown;
-    const early = firstList && readLastShown?.(firstList.key);
-    return (key: string) => {
-      if (taken) return undefined;
-      taken = true;
-      return early && key === firstList?.key ? early : readLastShown?.(key);
-    };
-  });
-
-  // Handed to the Reports tab once, when it asks for the same list.
-  const [firstAnswer] = useState(() => {
-    let first = firstList;
-    return (key: string) => {
-      const answer = first?.key === key ? first.answer : undefined;
-      first = undefined;
-      return answer;
-    };
-  });
+  const [opening] = useState(() => openingLists(firstList, readLastShown));
+  useEffect(() => {
+    if (load.phase === 'notConnected' || load.phase === 'failed') opening.forget();
+  }, [load.phase, opening]);
 
   if (load.phase !== 'ready') {
     return (
@@ -101,8 +83,8 @@ export function App({
     revision,
     onChanged: changed,
     searchDelay,
-    lastShown,
-    firstAnswer,
+    lastShown: opening.lastShown,
+    firstAnswer: opening.answer,
   };
 
   return (

@@ -12,8 +12,9 @@ import { readSettingsSummary } from '../../lib/settings/summary';
 import { App } from './App';
 
 startTabPage('workspace_title', (deps, place) => {
-  // Asked for before the first render: Reports' first list, or the code of the tab shown.
-  const firstList = firstReportsList(deps.send);
+  // Asked for before the first render: Reports' first list (and the list as last shown), or the
+  // code of the tab shown.
+  const firstList = firstReportsList(deps.send, readLastPage);
   loadOpeningTab();
   return (
     <App

@@ -20,7 +20,10 @@ export const lastPageItem = defineStorageItem<z.infer<typeof StoredLastPage> | n
   null,
 );
 
-/** The last shown page of the list `key`; undefined when another list was last, or none. */
+/**
+ * The last shown page of the list `key`; undefined when another list was last, or none. Never
+ * rejects.
+ */
 export async function readLastPage(key: string): Promise<LastPage | undefined> {
   try {
     const parsed = StoredLastPage.safeParse(await lastPageItem.getValue());

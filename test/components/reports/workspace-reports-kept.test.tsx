@@ -114,22 +114,19 @@ describe('the list as last shown', () => {
     expect(rowBoxes()).toHaveLength(3);
   });
 
-  it('is read as the workspace opens, not after its first list was answered and kept', async () => {
+  it('is the one read as the workspace opened, not one kept after its first list', async () => {
     await keep();
     const answer = deferred<Answer<'listReports'>>();
+    const lastShown = readLastPage(DEFAULT_LIST);
+    await lastShown;
+    // The background keeps the first list's answer as it answers, before the page has it.
+    await keepLastPage(kept({ data: fresh }));
     const readLastShown = vi.fn(readLastPage);
     await renderWorkspace({
       handlers: { listProjects: () => ok(listPage([])) },
-      firstList: { key: DEFAULT_LIST, answer: answer.promise },
+      firstList: { key: DEFAULT_LIST, answer: answer.promise, lastShown },
       readLastShown,
     });
-    // In the first render, before the settings summary is read, beside the first list.
-    expect(readLastShown.mock.calls).toEqual([[DEFAULT_LIST]]);
-    await act(async () => {
-      await storedRead();
-    });
-    // The background keeps the first list's answer as it answers, before the page has it.
-    await keepLastPage(kept({ data: fresh }));
     await waitFor(() => expect(shownRows()).toHaveLength(2));
     expect(keptList()?.textContent).toContain('https://old.example/gone');
     expect(keptList()?.hasAttribute('inert')).toBe(true);
@@ -137,7 +134,33 @@ describe('the list as last shown', () => {
     answer.resolve(ok(fresh));
     await findTable();
     expect(rowBoxes()).toHaveLength(3);
-    expect(readLastShown).toHaveBeenCalledTimes(1);
+    expect(readLastShown).not.toHaveBeenCalled();
+  });
+
+  it('is not shown, nor the first answer, when the workspace opened not connected', async () => {
+    await keep();
+    const own = deferred<Answer<'listReports'>>();
+    const { send } = await renderWorkspace({
+      summary: { connected: false },
+      handlers: { listProjects: () => ok(listPage([])), listReports: () => own.promise },
+      // What the background answered as the page opened, without settings.
+      firstList: {
+        key: DEFAULT_LIST,
+        answer: Promise.resolve(fail('not_connected', 'Not connected.')),
+        lastShown: readLastPage(DEFAULT_LIST),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Not connected yet' });
+
+    // An account is chosen: the Reports tab shows, and asks for its own list.
+    await storeSummary({});
+    await screen.findByRole('tablist', { name: 'Workspace views' });
+    await waitFor(() => expect(requestsOf(send, 'listReports')).toHaveLength(1));
+    expect(shownRows()).toHaveLength(0);
+    own.resolve(ok(fresh));
+    await findTable();
+    expect(rowBoxes()).toHaveLength(3);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('is shown once: not again when the workspace starts over', async () => {

@@ -5,7 +5,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import type { ComponentType } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReportsTab } from '../../../components/reports/ReportsTab';
+import { openingLists } from '../../../components/workspace/opening-lists';
 import {
+  firstReportsList,
   loadOnce,
   TabView,
   tabFromHash,
@@ -13,6 +15,8 @@ import {
   type WorkspaceViewProps,
 } from '../../../components/workspace/tabs';
 import type { HashState } from '../../../lib/reports/workspace-address';
+import { listPage } from '../../support/fixtures';
+import { fakeSend, ok } from '../popup-helpers';
 
 afterEach(cleanup);
 
@@ -77,5 +81,78 @@ describe('the Reports tab', () => {
     expect(reports.id).toBe('reports');
     expect('view' in reports && reports.view).toBe(ReportsTab);
     expect('load' in reports).toBe(false);
+  });
+});
+
+describe('firstReportsList', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+  const KEY = JSON.stringify({ sortBy: 'id', sort: 'desc', perPage: 10, page: 1 });
+
+  it('reads the list as last shown before it asks for the list', () => {
+    history.replaceState(null, '', '/sidepanel.html#tab=reports');
+    const order: string[] = [];
+    const send = fakeSend({
+      listReports: () => {
+        order.push('listReports');
+        return ok(listPage([]));
+      },
+    });
+    const readLastShown = vi.fn(async () => {
+      order.push('lastShown');
+      return undefined;
+    });
+    const first = firstReportsList(send, readLastShown);
+    expect(first?.key).toBe(KEY);
+    expect(readLastShown).toHaveBeenCalledWith(KEY);
+    expect(order).toEqual(['lastShown', 'listReports']);
+    expect(send.mock.calls[0]).toEqual([
+      { type: 'listReports', params: JSON.parse(KEY), keepAs: KEY },
+    ]);
+  });
+
+  it('asks for nothing when the workspace opens on another tab', () => {
+    history.replaceState(null, '', '/sidepanel.html#tab=projects');
+    const send = vi.fn();
+    const readLastShown = vi.fn();
+    expect(firstReportsList(send, readLastShown)).toBeUndefined();
+    expect(send).not.toHaveBeenCalled();
+    expect(readLastShown).not.toHaveBeenCalled();
+  });
+});
+
+describe('openingLists', () => {
+  const answer = Promise.resolve(ok(listPage([])));
+  const lastShown = Promise.resolve(undefined);
+
+  it('hands each out once, to the list they were read for', () => {
+    const readLastShown = vi.fn(async () => undefined);
+    const opening = openingLists({ key: 'a', answer, lastShown }, readLastShown);
+    expect(opening.answer('a')).toBe(answer);
+    expect(opening.answer('a')).toBeUndefined();
+    expect(opening.lastShown('a')).toBe(lastShown);
+    expect(opening.lastShown('a')).toBeUndefined();
+    expect(readLastShown).not.toHaveBeenCalled();
+  });
+
+  it('reads the list as last shown when asked for another list, or without a first list', () => {
+    const readLastShown = vi.fn(async () => undefined);
+    const other = openingLists({ key: 'a', answer, lastShown }, readLastShown);
+    expect(other.answer('b')).toBeUndefined();
+    expect(other.answer('a')).toBeUndefined();
+    expect(other.lastShown('b')).not.toBe(lastShown);
+    expect(readLastShown).toHaveBeenLastCalledWith('b');
+    const none = openingLists(undefined, readLastShown);
+    none.lastShown('c');
+    expect(readLastShown).toHaveBeenLastCalledWith('c');
+    expect(none.lastShown('c')).toBeUndefined();
+  });
+
+  it('hands out nothing once forgotten (the settings changed)', () => {
+    const readLastShown = vi.fn(async () => undefined);
+    const opening = openingLists({ key: 'a', answer, lastShown }, readLastShown);
+    opening.forget();
+    expect(opening.answer('a')).toBeUndefined();
+    expect(opening.lastShown('a')).toBeUndefined();
+    expect(readLastShown).not.toHaveBeenCalled();
   });
 });
