@@ -29,6 +29,7 @@ beforeAll(async () => {
       rateWindowMs: RATE_WINDOW_MS,
       // X-RateLimit-Reset with the successes too: else each window would be waited out as a minute.
       rateResetOnSuccess: true,
+      // Each answer takes a while, as a real service's does.
       latencyMs: 200,
       gate: ({ method }) => (method === 'DELETE' ? deletesHeld : undefined),
     },
@@ -148,7 +149,7 @@ describe('the queue', () => {
     // A fresh window: four deletes fit, so no wait (and no early alarm) is due.
     service.resetRateLimits();
     const ids = await seedReports(4, 'message');
-    // The service answers no delete until the worker is stopped: a request is under way then.
+    // The service answers no delete until the worker is stopped: it stops with an item running.
     let release = () => {};
     deletesHeld = new Promise((resolve) => {
       release = resolve;

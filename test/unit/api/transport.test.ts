@@ -1,6 +1,6 @@
 // How requests go out: headers, query strings, input checks, timeouts, cancellation, retries,
 // sharing of identical reads, and polling for a rating.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type SiteReportClient, SiteReportError } from '../../../lib/api';
 import { held } from '../../support/scripted-service';
 import { KEY, rejection, reportBody, useServer } from './fixtures';
@@ -222,7 +222,8 @@ describe('timeouts and cancellation', () => {
       'The service did not answer within 1 second. Try again later.',
     );
     // The test server records a request once it has read it, which a busy loop may do later.
-    await vi.waitFor(() => expect(ctx.server.requests).toHaveLength(1));
+    await ctx.server.until(() => ctx.server.requests.length >= 1);
+    expect(ctx.server.requests).toHaveLength(1);
   });
 
   it('times out a body that stops half way', async () => {
@@ -495,7 +496,8 @@ describe('waitForResult', () => {
     const error = await rejection(client.reports.waitForResult(42, { timeoutMs: 200 }));
     expect(error).toMatchObject({ kind: 'timeout' });
     expect((error as Error).message).toMatch(/not ready within 1 second/);
-    await vi.waitFor(() => expect(ctx.server.requests).toHaveLength(1));
+    await ctx.server.until(() => ctx.server.requests.length >= 1);
+    expect(ctx.server.requests).toHaveLength(1);
   });
 
   it('can be cancelled between polls', async () => {

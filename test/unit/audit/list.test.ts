@@ -1,5 +1,5 @@
-// A pasted list or file: one address a line, or CSV with a url column; deduplicated as the rating
-// cache keys addresses; each left-out line with its reason; bounded; never throws.
+// A pasted list or file: one address a line, or CSV with a url column; deduplicated by the page
+// each address is of; each left-out line with its reason; bounded; never throws.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
