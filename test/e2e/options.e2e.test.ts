@@ -135,15 +135,24 @@ describe('connecting on the options page', () => {
     expect((await storedSettings())?.apiKey ?? '').toBe('');
   });
 
-  it('saves, and the popup opened afterwards is connected', async () => {
+  it('saves: the workspace open meanwhile shows the reports, and the popup opened afterwards is connected', async () => {
     const page = the(options, 'The options page');
     const { service, ext, sample } = the(stack, 'The stack');
+    // Opened on Reports before the save: its first list is answered "not connected".
+    const workspace = await ext.openTab('sidepanel.html#tab=reports');
+    await workspace.getByRole('heading', { name: 'Not connected yet' }).waitFor();
     await serviceUrlBox(page).fill(service.baseUrl);
     await apiKeyBox(page).fill(API_KEY);
     // Save requests host access and must not wait on the prompt (it never settles headless).
     await button(page, 'Save').click();
     await poll(() => statusText(page), 'status after Save').toMatch(/saved/i);
     expect(await storedSettings()).toMatchObject({ serviceUrl: service.baseUrl, apiKey: API_KEY });
+
+    // Its Reports tab asks the service anew: the seeded reports, not that answer.
+    const rows = workspace.getByRole('checkbox', { name: /^Select https:\/\/seeded\.example\// });
+    await poll(() => rows.count(), 'the seeded reports in the workspace').toBeGreaterThan(0);
+    expect(await workspace.getByRole('alert').count(), 'no error in the workspace').toBe(0);
+    await workspace.close();
 
     const tab = await openPageTab(ext, sample('good'));
     const popup = await openPopup(ext);
