@@ -156,14 +156,10 @@ describe('the queue', () => {
     });
     const id = await enqueue('delete', deletesOf(ids));
     try {
-      await the(page, 'The page').evaluate(async (jobId) => {
-        for (;;) {
-          const { jobs } = await chrome.storage.local.get('jobs');
-          const job = (jobs as { jobs: Job[] }).jobs.find((candidate) => candidate.id === jobId);
-          if (job?.items.some((item) => item.state === 'running')) return;
-          await new Promise((resolve) => requestAnimationFrame(resolve));
-        }
-      }, id);
+      await poll(
+        async () => (await storedJob(id))?.items.some((item) => item.state === 'running'),
+        'an item under way',
+      ).toBe(true);
       await stopWorker();
       const stopped = await storedJob(id);
       expect(stopped?.items.map((item) => item.state)).toContain('running');
