@@ -4,6 +4,9 @@
 import type { Answer } from '../../lib/messaging/protocol';
 import type { LastPage } from '../../lib/reports/last-page';
 
+/** Reads the Reports list as last shown (storage.session), by its parameters as JSON. */
+export type ReadLastShown = (key: string) => Promise<LastPage | undefined>;
+
 /** The Reports list asked for as the workspace opened. */
 export interface FirstList {
   /** Its parameters as JSON. */
@@ -20,12 +23,8 @@ export interface FirstList {
  * Hands each of them out once, to the list they were read for. Without a first list (the workspace
  * opened on another tab), the list as last shown is read when the tab first asks for it.
  */
-export function openingLists(
-  first: FirstList | undefined,
-  readLastShown?: (key: string) => Promise<LastPage | undefined>,
-) {
+export function openingLists(first: FirstList | undefined, readLastShown?: ReadLastShown) {
   let answer = first?.answer;
-  let lastShown = first?.lastShown;
   let lastShownTaken = !readLastShown;
   return {
     /** The first list's answer, once, when asked for the same list. */
@@ -38,12 +37,11 @@ export function openingLists(
     lastShown(key: string): Promise<LastPage | undefined> | undefined {
       if (lastShownTaken) return undefined;
       lastShownTaken = true;
-      return lastShown && key === first?.key ? lastShown : readLastShown?.(key);
+      return first?.lastShown && key === first.key ? first.lastShown : readLastShown?.(key);
     },
     /** The settings are not those the page opened with: nothing read as it opened is handed out. */
     forget(): void {
       answer = undefined;
-      lastShown = undefined;
       lastShownTaken = true;
     },
   };

@@ -21,7 +21,7 @@ import {
 } from '../../lib/reports/workspace-address';
 import { ReportsTab } from '../reports/ReportsTab';
 import { LazyView } from '../ui/LazyView';
-import type { FirstList } from './opening-lists';
+import type { FirstList, ReadLastShown } from './opening-lists';
 
 /** What the shell hands every view; each takes the part it needs. */
 export interface WorkspaceViewProps {
@@ -148,7 +148,7 @@ export type WorkspaceTabId = (typeof WORKSPACE_TABS)[number]['id'];
  */
 export function firstReportsList(
   send: Sender,
-  readLastShown?: (key: string) => Promise<LastPage | undefined>,
+  readLastShown?: ReadLastShown,
 ): FirstList | undefined {
   const hash = readHash();
   if (tabFromHash(hash) !== 'reports') return undefined;

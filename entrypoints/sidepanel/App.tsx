@@ -9,11 +9,14 @@ import {
   useServiceStatus,
 } from '../../components/this-page/useServiceStatus';
 import { ViewPanel, ViewTabs } from '../../components/ui/ViewTabs';
-import { type FirstList, openingLists } from '../../components/workspace/opening-lists';
+import {
+  type FirstList,
+  openingLists,
+  type ReadLastShown,
+} from '../../components/workspace/opening-lists';
 import { TabView, useWorkspaceTab, WORKSPACE_TABS } from '../../components/workspace/tabs';
 import { t } from '../../lib/i18n';
 import type { WindowTabEvents } from '../../lib/open-tabs/open-tabs';
-import type { LastPage } from '../../lib/reports/last-page';
 import type { FrontTabEvents, OwnPlace } from '../../lib/this-page/front-tab';
 
 export interface WorkspaceDeps extends ServiceStatusDeps {
@@ -22,8 +25,7 @@ export interface WorkspaceDeps extends ServiceStatusDeps {
   place: Promise<OwnPlace>;
   openTab: (url: string) => unknown;
   openOptions: () => unknown;
-  /** Reads the Reports list as last shown (storage.session), by its parameters as JSON. */
-  readLastShown?: (key: string) => Promise<LastPage | undefined>;
+  readLastShown?: ReadLastShown;
   /** The Reports list asked for as the workspace opened, with the list as last shown. */
   firstList?: FirstList;
   /** Pause after typing before a search is sent (ms). */
